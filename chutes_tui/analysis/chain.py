@@ -1,0 +1,104 @@
+"""The absorbing Markov chain of one player's turns.
+
+States are the *transient* standable squares (the start and every non-tail square below the
+end), in ascending order; the end square is the single absorbing state. One step of the chain
+is one *turn*: with the extra-roll house rule a turn may contain several rolls, and the turn
+matrix sums over them.
+
+``Q[i, j]`` is the probability that a turn starting on square ``squares[i]`` ends on
+``squares[j]``; ``finish[i]`` the probability that it ends on the end square. Each row of
+``[Q | finish]`` sums to one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.linalg import splu
+
+from chutes_tui.board import Board
+from chutes_tui.rules import roll_table
+
+# A chain of top-face rolls longer than this carries less probability than (1/2)^60 ≈ 1e-18,
+# below what a double near 1 can hold; the extra-roll turn matrix stops summing there.
+_EXTRA_ROLL_NEGLIGIBLE = 1e-18
+
+
+@dataclass(frozen=True, eq=False)
+class Chain:
+    """One player's turn-by-turn chain on a board (see the module docstring)."""
+
+    board: Board
+    squares: np.ndarray
+    index: np.ndarray
+    Q: sp.csr_matrix
+    finish: np.ndarray
+
+    @property
+    def size(self) -> int:
+        return int(self.squares.size)
+
+    def row(self, square: int) -> int:
+        """The state index of a transient square; ``ValueError`` for any other square."""
+        if 0 <= square < self.index.size and self.index[square] >= 0:
+            return int(self.index[square])
+        raise ValueError(f"square {square} is not a square a turn can start from on {self.board.name}")
+
+    @cached_property
+    def lu(self):  # noqa: ANN201 - scipy's SuperLU has no public type
+        """Sparse LU factors of ``I - Q``, shared by every linear solve on this chain."""
+        identity = sp.identity(self.size, format="csc")
+        return splu((identity - self.Q).tocsc())
+
+
+def _state_index(board: Board, squares: np.ndarray) -> np.ndarray:
+    index = np.full(board.end + 1, -1, dtype=np.int64)
+    index[squares] = np.arange(squares.size)
+    return index
+
+
+@lru_cache(maxsize=32)
+def build_chain(board: Board) -> Chain:
+    """The turn chain of ``board``: one player, turns as steps, the end absorbing."""
+    squares = board.standable_squares[board.standable_squares != board.end]
+    index = _state_index(board, squares)
+    table = roll_table(board)
+    n, die = squares.size, board.die
+    p = 1.0 / die
+    rows_parts: list[np.ndarray] = []
+    cols_parts: list[np.ndarray] = []
+    vals_parts: list[np.ndarray] = []
+    finish = np.zeros(n)
+    origin = np.arange(n)
+    position = squares.copy()
+    weight = p
+    # Without the house rule every face ends the turn; with it, a top face continues the
+    # turn from where it took the piece, so the turn sums over runs of top faces.
+    stopping_faces = die - 1 if board.extra_roll else die
+    while origin.size:
+        dest = table[position, :stopping_faces]
+        done = dest == board.end
+        np.add.at(finish, np.broadcast_to(origin[:, None], dest.shape)[done], weight)
+        keep = ~done
+        rows_parts.append(np.broadcast_to(origin[:, None], dest.shape)[keep])
+        cols_parts.append(index[dest[keep]])
+        vals_parts.append(np.full(int(keep.sum()), weight))
+        if not board.extra_roll or weight < _EXTRA_ROLL_NEGLIGIBLE:
+            break
+        top = table[position, die - 1]
+        won = top == board.end
+        np.add.at(finish, origin[won], weight)
+        origin, position = origin[~won], top[~won]
+        weight *= p
+    Q = sp.csr_matrix(
+        (np.concatenate(vals_parts), (np.concatenate(rows_parts), np.concatenate(cols_parts))),
+        shape=(n, n),
+    )
+    Q.sum_duplicates()
+    squares.setflags(write=False)
+    index.setflags(write=False)
+    finish.setflags(write=False)
+    return Chain(board=board, squares=squares, index=index, Q=Q, finish=finish)

@@ -1,0 +1,152 @@
+"""Several players: who wins, and how long the game lasts.
+
+Players never interact, so each one's remaining turns ``T_j`` are independent, distributed
+as the single-player finishing time from its square. Number the players in *play order*
+from the one about to move (``j = 0``). Player ``j`` finishes at global move
+``(T_j - 1)·k + j``, so ``j`` wins iff ``T_j < T_i`` for every ``i < j`` and ``T_j ≤ T_i``
+for every ``i > j``:
+
+    P(j wins) = Σₙ f_j(n) · Π_{i<j} S_i(n) · Π_{i>j} S_i(n-1)
+
+with ``f`` the pmf and ``S(n) = P(T > n)``. Rounds and moves follow from which turns happen:
+
+    E[rounds] = Σ_{n≥0} Π_i S_i(n)          (the winner's number of turns)
+    E[moves]  = Σ_{n≥0} Σ_j Π_{i<j} S_i(n+1) · Π_{i≥j} S_i(n)   (rolls-turns by everyone)
+
+Every series is summed until a proven bound on its remainder is below ``1e-15``: with
+``P_n = Π_i S_i(n)`` and ``t_max`` the largest single-player expectation, the seat
+remainders are at most ``P_n`` and the rounds/moves remainders at most ``k · P_n · t_max``
+(because ``Σ_{m≥n} S(m) = E[(T - n)⁺] ≤ S(n) · t_max``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves
+
+SERIES_TOLERANCE = 1e-15
+TABLE_MAX_STATES = 4_000
+# Above this many states, keeping every state's curves would cost too much memory; odds are
+# then computed from the players' own states on each call.
+CACHED_CURVES_MAX_STATES = 1_500
+
+
+@dataclass(frozen=True)
+class SeatOdds:
+    """Each seat's chance to win (in seat order) and the expected remaining game length."""
+
+    win: tuple[float, ...]
+    expected_total_moves: float
+    expected_rounds: float
+
+
+def _survival_tail(chain: Chain, players: int) -> float:
+    """The bound ``P_n`` must fall below for ``k·P_n·t_max < SERIES_TOLERANCE``."""
+    t_max = float(expected_turns(chain).max(initial=1.0))
+    return SERIES_TOLERANCE / (max(players, 1) * max(t_max, 1.0))
+
+
+@lru_cache(maxsize=8)
+def all_curves(chain: Chain) -> Curves:
+    """Finishing curves for every state of a chain, converged for up to six players
+    (each state's own survival is below the bound, so any product of them is too).
+
+    Cached, so that live odds for any position cost only a few vector operations.
+    """
+    return finishing_curves(chain, np.arange(chain.size), _survival_tail(chain, 6))
+
+
+def seat_odds(chain: Chain, positions: Sequence[int], to_move: int = 0) -> SeatOdds:
+    """Win probability of each seat and expected remaining moves/rounds.
+
+    ``positions[s]`` is seat ``s``'s square; seat ``to_move`` rolls next. A seat already on
+    the end square has won.
+    """
+    k = len(positions)
+    if k < 1:
+        raise ValueError("a game needs at least one player")
+    if not 0 <= to_move < k:
+        raise ValueError(f"seat {to_move} is not one of the {k} seats")
+    board = chain.board
+    finished = [seat for seat, square in enumerate(positions) if square == board.end]
+    if finished:
+        win = [0.0] * k
+        win[finished[0]] = 1.0
+        return SeatOdds(tuple(win), 0.0, 0.0)
+    order = [(to_move + j) % k for j in range(k)]
+    rows = np.array([chain.row(positions[seat]) for seat in order])
+    if chain.size <= CACHED_CURVES_MAX_STATES:
+        curves = all_curves(chain)
+        survival, pmf = curves.survival[rows], curves.pmf[rows]
+    else:
+        curves = finishing_curves(chain, rows, _survival_tail(chain, k), joint=True)
+        survival, pmf = curves.survival, curves.pmf
+    win_in_order, moves, rounds = _series(survival, pmf)
+    win = [0.0] * k
+    for j, seat in enumerate(order):
+        win[seat] = win_in_order[j]
+    return SeatOdds(tuple(win), moves, rounds)
+
+
+def _series(survival: np.ndarray, pmf: np.ndarray) -> tuple[list[float], float, float]:
+    """The sums of the module docstring over curves in play order (``survival[j, n]``)."""
+    k = survival.shape[0]
+    shifted = np.concatenate([np.ones((k, 1)), survival[:, :-1]], axis=1)
+    win = []
+    for j in range(k):
+        factor = np.prod(survival[:j], axis=0) * np.prod(shifted[j + 1 :], axis=0)
+        win.append(float(np.dot(pmf[j, 1:], factor[1:])))
+    alive = np.prod(survival, axis=0)  # P(nobody finished within n rounds)
+    rounds = float(alive.sum())
+    moves = 0.0
+    next_survival = np.concatenate([survival[:, 1:], np.zeros((k, 1))], axis=1)
+    for j in range(k):
+        moves += float(np.sum(np.prod(next_survival[:j], axis=0) * np.prod(survival[j:], axis=0)))
+    return win, moves, rounds
+
+
+@dataclass(frozen=True, eq=False)
+class TwoPlayerTable:
+    """``matrix[a, b]``: probability that the player about to move, on transient state
+    ``a``, beats an opponent on state ``b`` -- ``Σₙ f_a(n) S_b(n-1)``.
+    """
+
+    chain: Chain
+    matrix: np.ndarray
+
+    def probability(self, mover: int, opponent: int) -> float:
+        """Win probability of the player to move on square ``mover`` against ``opponent``."""
+        end = self.chain.board.end
+        if mover == end:
+            return 1.0
+        if opponent == end:
+            return 0.0
+        return float(self.matrix[self.chain.row(mover), self.chain.row(opponent)])
+
+    @property
+    def first_player(self) -> float:
+        start = self.chain.board.start
+        return self.probability(start, start)
+
+
+@lru_cache(maxsize=8)
+def two_player_table(chain: Chain) -> TwoPlayerTable:
+    """Every two-player position's win probability for the player to move.
+
+    The remainder after the last turn summed is at most ``S_a(N)·S_b(N)``, far below 1e-15.
+    """
+    if chain.size > min(TABLE_MAX_STATES, CACHED_CURVES_MAX_STATES):
+        raise ValueError(
+            f"a two-player table of {chain.size}² positions is too large to hold "
+            f"(at most {TABLE_MAX_STATES} states)"
+        )
+    curves = all_curves(chain)
+    matrix = curves.pmf[:, 1:] @ curves.survival[:, :-1].T
+    matrix.setflags(write=False)
+    return TwoPlayerTable(chain, matrix)

@@ -1,0 +1,204 @@
+"""One player: how long until the end, and where the turns are spent.
+
+With ``Q`` the transient part of the turn chain and ``N = (I - Q)⁻¹`` its fundamental matrix
+(Kemeny & Snell), from transient state ``i``:
+
+* expected turns ``t = N·1``, i.e. the solution of ``(I - Q) t = 1``;
+* second moment ``s`` solves ``(I - Q) s = 2t - 1`` (condition on the first turn:
+  ``T² = (1 + T')²``), so ``Var T = s - t²``;
+* survival ``S(n) = P(T > n) = (Qⁿ 1)_i`` and pmf ``f(n) = (Qⁿ⁻¹ r)_i`` with ``r`` the
+  one-turn finishing probabilities;
+* expected turns ending on ``j`` after leaving ``i``: ``N_ij - δ_ij``; the probability of ever
+  ending a turn on ``j`` (after turn 0): ``(N_ij - δ_ij) / N_jj``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from chutes_tui.analysis.chain import Chain
+
+DISTRIBUTION_TAIL = 1e-15
+
+
+def expected_turns(chain: Chain) -> np.ndarray:
+    """Expected turns to finish from every transient state: ``(I - Q) t = 1``."""
+    return _moments(chain)[0]
+
+
+def sd_turns(chain: Chain) -> np.ndarray:
+    """Standard deviation of the turns to finish from every transient state."""
+    return _moments(chain)[1]
+
+
+@lru_cache(maxsize=32)
+def _moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:
+    ones = np.ones(chain.size)
+    mean = chain.lu.solve(ones)
+    second = chain.lu.solve(2.0 * mean - 1.0)
+    sd = np.sqrt(np.maximum(second - mean * mean, 0.0))
+    mean.setflags(write=False)
+    sd.setflags(write=False)
+    return mean, sd
+
+
+@dataclass(frozen=True, eq=False)
+class Curves:
+    """Finishing-time curves for some states: ``survival[k, n] = P(T > n)``,
+    ``pmf[k, n] = P(T = n)``, for ``n = 0..horizon``.
+
+    Computed until every requested survival is below ``tail``; ``horizon`` is that turn.
+    """
+
+    rows: np.ndarray
+    survival: np.ndarray
+    pmf: np.ndarray
+
+    @property
+    def horizon(self) -> int:
+        return self.survival.shape[1] - 1
+
+
+def finishing_curves(
+    chain: Chain, rows: np.ndarray | list[int], tail: float, *, joint: bool = False
+) -> Curves:
+    """Survival and pmf of the finishing turn for the given states.
+
+    Stops at the first turn where every requested survival is below ``tail`` -- or, with
+    ``joint``, where their product is (the chance that *no* player of a multi-player game,
+    one state per player, has finished yet).
+
+    Iterates ``S_n = Q S_{n-1}`` and ``f_n = Q f_{n-1}`` (``S_0 = 1``, ``f_1 = r``) over
+    every state at once -- one sparse product per turn -- and keeps the requested rows.
+    Iterating the pmf separately instead of differencing survivals keeps its relative
+    precision deep into the tail.
+    """
+    rows = np.asarray(rows, dtype=np.int64)
+    both = np.empty((chain.size, 2))
+    both[:, 0] = 1.0
+    both[:, 1] = chain.finish
+    survival = [np.ones(rows.size)]
+    pmf = [np.zeros(rows.size)]
+    def remaining(last: np.ndarray) -> float:
+        return float(np.prod(last)) if joint else float(last.max(initial=0.0))
+
+    while remaining(survival[-1]) >= tail:
+        pmf.append(both[rows, 1].copy())
+        both = chain.Q @ both
+        survival.append(both[rows, 0].copy())
+    return Curves(rows=rows, survival=np.array(survival).T, pmf=np.array(pmf).T)
+
+
+@dataclass(frozen=True, eq=False)
+class Distribution:
+    """The distribution of the number of turns to finish from one square.
+
+    ``pmf[n] = P(T = n)`` for ``n = 0..len(pmf) - 1``; ``tail = P(T ≥ len(pmf))`` is below
+    1e-15. ``mean`` and ``sd`` come from the linear solves, not from the truncated series.
+    """
+
+    square: int
+    pmf: np.ndarray
+    survival: np.ndarray
+    mean: float
+    sd: float
+
+    @property
+    def tail(self) -> float:
+        return float(self.survival[-1])
+
+    @property
+    def cdf(self) -> np.ndarray:
+        """``P(T ≤ n)``, summed from the pmf so that impossible early turns stay exactly 0."""
+        return np.cumsum(self.pmf)
+
+    @property
+    def minimum(self) -> int:
+        return int(np.flatnonzero(self.pmf > 0)[0])
+
+    @property
+    def mode(self) -> int:
+        return int(np.argmax(self.pmf))
+
+    def percentile(self, q: float) -> int:
+        """The smallest ``n`` with ``P(T ≤ n) ≥ q`` (``0 < q ≤ 1 - tail``)."""
+        if not 0 < q < 1:
+            raise ValueError(f"percentile level must lie strictly between 0 and 1, not {q}")
+        hits = np.flatnonzero(self.cdf >= q - 1e-15)
+        if hits.size == 0:
+            raise ValueError(f"the {q} quantile lies beyond the computed tail")
+        return int(hits[0])
+
+    @property
+    def median(self) -> int:
+        return self.percentile(0.5)
+
+    def p_within(self, turns: int) -> float:
+        """``P(T ≤ turns)``."""
+        if turns < 0:
+            return 0.0
+        if turns >= self.survival.size:
+            return 1.0 - self.tail
+        return float(self.cdf[turns])
+
+
+def finishing_distribution(chain: Chain, square: int, tail: float = DISTRIBUTION_TAIL) -> Distribution:
+    """The finishing-turn distribution from ``square``, until ``P(T > n) < tail``."""
+    if square == chain.board.end:
+        return Distribution(square, np.array([1.0]), np.array([0.0]), 0.0, 0.0)
+    row = chain.row(square)
+    curves = finishing_curves(chain, [row], tail)
+    mean, sd = _moments(chain)
+    return Distribution(square, curves.pmf[0], curves.survival[0], float(mean[row]), float(sd[row]))
+
+
+@dataclass(frozen=True, eq=False)
+class Visits:
+    """Where the turns from ``origin`` end, indexed by board square ``0..end``.
+
+    ``expected[s]``: expected number of turns ending on ``s`` (turn 0 on the origin does not
+    count); ``probability[s]``: probability of ever ending a turn on ``s``. Tails of jumps are
+    never visited; the end square is visited exactly once.
+    """
+
+    origin: int
+    expected: np.ndarray
+    probability: np.ndarray
+
+
+def _inverse_diagonal(chain: Chain, block: int = 512) -> np.ndarray:
+    """``diag((I - Q)⁻¹)`` by solving for the identity a block of columns at a time."""
+    n = chain.size
+    diagonal = np.empty(n)
+    for first in range(0, n, block):
+        last = min(first + block, n)
+        rhs = np.zeros((n, last - first))
+        rhs[np.arange(first, last), np.arange(last - first)] = 1.0
+        solved = chain.lu.solve(rhs)
+        diagonal[first:last] = solved[np.arange(first, last), np.arange(last - first)]
+    return diagonal
+
+
+@lru_cache(maxsize=32)
+def _cached_inverse_diagonal(chain: Chain) -> np.ndarray:
+    return _inverse_diagonal(chain)
+
+
+def visit_statistics(chain: Chain, origin: int) -> Visits:
+    """Expected visits and visit probabilities of every square, starting from ``origin``."""
+    board = chain.board
+    row = chain.row(origin)
+    unit = np.zeros(chain.size)
+    unit[row] = 1.0
+    fundamental_row = chain.lu.solve(unit, trans="T")  # row `row` of N = (I - Q)⁻¹
+    after_start = fundamental_row.copy()
+    after_start[row] -= 1.0
+    expected = np.zeros(board.end + 1)
+    probability = np.zeros(board.end + 1)
+    expected[chain.squares] = np.maximum(after_start, 0.0)
+    probability[chain.squares] = np.clip(after_start / _cached_inverse_diagonal(chain), 0.0, 1.0)
+    expected[board.end] = probability[board.end] = 1.0
+    return Visits(origin=origin, expected=expected, probability=probability)
