@@ -1,0 +1,3 @@
+from chutes_tui.cli import run
+
+run()

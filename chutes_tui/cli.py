@@ -1,0 +1,275 @@
+"""The ``chutes-tui`` command line.
+
+Exit codes: 0 success, 1 a board that cannot be used (the message says which file, line and
+why), 2 a usage error (one line naming the argument).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from chutes_tui import __version__
+from chutes_tui.analysis import build_chain, finishing_distribution, seat_odds
+from chutes_tui.board import MAX_DIE, Board, BoardError, bundled_board_names, load_board
+from chutes_tui.rules import EndRule
+from chutes_tui.textchart import column_chart
+
+PERCENTILES = (5, 10, 25, 50, 75, 90, 95, 99)
+MAX_PLAYERS = 6
+
+
+class UsageError(Exception):
+    """A wrong command line; printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (try '{self.prog} --help')")
+
+
+def _bounded_int(name: str, low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be {low}..{high}, not {value}")
+        return value
+
+    parse.__name__ = name
+    return parse
+
+
+def _add_board_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "board", metavar="BOARD", help="a bundled board name or a board file (.toml or plain)"
+    )
+    parser.add_argument(
+        "--end-rule", choices=[rule.value for rule in EndRule], help="override the board's end rule"
+    )
+    parser.add_argument(
+        "--die", type=_bounded_int("--die", 1, MAX_DIE), help="override the number of die sides"
+    )
+    parser.add_argument(
+        "--extra-roll",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="house rule: rolling the die's top face gives another roll in the same turn",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="chutes-tui", description="Play, watch and analyse Chutes and Ladders.")
+    parser.add_argument("--version", action="version", version=f"chutes-tui {__version__}")
+    verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True)
+
+    analyze = verbs.add_parser("analyze", help="single-game and multi-player statistics of a board")
+    _add_board_arguments(analyze)
+    analyze.add_argument(
+        "--players",
+        type=_bounded_int("--players", 1, MAX_PLAYERS),
+        default=2,
+        help="players (1-6, default 2)",
+    )
+    analyze.add_argument("--start", type=int, help="analyse from this square instead of the board's start")
+    analyze.add_argument("--json", action="store_true", help="print JSON instead of tables")
+
+    boards = verbs.add_parser("boards", help="list the bundled boards")
+    boards.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    return parser
+
+
+def board_from_args(args: argparse.Namespace) -> Board:
+    """The board named on the command line, with any rule overrides applied."""
+    board = load_board(args.board)
+    changes: dict[str, Any] = {}
+    if args.end_rule is not None:
+        changes["end_rule"] = EndRule(args.end_rule)
+    if args.die is not None:
+        changes["die"] = args.die
+    if args.extra_roll is not None:
+        changes["extra_roll"] = args.extra_roll
+    if not changes:
+        return board
+    try:
+        return board.replace(**changes)
+    except BoardError as error:
+        given = ", ".join(f"{key}={value}" for key, value in changes.items())
+        raise BoardError(f"with {given}: {error.reason}", path=board.source or board.name) from None
+
+
+def _origin(board: Board, start: int | None) -> int:
+    if start is None:
+        return board.start
+    if start == board.end or not board.is_standable(start) or (start == 0 and board.start != 0):
+        jump = board.jump_map.get(start)
+        why = (
+            f"it is the tail of the jump {start}→{jump}, so no turn ends there"
+            if jump is not None
+            else f"it is not a square of {board.name} a turn can start from"
+        )
+        raise UsageError(f"chutes-tui analyze: argument --start: square {start}: {why}")
+    return start
+
+
+def analyze_report(board: Board, origin: int, players: int) -> dict[str, Any]:
+    """Every figure ``analyze`` prints, keyed as in its JSON output."""
+    chain = build_chain(board)
+    dist = finishing_distribution(chain, origin)
+    odds = seat_odds(chain, [origin] * players, 0)
+    return {
+        "board": board.to_dict(),
+        "start_square": origin,
+        "expected_turns": dist.mean,
+        "sd_turns": dist.sd,
+        "median_turns": dist.median,
+        "mode_turns": dist.mode,
+        "min_turns": dist.minimum,
+        "percentiles": {str(q): dist.percentile(q / 100) for q in PERCENTILES},
+        "players": players,
+        "seat_win_probability": list(odds.win),
+        "expected_total_moves": odds.expected_total_moves,
+        "expected_rounds": odds.expected_rounds,
+        "pmf": dist.pmf,
+    }
+
+
+def _print_analysis(console: Console, board: Board, report: dict[str, Any]) -> None:
+    console.print(Text(f"{board.name}", style="bold"), Text(f"— {board.end} squares, d{board.die}"))
+    if board.description:
+        console.print(Text(board.description, style="dim"))
+    rules = Table.grid(padding=(0, 2))
+    rules.add_column(style="bold")
+    rules.add_column()
+    rules.add_row(
+        "end rule", board.end_rule.value + ("  (+ extra roll on the top face)" if board.extra_roll else "")
+    )
+    rules.add_row(
+        "start",
+        f"square {board.start}"
+        + (f"  (analysed from {report['start_square']})" if report["start_square"] != board.start else ""),
+    )
+    rules.add_row("ladders", Text(", ".join(f"{t}→{h}" for t, h in board.ladders) or "none", style="green"))
+    rules.add_row("chutes", Text(", ".join(f"{t}→{h}" for t, h in board.chutes) or "none", style="red"))
+    console.print(rules)
+    console.print()
+
+    single = Table(title="One player: turns to finish", title_justify="left")
+    for column in ("expected", "sd", "median", "mode", "fewest"):
+        single.add_column(column, justify="right")
+    single.add_row(
+        f"{report['expected_turns']:.7f}",
+        f"{report['sd_turns']:.4f}",
+        str(report["median_turns"]),
+        str(report["mode_turns"]),
+        str(report["min_turns"]),
+    )
+    console.print(single)
+    spread = Table(title="Percentiles (smallest n with P(T ≤ n) ≥ q)", title_justify="left")
+    for q in report["percentiles"]:
+        spread.add_column(f"{q}%", justify="right")
+    spread.add_row(*(str(v) for v in report["percentiles"].values()))
+    console.print(spread)
+
+    pmf = report["pmf"]
+    shown_until = report["percentiles"]["99"]
+    first = report["min_turns"]
+    console.print(
+        Text(f"Distribution of turns to finish ({first}–{shown_until}, 99% of games)", style="italic")
+    )
+    for line in column_chart(list(pmf[first : shown_until + 1]), first):
+        console.print(Text(line, style="cyan"), highlight=False)
+    console.print()
+
+    players = report["players"]
+    seats = Table(
+        title=f"{players} player{'s' if players > 1 else ''}: chance to win by seat", title_justify="left"
+    )
+    seats.add_column("seat", justify="right")
+    seats.add_column("P(win)", justify="right")
+    seats.add_column("", justify="left")
+    for seat, p in enumerate(report["seat_win_probability"], start=1):
+        bar = "█" * round(p * 40)
+        seats.add_row(str(seat), f"{p:.10f}", Text(bar, style="magenta"))
+    console.print(seats)
+    console.print(
+        f"expected total moves (rolls by everyone): [bold]{report['expected_total_moves']:.4f}[/]   "
+        f"expected rounds: [bold]{report['expected_rounds']:.4f}[/]"
+    )
+
+
+def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
+    board = board_from_args(args)
+    origin = _origin(board, args.start)
+    report = analyze_report(board, origin, args.players)
+    if args.json:
+        data = {key: value for key, value in report.items() if key != "pmf"}
+        console.out(json.dumps(data, indent=2), highlight=False)
+    else:
+        _print_analysis(console, board, report)
+    return 0
+
+
+def cmd_boards(args: argparse.Namespace, console: Console) -> int:
+    boards = [load_board(name) for name in bundled_board_names()]
+    if args.json:
+        console.out(json.dumps([board.to_dict() for board in boards], indent=2), highlight=False)
+        return 0
+    table = Table(title="Bundled boards (use the name wherever a board is asked for)", title_justify="left")
+    for column in ("name", "squares", "die", "end rule", "ladders", "chutes", "description"):
+        table.add_column(column, overflow="fold")
+    for board in boards:
+        table.add_row(
+            board.name,
+            str(board.end),
+            str(board.die),
+            board.end_rule.value,
+            str(len(board.ladders)),
+            str(len(board.chutes)),
+            board.description,
+        )
+    console.print(table)
+    return 0
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
+    "analyze": cmd_analyze,
+    "boards": cmd_boards,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    console = Console(highlight=False)
+    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.verb](args, console)
+    except UsageError as error:
+        errors.print(str(error), markup=False)
+        return 2
+    except BoardError as error:
+        errors.print(f"chutes-tui: board error: {error}", markup=False)
+        return 1
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, and keep Python from
+        # complaining again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())

@@ -1,0 +1,118 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from chutes_tui.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_analyze_json_keys_and_values(capsys):
+    code, out, err = run(capsys, "analyze", "standard", "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    for key in (
+        "board",
+        "expected_turns",
+        "sd_turns",
+        "median_turns",
+        "mode_turns",
+        "min_turns",
+        "percentiles",
+        "players",
+        "seat_win_probability",
+        "expected_total_moves",
+        "expected_rounds",
+    ):
+        assert key in data
+    assert data["expected_turns"] == pytest.approx(39.5984, abs=5e-5)
+    assert data["players"] == 2 and len(data["seat_win_probability"]) == 2
+    assert data["expected_total_moves"] == pytest.approx(52.5188, abs=5e-5)
+    assert {"5", "25", "75", "95"} <= set(data["percentiles"])
+    assert data["board"]["name"] == "standard" and data["board"]["squares"] == 100
+    assert [48, 26] in data["board"]["chutes"]
+
+
+def test_analyze_overrides(capsys):
+    _, out, _ = run(capsys, "analyze", "standard", "--end-rule", "reach", "--json", "--players", "4")
+    data = json.loads(out)
+    assert data["expected_turns"] == pytest.approx(36.1931, abs=5e-5)
+    assert len(data["seat_win_probability"]) == 4
+    assert sum(data["seat_win_probability"]) == pytest.approx(1.0)
+    _, out, _ = run(capsys, "analyze", "classic-1952", "--die", "3", "--json")
+    assert json.loads(out)["expected_turns"] == pytest.approx(65.9007753, abs=5e-8)
+    _, out, _ = run(capsys, "analyze", "classic-1952", "--start", "29", "--json")
+    assert json.loads(out)["expected_turns"] == pytest.approx(36.8911770, abs=5e-8)
+
+
+def test_analyze_human_output(capsys):
+    code, out, _ = run(capsys, "analyze", "classic-1952", "--players", "3")
+    assert code == 0
+    assert "39.2251223" in out and "47→26" in out and "█" in out and "seat" in out
+
+
+def test_boards_listing(capsys):
+    code, out, _ = run(capsys, "boards", "--json")
+    names = [board["name"] for board in json.loads(out)]
+    assert code == 0 and {"standard", "classic-1952", "tiny-10", "no-jumps"} <= set(names)
+    code, out, _ = run(capsys, "boards")
+    assert code == 0 and "classic-1952" in out
+
+
+def test_board_file_errors_exit_1_with_one_line(capsys, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("squares = 20\nladders = [[5, 12]]\nchutes = [[12, 3]]\n")
+    code, out, err = run(capsys, "analyze", str(bad))
+    assert code == 1 and out == ""
+    assert err.strip() == f"chutes-tui: board error: {bad}:3: chained jumps: 5→12 lands on the tail of 12→3"
+    code, _, err = run(capsys, "analyze", "nope")
+    assert code == 1 and "no bundled board or file named 'nope'" in err and err.count("\n") == 1
+
+
+def test_override_that_breaks_the_board_exits_1(capsys, tmp_path):
+    board = tmp_path / "b.txt"
+    board.write_text("0\n10\n6\n9 2\n8 3\n7 1\n")
+    code, _, err = run(capsys, "analyze", str(board), "--die", "1")
+    assert code == 1 and "with die=1: unwinnable" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["analyze"], "required: BOARD"),
+        (["analyze", "standard", "--players", "0"], "--players must be 1..6"),
+        (["analyze", "standard", "--players", "two"], "whole number"),
+        (["analyze", "standard", "--end-rule", "sideways"], "invalid choice"),
+        (["analyze", "standard", "--die", "-3"], "--die must be"),
+        (["analyze", "standard", "--start", "28"], "tail of the jump 28→84"),
+        (["analyze", "standard", "--start", "100"], "square 100"),
+        (["frobnicate"], "invalid choice"),
+        ([], "required"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(capsys, argv, words):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert words in err and err.count("\n") == 1
+
+
+def test_version_and_module_entry_point():
+    done = subprocess.run([sys.executable, "-m", "chutes_tui", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("chutes-tui ")
+
+
+def test_closed_pipe_is_quiet():
+    # The reader (`true`) exits before the analysis is printed; no traceback may appear.
+    done = subprocess.run(
+        f"'{sys.executable}' -m chutes_tui analyze standard | true",
+        shell=True,
+        capture_output=True,
+        text=True,
+    )
+    assert "Traceback" not in done.stderr and "Error" not in done.stderr
