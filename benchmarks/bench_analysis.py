@@ -1,0 +1,55 @@
+"""Analysis timings on a 100-square and a 10,000-square board.
+
+    python benchmarks/bench_analysis.py
+
+Prints seconds per step; nothing here is a pass/fail test. The 10,000-square board is a
+seeded random board with 300 ladders and 300 chutes, so its chutes give the finishing time
+a long tail: the distribution runs until that tail is below 1e-15.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from chutes_tui.analysis import (
+    build_chain,
+    expected_turns,
+    finishing_distribution,
+    seat_odds,
+    two_player_table,
+    visit_statistics,
+)
+from chutes_tui.analysis.chain import build_chain as _build_uncached
+from chutes_tui.board import Board, load_board, random_board
+
+
+def timed(label: str, work: Callable[[], Any]) -> Any:
+    began = time.perf_counter()
+    result = work()
+    print(f"  {label:<38} {time.perf_counter() - began:9.4f} s")
+    return result
+
+
+def bench(board: Board, table: bool) -> None:
+    print(f"{board.name}: {board.end} squares, {len(board.ladders)} ladders, {len(board.chutes)} chutes")
+    _build_uncached.cache_clear()
+    chain = timed("build chain", lambda: build_chain(board))
+    mean = timed("expected turns (sparse LU solve)", lambda: expected_turns(chain))
+    dist = timed("finishing distribution (tail < 1e-15)", lambda: finishing_distribution(chain, board.start))
+    timed("visits and visit probabilities", lambda: visit_statistics(chain, board.start))
+    timed("seat odds, 2 players from the start", lambda: seat_odds(chain, [board.start] * 2))
+    timed("seat odds, 4 players from the start", lambda: seat_odds(chain, [board.start] * 4))
+    if table:
+        timed("two-player table, every position", lambda: two_player_table(chain))
+    print(f"  expected turns {mean[chain.row(board.start)]:.4f}, distribution length {dist.pmf.size}")
+
+
+def main() -> None:
+    bench(load_board("standard"), table=True)
+    bench(random_board(1, squares=10_000, ladders=300, chutes=300), table=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""The bundled boards must load from an installed wheel, run outside the repository."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.slow
+def test_wheel_runs_outside_the_repository(tmp_path):
+    built = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path / "dist"),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert built.returncode == 0, built.stderr
+    wheel = next((tmp_path / "dist").glob("chutes_tui-*.whl"))
+    target = tmp_path / "site"
+    installed = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        capture_output=True,
+        text=True,
+    )
+    assert installed.returncode == 0, installed.stderr
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    where = subprocess.run(
+        [sys.executable, "-c", "import chutes_tui; print(chutes_tui.__file__)"],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert where.stdout.strip().startswith(str(target)), where.stdout + where.stderr
+    listed = subprocess.run(
+        [sys.executable, "-m", "chutes_tui", "boards", "--json"],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    names = {board["name"] for board in json.loads(listed.stdout)}
+    assert {"standard", "classic-1952", "tiny-10", "no-jumps"} <= names
+    for name in sorted(names):
+        analysed = subprocess.run(
+            [sys.executable, "-m", "chutes_tui", "analyze", name, "--json"],
+            cwd=elsewhere,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert analysed.returncode == 0, analysed.stderr
+        assert json.loads(analysed.stdout)["board"]["name"] == name
