@@ -1,10 +1,6 @@
-from pathlib import Path
-
 import pytest
 
 from chutes_tui.board import load_board
-
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
 
 @pytest.fixture(scope="session")
