@@ -111,7 +111,7 @@ def board_from_args(args: argparse.Namespace) -> Board:
 def _origin(board: Board, start: int | None) -> int:
     if start is None:
         return board.start
-    if start == board.end or not board.is_standable(start) or (start == 0 and board.start != 0):
+    if start == board.end or not board.is_standable(start):
         jump = board.jump_map.get(start)
         why = (
             f"it is the tail of the jump {start}→{jump}, so no turn ends there"

@@ -69,7 +69,11 @@ def final_square(board: Board, square: ArrayLike, roll: ArrayLike) -> np.ndarray
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One roll and its consequences, for logs and animations."""
+    """One roll and its consequences, for logs and animations.
+
+    ``overshoot``: the roll went past the end square; then under the exact rule the roll is
+    ``lost``, under the bounce rule the piece ``bounced`` back.
+    """
 
     square: int
     roll: int
@@ -77,12 +81,16 @@ class Move:
     final: int
     jump: JumpKind | None
     overshoot: bool
+    lost: bool
+    bounced: bool
 
     def describe(self) -> str:
-        """``"24 → 28 ladder → 84"``; ``"97 stays (needs exact roll)"`` when the roll is lost."""
-        if self.overshoot and self.landing == self.square:
-            return f"{self.square} stays (overshoot)"
+        """``"24 → 28 ladder → 84"``, ``"99 → 95 (bounced)"``, ``"97 stays (needs an exact roll)"``."""
+        if self.lost:
+            return f"{self.square} stays (needs an exact roll)"
         text = f"{self.square} → {self.landing}"
+        if self.bounced:
+            text += " (bounced)"
         if self.jump is not None:
             text += f" {self.jump} → {self.final}"
         return text
@@ -99,7 +107,10 @@ def move(board: Board, square: int, roll: int) -> Move:
         jump = JumpKind.LADDER
     elif final < landing:
         jump = JumpKind.CHUTE
-    return Move(square, roll, landing, final, jump, square + roll > board.end)
+    overshoot = square + roll > board.end
+    lost = overshoot and board.end_rule is EndRule.EXACT
+    bounced = overshoot and board.end_rule is EndRule.BOUNCE
+    return Move(square, roll, landing, final, jump, overshoot, lost, bounced)
 
 
 def rolls_again(board: Board, roll: Move) -> bool:

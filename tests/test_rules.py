@@ -27,13 +27,16 @@ def test_jumps_apply_in_the_same_turn(standard):
     chute = move(standard, 45, 3)
     assert (chute.final, chute.jump) == (26, JumpKind.CHUTE)
     lost = move(standard, 97, 5)
-    assert lost.final == 97 and lost.overshoot and lost.describe() == "97 stays (overshoot)"
+    assert lost.final == 97 and lost.lost and lost.describe() == "97 stays (needs an exact roll)"
 
 
 def test_bounce_lands_on_a_chute():
     # 99 + 3 = 102 bounces back to 98, the tail of the 98→78 chute.
     board = load_board("standard-bounce")
-    assert move(board, 99, 3).final == 78
+    bounced = move(board, 99, 3)
+    assert bounced.final == 78 and not bounced.lost
+    assert bounced.describe() == "99 → 98 (bounced) chute → 78"
+    assert move(load_board("standard-reach"), 97, 6).describe() == "97 → 100"
 
 
 def test_roll_table_agrees_with_move_everywhere():

@@ -82,6 +82,7 @@ def finishing_curves(
     both[:, 1] = chain.finish
     survival = [np.ones(rows.size)]
     pmf = [np.zeros(rows.size)]
+
     def remaining(last: np.ndarray) -> float:
         return float(np.prod(last)) if joint else float(last.max(initial=0.0))
 
