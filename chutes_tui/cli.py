@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -50,10 +51,12 @@ def _bounded_int(name: str, low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def _add_board_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "board", metavar="BOARD", help="a bundled board name or a board file (.toml or plain)"
-    )
+def _add_board_arguments(parser: argparse.ArgumentParser, *, optional: bool = False) -> None:
+    help_text = "a bundled board name or a board file (.toml or plain)"
+    if optional:
+        parser.add_argument("board", metavar="BOARD", nargs="?", default="standard", help=help_text)
+    else:
+        parser.add_argument("board", metavar="BOARD", help=help_text)
     parser.add_argument(
         "--end-rule", choices=[rule.value for rule in EndRule], help="override the board's end rule"
     )
@@ -84,9 +87,44 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--start", type=int, help="analyse from this square instead of the board's start")
     analyze.add_argument("--json", action="store_true", help="print JSON instead of tables")
 
+    play = verbs.add_parser("play", help="play a game on a drawn board, with live win probabilities")
+    _add_board_arguments(play, optional=True)
+    play.add_argument(
+        "--players", metavar="SPEC", help="e.g. 'Ann,Bob,cpu:Robo' (without it: a setup screen)"
+    )
+    play.add_argument("--seed", type=int, help="seed the die, for a game you can replay")
+    play.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    play.add_argument(
+        "--save", metavar="FILE", default="chutes-tui-save.json", help="where 's' saves the game"
+    )
+
+    watch = verbs.add_parser("watch", help="watch computer players, with live win probabilities")
+    _add_board_arguments(watch, optional=True)
+    watch.add_argument(
+        "--players", type=_bounded_int("--players", 1, MAX_PLAYERS), default=3, help="1-6, default 3"
+    )
+    watch.add_argument("--speed", type=_speed, default=None, metavar="S|max", help="turns per second, or max")
+    watch.add_argument("--seed", type=int, help="seed the die")
+    watch.add_argument("--loop", action="store_true", help="start a new game after each win")
+    watch.add_argument(
+        "--save", metavar="FILE", default="chutes-tui-save.json", help="where 's' saves the game"
+    )
+
     boards = verbs.add_parser("boards", help="list the bundled boards")
     boards.add_argument("--json", action="store_true", help="print JSON instead of a table")
     return parser
+
+
+def _speed(text: str) -> float:
+    if text.lower() == "max":
+        return math.inf
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--speed must be turns per second or 'max', not {text!r}") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"--speed must be above 0, not {text}")
+    return value
 
 
 def board_from_args(args: argparse.Namespace) -> Board:
@@ -242,8 +280,52 @@ def cmd_boards(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    from chutes_tui.app.app import ChutesApp
+    from chutes_tui.game import Game, GameError, parse_player_spec
+
+    if args.resume:
+        try:
+            game = Game.load(args.resume)
+        except GameError as error:
+            raise UsageError(f"chutes-tui play: cannot resume: {error}") from None
+        ChutesApp(game=game, save_path=args.save).run()
+        return 0
+    board = board_from_args(args)
+    players = None
+    if args.players:
+        try:
+            players = parse_player_spec(args.players)
+        except GameError as error:
+            raise UsageError(f"chutes-tui play: argument --players: {error}") from None
+    ChutesApp(board=board, board_name=args.board, players=players, seed=args.seed, save_path=args.save).run()
+    return 0
+
+
+def cmd_watch(args: argparse.Namespace, console: Console) -> int:
+    from chutes_tui.app.app import ChutesApp
+    from chutes_tui.app.screens.game import DEFAULT_SPEED, nearest_speed
+    from chutes_tui.game import default_players
+
+    board = board_from_args(args)
+    speed = DEFAULT_SPEED if args.speed is None else nearest_speed(args.speed)
+    app = ChutesApp(
+        board=board,
+        players=default_players(args.players),
+        seed=args.seed,
+        watch=True,
+        speed=speed,
+        loop=args.loop,
+        save_path=args.save,
+    )
+    app.run()
+    return 0
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "analyze": cmd_analyze,
+    "play": cmd_play,
+    "watch": cmd_watch,
     "boards": cmd_boards,
 }
 

@@ -1,0 +1,1 @@
+"""The Textual app: play and watch games on a drawn board with live win probabilities."""

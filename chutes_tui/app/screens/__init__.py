@@ -1,0 +1,1 @@
+"""The app's screens: setup, the game, the winner, help."""

@@ -1,0 +1,356 @@
+"""The game screen: the board, the players' live odds, the odds history, the turn log."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Button, Footer, Header, RichLog, Static
+
+from chutes_tui.app.screens.help import HelpScreen
+from chutes_tui.app.screens.winner import WinnerScreen
+from chutes_tui.app.widgets.board import BoardView
+from chutes_tui.app.widgets.chart import OddsChart
+from chutes_tui.app.widgets.players import PlayersTable
+from chutes_tui.game import Game, GameError, Turn
+from chutes_tui.rules import Move
+
+# Computer turns per second at each speed setting; infinity is "max": no pauses, no animation.
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, math.inf)
+DEFAULT_SPEED = 2
+MAX_SPEED_DELAY = 0.001
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+COMPACT_WIDTH = 110
+COMPACT_HEIGHT = 34
+
+
+def die_face(roll: int, sides: int) -> str:
+    return DIE_FACES[roll - 1] if sides == 6 else f"[{roll}]"
+
+
+def walk(step: Move, end: int) -> list[int]:
+    """The squares a piece passes through for one roll: forward, back after a bounce, the jump."""
+    if step.lost:
+        return []
+    forward = min(step.square + step.roll, end)
+    squares = list(range(step.square + 1, forward + 1))
+    if step.bounced:
+        squares += list(range(end - 1, step.landing - 1, -1))
+    if step.final != step.landing:
+        squares.append(step.final)
+    return squares
+
+
+def nearest_speed(turns_per_second: float) -> int:
+    """The speed setting closest (by ratio) to a requested pace."""
+    if math.isinf(turns_per_second):
+        return len(SPEEDS) - 1
+    finite = range(len(SPEEDS) - 1)
+    return min(finite, key=lambda i: abs(math.log(SPEEDS[i] / turns_per_second)))
+
+
+def speed_label(speed: float) -> str:
+    return "max" if math.isinf(speed) else f"{speed:g}/s"
+
+
+class GameScreen(Screen):
+    """One game at a time; ``watch`` makes every seat a computer."""
+
+    BINDINGS = [
+        Binding("space,enter", "roll", "Roll"),
+        Binding("plus,equals_sign", "faster", "Faster"),
+        Binding("minus", "slower", "Slower"),
+        Binding("p", "pause", "Pause"),
+        Binding("full_stop", "step", "Step"),
+        Binding("r", "rematch", "Rematch"),
+        Binding("n", "new_game", "New game"),
+        Binding("s", "save", "Save"),
+        Binding("question_mark", "help", "Help"),
+        Binding("escape", "skip", "Skip animation", show=False),
+    ]
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        watch: bool = False,
+        speed: int = DEFAULT_SPEED,
+        loop: bool = False,
+        save_path: str | Path = "chutes-tui-save.json",
+        new_game: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.watch_mode = watch
+        self.speed_index = max(0, min(speed, len(SPEEDS) - 1))
+        self.loop_games = loop
+        self.paused = False
+        self.save_path = Path(save_path)
+        self._new_game = new_game
+        self._auto: Timer | None = None
+        self._animation: Timer | None = None
+        self._steps: list[Callable[[], None]] = []
+        self._turn: Turn | None = None
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="game"):
+            yield BoardView(self.game.board, [p.spec for p in self.game.players], id="board")
+            with Vertical(id="side"):
+                yield PlayersTable(id="players")
+                yield OddsChart(id="chart")
+                yield Static(id="info")
+                with Horizontal(id="controls"):
+                    yield Button("Roll", id="roll", variant="primary")
+                    yield Static("", id="die")
+                yield RichLog(id="log", markup=True, wrap=True, max_lines=500, min_width=20)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.start(self.game)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT, "compact")
+
+    # -- game lifecycle ---------------------------------------------------------------------
+
+    def start(self, game: Game) -> None:
+        """Show ``game`` from its current state (a new game, a rematch or a resumed save)."""
+        self._cancel_timers()
+        self.game = game
+        specs = [p.spec for p in game.players]
+        self.board.reset(game.board, specs, game.positions)
+        self.players_table.reset(specs)
+        self.chart.load([s.color for s in specs], [odds.win for odds in game.odds_history])
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        log.write(f"[b]{game.board.name}[/b] · {len(specs)} players · seed {game.seed}")
+        for turn in game.history:
+            self._log_turn(turn)
+        self.query_one("#die", Static).update("")
+        self._show_state()
+        if game.finished:
+            self._announce_winner()
+        else:
+            self._schedule()
+
+    def _cancel_timers(self) -> None:
+        for timer in (self._auto, self._animation):
+            if timer is not None:
+                timer.stop()
+        self._auto = self._animation = None
+        self._steps = []
+        self._turn = None
+
+    @property
+    def board(self) -> BoardView:
+        return self.query_one("#board", BoardView)
+
+    @property
+    def players_table(self) -> PlayersTable:
+        return self.query_one("#players", PlayersTable)
+
+    @property
+    def chart(self) -> OddsChart:
+        return self.query_one("#chart", OddsChart)
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    @property
+    def animating(self) -> bool:
+        return self._turn is not None
+
+    def _computer_to_move(self) -> bool:
+        return self.watch_mode or not self.game.current.spec.human
+
+    def _schedule(self) -> None:
+        """Arrange the next computer turn, or wait for a person."""
+        if self._auto is not None:
+            self._auto.stop()
+            self._auto = None
+        if self.game.finished or self.animating or self.paused or not self._computer_to_move():
+            return
+        # Even at max speed each turn waits for the event loop, so keys stay responsive
+        # (and Textual's timers divide by their interval, so it must not be 0).
+        delay = MAX_SPEED_DELAY if math.isinf(self.speed) else 1.0 / self.speed
+        self._auto = self.set_timer(delay, self.play_turn)
+
+    def play_turn(self) -> None:
+        """Roll for the player to move, then animate (or, at max speed, just show) the turn."""
+        self._auto = None
+        if self.game.finished or self.animating:
+            return
+        try:
+            turn = self.game.roll()
+        except GameError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._turn = turn
+        if math.isinf(self.speed):
+            self._finish_turn()
+            return
+        self._steps = self._animation_steps(turn)
+        interval = min(0.09, 0.6 / (self.speed * max(len(self._steps), 1)))
+        self._animation = self.set_interval(max(interval, 0.01), self._animation_tick)
+
+    def _animation_steps(self, turn: Turn) -> list[Callable[[], None]]:
+        die = self.query_one("#die", Static)
+        sides = self.game.board.die
+        steps: list[Callable[[], None]] = []
+        spinner = random.Random(turn.number)
+        for step in turn.rolls:
+            if not self._computer_to_move():
+                for _ in range(4):
+                    face = spinner.randint(1, sides)
+                    steps.append(lambda face=face: die.update(die_face(face, sides)))
+            steps.append(lambda roll=step.roll: die.update(die_face(roll, sides)))
+            for square in walk(step, self.game.board.end):
+                steps.append(lambda square=square: self.board.place(turn.seat, square))
+        return steps
+
+    def _animation_tick(self) -> None:
+        if self._steps:
+            self._steps.pop(0)()
+        if not self._steps:
+            self._finish_turn()
+
+    def _finish_turn(self) -> None:
+        """Bring every widget to the game's state after the turn (also when skipping)."""
+        turn = self._turn
+        if turn is None:
+            return
+        if self._animation is not None:
+            self._animation.stop()
+            self._animation = None
+        self._steps = []
+        self._turn = None
+        self.query_one("#die", Static).update(die_face(turn.rolls[-1].roll, self.game.board.die))
+        self.board.place(turn.seat, turn.final)
+        trail = [s for step in turn.rolls for s in walk(step, self.game.board.end)]
+        self.board.set_trail(trail)
+        self.chart.extend(turn.odds.win)
+        self._log_turn(turn)
+        self._show_state()
+        if turn.won:
+            self._announce_winner()
+        else:
+            self._schedule()
+
+    def _log_turn(self, turn: Turn) -> None:
+        spec = self.game.players[turn.seat].spec
+        line = f"[{spec.color}]{spec.token}[/] {turn.number:>3}. {turn.describe(spec.name)}"
+        self.query_one("#log", RichLog).write(line)
+
+    def _show_state(self) -> None:
+        game = self.game
+        odds = game.odds()
+        self.players_table.show(game.positions, game.expected_turns_left(), odds.win, game.to_move)
+        if game.finished:
+            status = f"{game.players[game.winner].spec.name} has won"  # type: ignore[index]
+        else:
+            who = game.current.spec
+            status = f"{who.name} to move" + (
+                " — press space to roll" if not self._computer_to_move() else ""
+            )
+        info = (
+            f"Turn {len(game.history)} · {status}\n"
+            f"Expected moves until someone wins: {odds.expected_total_moves:.1f} "
+            f"(rounds: {odds.expected_rounds:.1f})\n"
+            f"Speed {speed_label(self.speed)}{' · paused' if self.paused else ''}"
+        )
+        self.query_one("#info", Static).update(info)
+        self.query_one("#roll", Button).disabled = game.finished or self._computer_to_move()
+
+    def _announce_winner(self) -> None:
+        summary = self.game.summary()
+        if self.loop_games:
+            name = self.game.players[summary.winner].spec.name
+            self.notify(f"{name} wins in {summary.turns} turns — next game…", timeout=2)
+            self._auto = self.set_timer(0.3 if math.isinf(self.speed) else 1.5, self.action_rematch)
+            return
+        self.app.push_screen(WinnerScreen(self.game), self._after_winner)
+
+    def _after_winner(self, choice: str | None) -> None:
+        if choice == "rematch":
+            self.action_rematch()
+        elif choice == "new":
+            self.action_new_game()
+        elif choice == "quit":
+            self.app.exit()
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def action_roll(self) -> None:
+        if self.animating:
+            self._finish_turn()
+        elif not self.game.finished and not self._computer_to_move():
+            self.play_turn()
+
+    def action_skip(self) -> None:
+        if self.animating:
+            self._finish_turn()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "roll":
+            self.action_roll()
+
+    def action_faster(self) -> None:
+        self.speed_index = min(self.speed_index + 1, len(SPEEDS) - 1)
+        self._show_state()
+        self._schedule()
+
+    def action_slower(self) -> None:
+        self.speed_index = max(self.speed_index - 1, 0)
+        self._show_state()
+        self._schedule()
+
+    def action_pause(self) -> None:
+        self.paused = not self.paused
+        self._show_state()
+        self._schedule()
+
+    def action_step(self) -> None:
+        """One computer turn while paused."""
+        if self.animating:
+            self._finish_turn()
+        elif self.paused and not self.game.finished:
+            self.play_turn()
+
+    def action_rematch(self) -> None:
+        self.start(self.game.rematch())
+
+    def action_new_game(self) -> None:
+        if self._new_game is not None:
+            self._cancel_timers()
+            self._new_game()
+        else:
+            self.action_rematch()
+
+    def action_save(self) -> None:
+        try:
+            self.game.save(self.save_path)
+        except OSError as error:
+            self.notify(f"Could not save to {self.save_path}: {error.strerror or error}", severity="error")
+            return
+        self.notify(f"Saved to {self.save_path} — resume with: chutes-tui play --resume {self.save_path}")
+
+    def action_help(self) -> None:
+        keys = [(b.key, b.description) for b in self.BINDINGS if isinstance(b, Binding)]
+        keys += [(b.key, b.description) for b in BoardView.BINDINGS if isinstance(b, Binding)]
+        keys += [("ctrl+p", "Command palette"), ("ctrl+q", "Quit")]
+        self.app.push_screen(HelpScreen(keys))
+
+    def on_unmount(self) -> None:
+        self._cancel_timers()

@@ -1,0 +1,135 @@
+"""Choose players, board and rules before a game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+
+from chutes_tui.board import Board, BoardError, bundled_board_names, load_board
+from chutes_tui.game import COLORS, MAX_PLAYERS, TOKENS, Game, PlayerSpec, default_players
+from chutes_tui.rules import EndRule
+
+KINDS = (("Person", "human"), ("Computer", "cpu"), ("—", "off"))
+BOARD_RULE = "board"
+
+
+class SetupScreen(Screen):
+    """Up to six seats (person, computer or empty), a board, the rules, a seed."""
+
+    BINDINGS = [Binding("ctrl+s", "start", "Start game")]
+
+    def __init__(
+        self, board: str = "standard", players: Sequence[PlayerSpec] | None = None, seed: int | None = None
+    ) -> None:
+        super().__init__()
+        self.initial_board = board
+        self.initial_players = list(players) if players else default_players(2, humans=1)
+        self.initial_seed = seed
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="setup"):
+            yield Static("[b]New game[/b] — who plays, on which board, by which rules", classes="title")
+            for seat in range(MAX_PLAYERS):
+                spec = self.initial_players[seat] if seat < len(self.initial_players) else None
+                fallback = default_players(MAX_PLAYERS)[seat]
+                kind = "off" if spec is None else ("human" if spec.human else "cpu")
+                with Horizontal(classes="seat"):
+                    yield Label(f"Seat {seat + 1}", classes="label")
+                    yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{seat}", classes="kind")
+                    yield Input(
+                        value=(spec or fallback).name, placeholder="name", id=f"name-{seat}", classes="name"
+                    )
+                    yield Select(
+                        [(t, t) for t in TOKENS],
+                        value=(spec or fallback).token,
+                        allow_blank=False,
+                        id=f"token-{seat}",
+                        classes="token",
+                    )
+                    yield Select(
+                        [(c.replace("_", " "), c) for c in COLORS],
+                        value=(spec or fallback).color,
+                        allow_blank=False,
+                        id=f"color-{seat}",
+                        classes="color",
+                    )
+            names = bundled_board_names()
+            chosen = self.initial_board if self.initial_board in names else "standard"
+            path = "" if self.initial_board in names else self.initial_board
+            with Horizontal(classes="row"):
+                yield Label("Board", classes="label")
+                yield Select([(n, n) for n in names], value=chosen, allow_blank=False, id="board-select")
+                yield Input(value=path, placeholder="…or a board file (.toml or plain)", id="board-path")
+            with Horizontal(classes="row"):
+                yield Label("Rules", classes="label")
+                rules = [("end rule of the board", BOARD_RULE)] + [
+                    (f"end rule: {r.value}", r.value) for r in EndRule
+                ]
+                yield Select(rules, value=BOARD_RULE, allow_blank=False, id="end-rule")
+                yield Input(placeholder="die sides (board's)", id="die-sides", type="integer")
+                yield Checkbox("top face rolls again", id="extra-roll")
+                yield Input(
+                    value="" if self.initial_seed is None else str(self.initial_seed),
+                    placeholder="seed (random)",
+                    id="seed",
+                    type="integer",
+                )
+            yield Static("", id="setup-error")
+            yield Button("Start game", id="start", variant="primary")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def _value(self, selector: str) -> str:
+        widget = self.query_one(selector)
+        return str(widget.value) if isinstance(widget, Select | Input) else ""
+
+    def chosen_board(self) -> Board:
+        path = self._value("#board-path").strip()
+        board = load_board(path or self._value("#board-select"))
+        changes: dict = {}
+        if self._value("#end-rule") != BOARD_RULE:
+            changes["end_rule"] = EndRule(self._value("#end-rule"))
+        die = self._value("#die-sides").strip()
+        if die:
+            changes["die"] = int(die)
+        if self.query_one("#extra-roll", Checkbox).value:
+            changes["extra_roll"] = True
+        return board.replace(**changes) if changes else board
+
+    def chosen_players(self) -> list[PlayerSpec]:
+        players = []
+        for seat in range(MAX_PLAYERS):
+            kind = self._value(f"#kind-{seat}")
+            if kind == "off":
+                continue
+            name = self._value(f"#name-{seat}").strip() or f"Player {seat + 1}"
+            players.append(
+                PlayerSpec(
+                    name, self._value(f"#token-{seat}"), self._value(f"#color-{seat}"), kind == "human"
+                )
+            )
+        return players
+
+    def action_start(self) -> None:
+        error = self.query_one("#setup-error", Static)
+        try:
+            board = self.chosen_board()
+        except BoardError as problem:
+            error.update(f"[b]Board error[/b]: {problem}")
+            return
+        players = self.chosen_players()
+        if not players:
+            error.update("Choose at least one player (a person or a computer).")
+            return
+        seed_text = self._value("#seed").strip()
+        error.update("")
+        self.app.start_game(Game.new(board, players, int(seed_text) if seed_text else None))  # type: ignore[attr-defined]

@@ -1,0 +1,1 @@
+"""Widgets display what the core computes; they do not compute statistics themselves."""

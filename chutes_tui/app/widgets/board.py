@@ -1,0 +1,280 @@
+"""The board: one line-API widget drawing every cell, tokens, jumps, trail and cursor."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from chutes_tui.board import Board
+from chutes_tui.game import PlayerSpec
+from chutes_tui.layout import Layout
+from chutes_tui.rules import JumpKind
+
+# Colours readable on dark and light themes, picked per theme at render time.
+PALETTE = {
+    True: {  # dark
+        "cell": ("#23262b", "#2c3036"),
+        "number": "#8a8f98",
+        "trail": "#4a4418",
+        "ladder": "#5fd75f",
+        "chute": "#ff6b5f",
+        "ladder_path": "#1e4a22",
+        "chute_path": "#55211d",
+        "start": "#9aa0a8",
+    },
+    False: {  # light
+        "cell": ("#eceef1", "#dfe2e6"),
+        "number": "#5c6470",
+        "trail": "#f3e7a6",
+        "ladder": "#0a7d16",
+        "chute": "#c0261a",
+        "ladder_path": "#cdeccf",
+        "chute_path": "#f5d0cc",
+        "start": "#444b55",
+    },
+}
+
+
+class BoardView(Widget, can_focus=True):
+    """A serpentine board. Positions, trail and cursor are set by the screen."""
+
+    DEFAULT_CSS = """
+    BoardView { width: 1fr; height: 1fr; min-width: 20; min-height: 6; }
+    """
+
+    BINDINGS = [
+        Binding("up", "cursor(0, -1)", "Cursor up", show=False),
+        Binding("down", "cursor(0, 1)", "Cursor down", show=False),
+        Binding("left", "cursor(-1, 0)", "Cursor left", show=False),
+        Binding("right", "cursor(1, 0)", "Cursor right", show=False),
+    ]
+
+    class CursorMoved(Message):
+        """The board cursor moved to ``square`` (``None``: off the board)."""
+
+        def __init__(self, square: int | None) -> None:
+            super().__init__()
+            self.square = square
+
+    def __init__(self, board: Board, players: Sequence[PlayerSpec], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.board = board
+        self.players = list(players)
+        self.positions = [board.start] * len(self.players)
+        self.trail: list[int] = []
+        self.cursor: int | None = None
+        self._layout = Layout.fit(board, 0, 0)
+
+    # -- state from the screen --------------------------------------------------------------
+
+    def reset(self, board: Board, players: Sequence[PlayerSpec], positions: Sequence[int]) -> None:
+        self.board = board
+        self.players = list(players)
+        self.positions = list(positions)
+        self.trail = []
+        self._layout = Layout.fit(board, self.size.width, self.size.height)
+        self.refresh()
+
+    def place(self, seat: int, square: int) -> None:
+        """Move one token; only the two cells involved are repainted."""
+        old = self.positions[seat]
+        if old == square:
+            return
+        self.positions[seat] = square
+        self._refresh_squares(old, square)
+
+    def set_trail(self, squares: Sequence[int]) -> None:
+        changed = set(self.trail) ^ set(squares)
+        self.trail = list(squares)
+        self._refresh_squares(*changed)
+
+    def set_cursor(self, square: int | None) -> None:
+        if square == self.cursor:
+            return
+        before = self._highlighted()
+        old, self.cursor = self.cursor, square
+        self._refresh_squares(*(before | self._highlighted() | {s for s in (old, square) if s is not None}))
+        self.post_message(self.CursorMoved(square))
+
+    # -- geometry ---------------------------------------------------------------------------
+
+    @property
+    def grid(self) -> Layout:
+        return self._layout
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._layout = Layout.fit(self.board, event.size.width, event.size.height)
+        self.refresh()
+
+    @property
+    def x_offset(self) -> int:
+        """Columns of margin that centre the grid in the widget."""
+        return max(0, (self.size.width - self._layout.width) // 2) if self._layout.fits else 0
+
+    def square_at(self, x: int, y: int) -> int | None:
+        """The square under widget coordinates ``(x, y)``."""
+        return self._layout.square_at(x - self.x_offset, y)
+
+    def _cell_region(self, square: int) -> Region:
+        layout = self._layout
+        if square == self.board.start and square == 0:
+            return Region(0, layout.rows * layout.cell_height, self.size.width, 1)
+        if not 1 <= square <= self.board.end:
+            return Region(0, 0, 0, 0)
+        x, y = layout.origin(square)
+        return Region(x + self.x_offset, y, layout.cell_width, layout.cell_height)
+
+    def _refresh_squares(self, *squares: int) -> None:
+        if not self._layout.fits:
+            self.refresh()
+            return
+        regions = [self._cell_region(s) for s in squares]
+        regions = [r for r in regions if r.area]
+        if regions:
+            self.refresh(*regions)
+
+    def _highlighted(self) -> set[int]:
+        """Squares on the path of the jump under the cursor (either end)."""
+        if self.cursor is None or not self._layout.fits:
+            return set()
+        jump = self._jump_at(self.cursor)
+        return set(self._layout.path(*jump)) if jump else set()
+
+    def _jump_at(self, square: int) -> tuple[int, int] | None:
+        if square in self.board.jump_map:
+            return square, self.board.jump_map[square]
+        for tail, head in self.board.jumps:
+            if head == square:
+                return tail, head
+        return None
+
+    # -- input ------------------------------------------------------------------------------
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        square = self.square_at(event.x, event.y)
+        if square is not None:
+            self.set_cursor(square)
+
+    def on_click(self, event: events.Click) -> None:
+        square = self.square_at(event.x, event.y)
+        if square is not None:
+            self.set_cursor(square)
+
+    def on_leave(self, event: events.Leave) -> None:
+        if not self.has_focus:
+            self.set_cursor(None)
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        if self.cursor is None:
+            self.set_cursor(self.positions[0] if self.positions else 1)
+            return
+        self.set_cursor(self._layout.neighbour(self.cursor, dx, dy))
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def _colors(self) -> dict:
+        return PALETTE[self.app.current_theme.dark if self.app.current_theme else True]
+
+    def render_line(self, y: int) -> Strip:
+        layout = self._layout
+        width = self.size.width
+        colors = self._colors()
+        if not layout.fits:
+            return self._message_line(y, width)
+        grid_height = layout.rows * layout.cell_height
+        if y == grid_height:
+            return self._start_line(width, colors)
+        if y > grid_height:
+            return Strip.blank(width)
+        row, line = divmod(y, layout.cell_height)
+        highlighted = self._highlighted()
+        segments: list[Segment] = [Segment(" " * self.x_offset)]
+        for column in range(layout.columns):
+            square = layout.square_at(column * layout.cell_width, row * layout.cell_height)
+            segments.extend(self._cell_line(square, line, column + row, colors, highlighted))
+        return Strip(segments).adjust_cell_length(width)
+
+    def _message_line(self, y: int, width: int) -> Strip:
+        lines = [
+            f"{self.board.name}: {self.board.end} squares",
+            "too small to draw here:",
+            f"needs {self._layout.columns * 3}×{self._layout.rows + 1} characters",
+        ]
+        if y < len(lines):
+            return Strip([Segment(lines[y][:width].center(width))])
+        return Strip.blank(width)
+
+    def _start_line(self, width: int, colors: dict) -> Strip:
+        if self.board.start != 0:
+            return Strip.blank(width)
+        label = Style(color=colors["start"], reverse=self.cursor == 0)
+        segments = [Segment(" " * self.x_offset), Segment(" start ", label)]
+        for seat, square in enumerate(self.positions):
+            if square == 0:
+                spec = self.players[seat]
+                segments.append(Segment(spec.token, Style(color=spec.color, bold=True)))
+        return Strip(segments).adjust_cell_length(width)
+
+    def _cell_line(
+        self, square: int | None, line: int, parity: int, colors: dict, highlighted: set[int]
+    ) -> list[Segment]:
+        width = self._layout.cell_width
+        background = colors["cell"][parity % 2]
+        if square is None:
+            return [Segment(" " * width, Style(bgcolor=background))]
+        tail_head = self.board.jump_map.get(square)
+        kind = self.board.jump_kind(square)
+        head_of = next(
+            (JumpKind.LADDER if h > t else JumpKind.CHUTE for t, h in self.board.jumps if h == square), None
+        )
+        if square in highlighted:
+            jump = self._jump_at(self.cursor) if self.cursor is not None else None
+            ladder = jump is not None and jump[1] > jump[0]
+            background = colors["ladder_path" if ladder else "chute_path"]
+        elif square in self.trail:
+            background = colors["trail"]
+        base = Style(bgcolor=background, reverse=square == self.cursor)
+        tokens = [self.players[seat] for seat, at in enumerate(self.positions) if at == square]
+        if line == 0:
+            number_style = Style(color=colors["number"])
+            if kind is not None:
+                number_style = Style(color=colors[kind.value], bold=True)
+            elif head_of is not None:
+                number_style = Style(color=colors[head_of.value], underline=True)
+            text = str(square)
+            segments = [Segment(text, base + number_style)]
+            if self._layout.cell_height == 1:
+                segments += self._tokens_or_jump(tokens, kind, tail_head, base, colors, width - len(text))
+            return _fit(segments, width, base)
+        if line == 1:
+            return _fit(self._tokens_or_jump(tokens, kind, tail_head, base, colors, width), width, base)
+        return [Segment(" " * width, base)]
+
+    @staticmethod
+    def _tokens_or_jump(
+        tokens: list[PlayerSpec],
+        kind: JumpKind | None,
+        head: int | None,
+        base: Style,
+        colors: dict,
+        room: int,
+    ) -> list[Segment]:
+        if tokens:
+            return [Segment(t.token, base + Style(color=t.color, bold=True)) for t in tokens[:room]]
+        if kind is not None and head is not None:
+            arrow = "▲" if kind is JumpKind.LADDER else "▼"
+            return [Segment(f"{arrow}{head}"[:room], base + Style(color=colors[kind.value], bold=True))]
+        return []
+
+
+def _fit(segments: list[Segment], width: int, base: Style) -> list[Segment]:
+    """Crop or pad a cell's segments to exactly ``width`` cells."""
+    return list(Strip(segments).adjust_cell_length(width, base))

@@ -1,0 +1,50 @@
+"""Line charts in braille characters: each character cell holds 2 × 4 dots."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+_BASE = 0x2800
+# Bit of each dot, indexed [row][column] within a cell (Unicode braille numbering).
+_DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+
+def braille_chart(
+    series: Sequence[Sequence[float]], width: int, height: int, low: float = 0.0, high: float = 1.0
+) -> list[list[tuple[str, int | None]]]:
+    """Rasterise each series as a connected line over the full width.
+
+    Returns ``height`` rows of ``width`` ``(character, series index)`` cells; the index says
+    which series drew last in that cell (``None`` for an empty cell). Points are spread evenly
+    from the left edge to the right edge; values are clipped to ``[low, high]``.
+    """
+    dots_x, dots_y = width * 2, height * 4
+    bits = [[0] * width for _ in range(height)]
+    owner: list[list[int | None]] = [[None] * width for _ in range(height)]
+    if width <= 0 or height <= 0:
+        return []
+    span = (high - low) or 1.0
+
+    def plot(x: int, y: int, index: int) -> None:
+        row, column = divmod(y, 4)[0], x // 2
+        bits[row][column] |= _DOTS[y % 4][x % 2]
+        owner[row][column] = index
+
+    for index, values in enumerate(series):
+        if not values:
+            continue
+        count = len(values)
+        points = []
+        for i, value in enumerate(values):
+            x = round(i * (dots_x - 1) / (count - 1)) if count > 1 else 0
+            clipped = min(max(value, low), high)
+            y = round((high - clipped) / span * (dots_y - 1))
+            points.append((x, y))
+        for (x0, y0), (x1, y1) in zip(points, points[1:] or points, strict=False):
+            steps = max(abs(x1 - x0), abs(y1 - y0), 1)
+            for step in range(steps + 1):
+                plot(round(x0 + (x1 - x0) * step / steps), round(y0 + (y1 - y0) * step / steps), index)
+    return [
+        [(chr(_BASE + bits[r][c]) if bits[r][c] else " ", owner[r][c]) for c in range(width)]
+        for r in range(height)
+    ]

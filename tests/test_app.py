@@ -1,0 +1,247 @@
+"""The app, driven as a person would: keys, clicks, resizes, and what the screen then shows."""
+
+import asyncio
+
+import pytest
+from textual.widgets import Button, RichLog
+
+from chutes_tui.analysis import build_chain, expected_turns, seat_odds
+from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.screens.game import SPEEDS, GameScreen
+from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.app.screens.winner import WinnerScreen
+from chutes_tui.app.widgets.board import BoardView
+from chutes_tui.app.widgets.players import PlayersTable
+from chutes_tui.game import Game, default_players, parse_player_spec
+
+MAX = len(SPEEDS) - 1
+
+
+async def wait_for(pilot, condition, timeout=20.0):
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "timed out waiting for the app"
+        await pilot.pause(0.02)
+
+
+def shown_odds(app):
+    """The win percentages as the players table shows them."""
+    table = app.screen.query_one(PlayersTable)
+    return [str(table.get_cell(str(seat), "win")).strip() for seat in range(len(table.specs))]
+
+
+async def test_watch_game_runs_to_the_engines_winner(standard):
+    expected = Game.new(standard, default_players(3), seed=99).play_out()
+    app = ChutesApp(board=standard, players=default_players(3), seed=99, watch=True, speed=MAX)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WinnerScreen))
+        game = app.screen_stack[-2].game
+        assert game.winner == expected
+        title = str(app.screen.query_one("#winner-title").render())
+        assert game.players[expected].spec.name in title
+
+
+async def test_human_rolls_with_a_key_and_with_a_click(standard):
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4, speed=MAX)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.game.to_move == 0
+        await pilot.press("space")
+        await wait_for(pilot, lambda: len(screen.game.history) == 1 and not screen.animating)
+        assert screen.game.to_move == 1
+        await pilot.click("#roll")
+        await wait_for(pilot, lambda: len(screen.game.history) == 2 and not screen.animating)
+        assert screen.query_one(BoardView).positions == screen.game.positions
+        log = screen.query_one("#log", RichLog)
+        assert any("Ann rolled" in line.text for line in log.lines)
+        assert any("Bob rolled" in line.text for line in log.lines)
+
+
+async def test_computer_waits_for_the_human(standard):
+    app = ChutesApp(board=standard, players=parse_player_spec("cpu:Robo,Ann"), seed=8, speed=MAX)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: len(screen.game.history) == 1 and not screen.animating)
+        await pilot.pause(0.2)
+        assert len(screen.game.history) == 1 and screen.game.to_move == 1
+        assert not screen.query_one("#roll", Button).disabled
+
+
+async def test_speed_keys_change_the_pace(standard):
+    app = ChutesApp(board=standard, players=default_players(2), seed=1, watch=True, speed=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("plus", "plus")
+        assert screen.speed_index == 4
+        await pilot.press("minus")
+        assert screen.speed_index == 3
+        assert f"Speed {SPEEDS[3]:g}/s" in str(screen.query_one("#info").render())
+        # At max speed many turns pass in a short time; at the slowest, almost none.
+        for _ in range(MAX):
+            await pilot.press("plus")
+        await pilot.pause(0.5)
+        fast = len(screen.game.history)
+        assert fast >= 10
+        for _ in range(MAX):
+            await pilot.press("minus")
+        await pilot.pause(0.2)
+        before = len(screen.game.history)
+        await pilot.pause(0.5)
+        assert len(screen.game.history) - before <= 1
+
+
+async def test_pause_and_step(standard):
+    app = ChutesApp(board=standard, players=default_players(3), seed=2, watch=True, speed=MAX)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("p")
+        await pilot.pause(0.1)
+        paused_at = len(screen.game.history)
+        await pilot.pause(0.3)
+        assert len(screen.game.history) == paused_at
+        assert "paused" in str(screen.query_one("#info").render())
+        await pilot.press("full_stop")
+        await wait_for(pilot, lambda: len(screen.game.history) == paused_at + 1)
+        await pilot.pause(0.2)
+        assert len(screen.game.history) == paused_at + 1
+        await pilot.press("p")
+        await wait_for(pilot, lambda: len(screen.game.history) > paused_at + 3)
+
+
+async def test_save_and_resume_continue_identically(standard, tmp_path):
+    path = tmp_path / "saved.json"
+    app = ChutesApp(
+        board=standard, players=default_players(3), seed=31, watch=True, speed=MAX, save_path=path
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: len(screen.game.history) >= 12)
+        await pilot.press("p")
+        await pilot.pause(0.1)
+        await pilot.press("s")
+        await pilot.pause(0.1)
+        saved_turns = len(screen.game.history)
+        original = screen.game
+    assert path.exists()
+    resumed_game = Game.load(path)
+    assert len(resumed_game.history) == saved_turns
+    app2 = ChutesApp(game=resumed_game, watch=True, speed=MAX)
+    async with app2.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app2.screen, WinnerScreen))
+        finished = app2.screen_stack[-2].game
+    original.play_out()
+    rolls = lambda game: [[m.roll for m in t.rolls] for t in game.history]  # noqa: E731
+    assert rolls(finished) == rolls(original) and finished.winner == original.winner
+
+
+async def test_resize_never_breaks(standard):
+    app = ChutesApp(board=standard, players=default_players(4), seed=3, watch=True, speed=MAX - 1)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause(0.3)
+        for size in [(80, 24), (120, 40), (40, 12), (200, 60), (81, 25), (20, 8), (120, 40)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause(0.15)
+            app.screen.refresh()
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, GameScreen | WinnerScreen)
+        assert app.screen.has_class("compact") is False or isinstance(app.screen, WinnerScreen)
+
+
+async def test_the_odds_on_screen_are_the_cores(standard):
+    app = ChutesApp(board=standard, players=default_players(3), seed=12, watch=True, speed=MAX)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: len(screen.game.history) >= 9)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: not screen.animating)
+        await pilot.pause(0.1)
+        positions = screen.query_one(BoardView).positions
+        chain = build_chain(standard)
+        odds = seat_odds(chain, positions, screen.game.to_move)
+        assert shown_odds(app) == [f"{p * 100:5.1f}%".strip() for p in odds.win]
+        table = screen.query_one(PlayersTable)
+        mean = expected_turns(chain)
+        for seat, square in enumerate(positions):
+            assert str(table.get_cell(str(seat), "square")) == str(square)
+            assert str(table.get_cell(str(seat), "left")) == f"{mean[chain.row(square)]:.1f}"
+        assert f"{odds.expected_total_moves:.1f}" in str(screen.query_one("#info").render())
+
+
+async def test_setup_screen_starts_the_chosen_game(tmp_path):
+    app = ChutesApp(board_name="classic-1952")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.click("#start")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, GameScreen)
+        game = app.screen.game
+        assert game.board.name == "classic-1952" and len(game.players) == 2
+        assert [p.spec.human for p in game.players] == [True, False]
+
+
+async def test_setup_screen_reports_a_bad_board_file(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("squares = 30\nladders = [[5, 3]]\n")
+    app = ChutesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.screen.query_one("#board-path").value = str(bad)
+        await pilot.click("#start")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, SetupScreen)
+        message = str(app.screen.query_one("#setup-error").render())
+        assert "bad.toml:2" in message and "list it under chutes" in message
+
+
+async def test_help_and_winner_choices(standard):
+    app = ChutesApp(board=standard, players=default_players(2), seed=5, watch=True, speed=MAX)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("p", "question_mark")
+        await pilot.pause(0.1)
+        described = dict(app.screen.keys)
+        for key in ("space,enter", "plus,equals_sign", "minus", "p", "full_stop", "r", "n", "s", "ctrl+q"):
+            assert key in described
+        shown = app.export_screenshot()
+        assert "Rematch" in shown and "Save" in shown and "Quit" in shown
+        await pilot.press("escape", "p")
+        await wait_for(pilot, lambda: isinstance(app.screen, WinnerScreen))
+        game_screen = app.screen_stack[-2]
+        first_game = game_screen.game
+        await pilot.press("r")
+        await pilot.pause(0.1)
+        assert game_screen.game is not first_game
+        assert [p.spec for p in game_screen.game.players] == [p.spec for p in first_game.players]
+
+
+async def test_board_cursor_follows_keys_and_mouse(standard):
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.screen.query_one(BoardView)
+        board.focus()
+        await pilot.press("right")
+        assert board.cursor == 0 or board.cursor == 1
+        board.set_cursor(28)
+        await pilot.press("up")
+        assert board.cursor == 33  # the square drawn above 28 in the serpentine
+        x, y = board.grid.origin(84)
+        await pilot.hover(BoardView, offset=(x + board.x_offset + 1, y))
+        assert board.cursor == 84
+        assert set(board.grid.path(28, 84)) <= board._highlighted()
+
+
+@pytest.mark.parametrize("spec", ["Ann,cpu:Robo"])
+async def test_command_palette_lists_the_game_actions(standard, spec):
+    app = ChutesApp(board=standard, players=parse_player_spec(spec), seed=5)
+    async with app.run_test(size=(120, 40)):
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for title in (
+            "Roll",
+            "Pause / resume",
+            "Step",
+            "Faster",
+            "Slower",
+            "Rematch",
+            "New game",
+            "Save game",
+        ):
+            assert title in titles
