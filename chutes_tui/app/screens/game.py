@@ -120,7 +120,9 @@ class GameScreen(Screen):
         self.start(self.game)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT, "compact")
+        compact = event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT
+        self.set_class(compact, "compact")
+        self.players_table.set_compact(compact)
 
     # -- game lifecycle ---------------------------------------------------------------------
 
@@ -137,7 +139,9 @@ class GameScreen(Screen):
         log.write(f"[b]{game.board.name}[/b] · {len(specs)} players · seed {game.seed}")
         for turn in game.history:
             self._log_turn(turn)
-        self.query_one("#die", Static).update("")
+        last = game.history[-1] if game.history else None
+        self.board.set_trail(self._trail(last) if last else [])
+        self.query_one("#die", Static).update(die_face(last.rolls[-1].roll, game.board.die) if last else "")
         self._show_state()
         if game.finished:
             self._announce_winner()
@@ -238,8 +242,7 @@ class GameScreen(Screen):
         self._turn = None
         self.query_one("#die", Static).update(die_face(turn.rolls[-1].roll, self.game.board.die))
         self.board.place(turn.seat, turn.final)
-        trail = [s for step in turn.rolls for s in walk(step, self.game.board.end)]
-        self.board.set_trail(trail)
+        self.board.set_trail(self._trail(turn))
         self.chart.extend(turn.odds.win)
         self._log_turn(turn)
         self._show_state()
@@ -247,6 +250,9 @@ class GameScreen(Screen):
             self._announce_winner()
         else:
             self._schedule()
+
+    def _trail(self, turn: Turn) -> list[int]:
+        return [square for step in turn.rolls for square in walk(step, self.game.board.end)]
 
     def _log_turn(self, turn: Turn) -> None:
         spec = self.game.players[turn.seat].spec

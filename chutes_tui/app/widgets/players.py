@@ -10,6 +10,7 @@ from textual.widgets import DataTable
 from chutes_tui.game import PlayerSpec
 
 BAR_WIDTH = 10
+NAME_WIDTH = 10
 
 
 def _bar(p: float, color: str) -> Text:
@@ -20,7 +21,10 @@ def _bar(p: float, color: str) -> Text:
 
 
 class PlayersTable(DataTable):
-    """One row per player, updated in place after every move."""
+    """One row per player, updated in place after every move.
+
+    In compact mode (small terminals) the bar column is left out; the percentage stays.
+    """
 
     DEFAULT_CSS = """
     PlayersTable { height: auto; max-height: 8; scrollbar-size-horizontal: 0; }
@@ -30,45 +34,51 @@ class PlayersTable(DataTable):
         super().__init__(id=id, cursor_type="none", zebra_stripes=True)
         self.specs: list[PlayerSpec] = []
         self.mark_computers = False
-
-    def on_mount(self) -> None:
-        self.add_column("", key="token", width=1)
-        self.add_column("player", key="name")
-        self.add_column("sq", key="square")
-        self.add_column("left", key="left")
-        self.add_column("win", key="win")
-        self.add_column("", key="bar", width=BAR_WIDTH)
+        self.compact = False
+        self.shown: tuple[Sequence[int], Sequence[float], Sequence[float], int] | None = None
 
     def reset(self, specs: Sequence[PlayerSpec]) -> None:
         self.specs = list(specs)
         # Mark computers only when people play too; in a watched game every seat is one.
         self.mark_computers = any(spec.human for spec in specs)
-        self.clear()
+        self.shown = None
+        self._rebuild()
+
+    def set_compact(self, compact: bool) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            self._rebuild()
+
+    def _rebuild(self) -> None:
+        self.clear(columns=True)
+        self.add_column("", key="token", width=1)
+        self.add_column("player", key="name", width=NAME_WIDTH)
+        self.add_column("sq", key="square", width=3)
+        self.add_column("left", key="left", width=5)
+        self.add_column("win", key="win", width=6)
+        if not self.compact:
+            self.add_column("", key="bar", width=BAR_WIDTH)
         for seat, spec in enumerate(self.specs):
-            self.add_row(
-                Text(spec.token, style=f"bold {spec.color}"),
-                self._row_label(seat),
-                "",
-                "",
-                "",
-                "",
-                key=str(seat),
-            )
+            cells = [Text(spec.token, style=f"bold {spec.color}"), self._row_label(seat), "", "", ""]
+            self.add_row(*cells, *([""] if not self.compact else []), key=str(seat))
+        if self.shown is not None:
+            self.show(*self.shown)
 
     def _row_label(self, seat: int, to_move: bool = False) -> Text:
         spec = self.specs[seat]
-        label = ("▶" if to_move else " ") + spec.name[:14]
-        if self.mark_computers and not spec.human:
-            label += "·cpu"
+        suffix = "·cpu" if self.mark_computers and not spec.human else ""
+        label = ("▶" if to_move else " ") + spec.name[: NAME_WIDTH - 1 - len(suffix)] + suffix
         return Text(label, style="bold" if to_move else "")
 
     def show(
         self, squares: Sequence[int], turns_left: Sequence[float], win: Sequence[float], to_move: int
     ) -> None:
+        self.shown = (list(squares), list(turns_left), list(win), to_move)
         for seat, spec in enumerate(self.specs):
             key = str(seat)
             self.update_cell(key, "name", self._row_label(seat, seat == to_move))
             self.update_cell(key, "square", str(squares[seat]))
             self.update_cell(key, "left", f"{turns_left[seat]:.1f}")
             self.update_cell(key, "win", f"{win[seat] * 100:5.1f}%")
-            self.update_cell(key, "bar", _bar(win[seat], spec.color))
+            if not self.compact:
+                self.update_cell(key, "bar", _bar(win[seat], spec.color))
