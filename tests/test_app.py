@@ -3,7 +3,7 @@
 import asyncio
 
 import pytest
-from textual.widgets import Button, RichLog
+from textual.widgets import Button
 
 from chutes_tui.analysis import build_chain, expected_turns, seat_odds
 from chutes_tui.app.app import ChutesApp
@@ -12,6 +12,7 @@ from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.app.screens.winner import WinnerScreen
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.players import PlayersTable
+from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.game import Game, default_players, parse_player_spec
 
 MAX = len(SPEEDS) - 1
@@ -53,9 +54,9 @@ async def test_human_rolls_with_a_key_and_with_a_click(standard):
         await pilot.click("#roll")
         await wait_for(pilot, lambda: len(screen.game.history) == 2 and not screen.animating)
         assert screen.query_one(BoardView).positions == screen.game.positions
-        log = screen.query_one("#log", RichLog)
-        assert any("Ann rolled" in line.text for line in log.lines)
-        assert any("Bob rolled" in line.text for line in log.lines)
+        log = screen.query_one("#log", TurnLog)
+        assert any("Ann rolled" in line for line in log.lines)
+        assert any("Bob rolled" in line for line in log.lines)
 
 
 async def test_computer_waits_for_the_human(standard):

@@ -15,7 +15,7 @@ from textual.dom import DOMNode
 
 import chutes_tui.app.app as app_module
 from chutes_tui.app.screens import game, help, setup, winner
-from chutes_tui.app.widgets import board, chart, players
+from chutes_tui.app.widgets import board, chart, players, turnlog
 
 # Names we deliberately override: Textual's documented extension points.
 EXTENSION_POINTS = {
@@ -31,7 +31,7 @@ EXTENSION_POINTS = {
 
 
 def subclasses():
-    for module in (app_module, game, help, setup, winner, board, chart, players):
+    for module in (app_module, game, help, setup, winner, board, chart, players, turnlog):
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == module.__name__ and issubclass(cls, DOMNode | App):
                 yield cls

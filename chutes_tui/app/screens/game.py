@@ -13,13 +13,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Header, RichLog, Static
+from textual.widgets import Button, Footer, Header, Static
 
 from chutes_tui.app.screens.help import HelpScreen
 from chutes_tui.app.screens.winner import WinnerScreen
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.chart import OddsChart
 from chutes_tui.app.widgets.players import PlayersTable
+from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.game import Game, GameError, Turn
 from chutes_tui.rules import Move
 
@@ -113,7 +114,7 @@ class GameScreen(Screen):
                 with Horizontal(id="controls"):
                     yield Button("Roll", id="roll", variant="primary")
                     yield Static("", id="die")
-                yield RichLog(id="log", markup=True, wrap=True, max_lines=500, min_width=20)
+                yield TurnLog(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -134,14 +135,14 @@ class GameScreen(Screen):
         self.board.reset(game.board, specs, game.positions)
         self.players_table.reset(specs)
         self.chart.load([s.color for s in specs], [odds.win for odds in game.odds_history])
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", TurnLog)
         log.clear()
         log.write(f"[b]{game.board.name}[/b] · {len(specs)} players · seed {game.seed}")
         for turn in game.history:
             self._log_turn(turn)
         last = game.history[-1] if game.history else None
         self.board.set_trail(self._trail(last) if last else [])
-        self.query_one("#die", Static).update(die_face(last.rolls[-1].roll, game.board.die) if last else "")
+        self._show_die(last.rolls[-1].roll if last else None)
         self._show_state()
         if game.finished:
             self._announce_winner()
@@ -210,7 +211,6 @@ class GameScreen(Screen):
         self._animation = self.set_interval(max(interval, 0.01), self._animation_tick)
 
     def _animation_steps(self, turn: Turn) -> list[Callable[[], None]]:
-        die = self.query_one("#die", Static)
         sides = self.game.board.die
         steps: list[Callable[[], None]] = []
         spinner = random.Random(turn.number)
@@ -218,8 +218,8 @@ class GameScreen(Screen):
             if not self._computer_to_move():
                 for _ in range(4):
                     face = spinner.randint(1, sides)
-                    steps.append(lambda face=face: die.update(die_face(face, sides)))
-            steps.append(lambda roll=step.roll: die.update(die_face(roll, sides)))
+                    steps.append(lambda face=face: self._show_die(face))
+            steps.append(lambda roll=step.roll: self._show_die(roll))
             for square in walk(step, self.game.board.end):
                 steps.append(lambda square=square: self.board.place(turn.seat, square))
         return steps
@@ -240,7 +240,7 @@ class GameScreen(Screen):
             self._animation = None
         self._steps = []
         self._turn = None
-        self.query_one("#die", Static).update(die_face(turn.rolls[-1].roll, self.game.board.die))
+        self._show_die(turn.rolls[-1].roll)
         self.board.place(turn.seat, turn.final)
         self.board.set_trail(self._trail(turn))
         self.chart.extend(turn.odds.win)
@@ -251,13 +251,18 @@ class GameScreen(Screen):
         else:
             self._schedule()
 
+    def _show_die(self, roll: int | None) -> None:
+        # Fixed-size widgets: no layout pass (a layout repaints the whole screen).
+        text = "" if roll is None else die_face(roll, self.game.board.die)
+        self.query_one("#die", Static).update(text, layout=False)
+
     def _trail(self, turn: Turn) -> list[int]:
         return [square for step in turn.rolls for square in walk(step, self.game.board.end)]
 
     def _log_turn(self, turn: Turn) -> None:
         spec = self.game.players[turn.seat].spec
         line = f"[{spec.color}]{spec.token}[/] {turn.number:>3}. {turn.describe(spec.name)}"
-        self.query_one("#log", RichLog).write(line)
+        self.query_one("#log", TurnLog).write(line)
 
     def _show_state(self) -> None:
         game = self.game
@@ -265,18 +270,16 @@ class GameScreen(Screen):
         self.players_table.show(game.positions, game.expected_turns_left(), odds.win, game.to_move)
         if game.finished:
             status = f"{game.players[game.winner].spec.name} has won"  # type: ignore[index]
+            prompt = ""
         else:
-            who = game.current.spec
-            status = f"{who.name} to move" + (
-                " — press space to roll" if not self._computer_to_move() else ""
-            )
+            status = f"{game.current.spec.name} to move"
+            prompt = "press Space to roll" if not self._computer_to_move() else ""
         info = (
-            f"Turn {len(game.history)} · {status}\n"
-            f"Expected moves until someone wins: {odds.expected_total_moves:.1f} "
-            f"(rounds: {odds.expected_rounds:.1f})\n"
+            f"Turn {len(game.history)}: {status}\n{prompt}\n"
+            f"≈ {odds.expected_total_moves:.1f} moves ({odds.expected_rounds:.1f} rounds) to go\n"
             f"Speed {speed_label(self.speed)}{' · paused' if self.paused else ''}"
         )
-        self.query_one("#info", Static).update(info)
+        self.query_one("#info", Static).update(info, layout=False)
         self.query_one("#roll", Button).disabled = game.finished or self._computer_to_move()
 
     def _announce_winner(self) -> None:
