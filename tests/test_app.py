@@ -246,3 +246,16 @@ async def test_command_palette_lists_the_game_actions(standard, spec):
             "Save game",
         ):
             assert title in titles
+
+
+async def test_loop_mode_starts_the_next_game_even_after_a_pause(standard):
+    app = ChutesApp(board=standard, players=default_players(2), seed=6, watch=True, speed=MAX, loop=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        first = screen.game
+        await wait_for(pilot, lambda: first.finished)
+        await pilot.press("p")  # pause right after the win ...
+        await pilot.pause(0.5)
+        assert screen.game is first and not isinstance(app.screen, WinnerScreen)
+        await pilot.press("p")  # ... and resume: the next game must come
+        await wait_for(pilot, lambda: screen.game is not first and len(screen.game.history) > 3)

@@ -166,3 +166,18 @@ def test_one_player_game(tiny):
     game = Game.new(tiny, default_players(1), seed=0)
     assert game.play_out() == 0
     assert game.odds().win == (1.0,)
+
+
+def test_atomic_write_gives_ordinary_permissions(tmp_path):
+    import os
+
+    fresh = tmp_path / "fresh.json"
+    atomic_write_text(fresh, "x")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask
+    kept = tmp_path / "kept.json"
+    kept.write_text("old")
+    kept.chmod(0o640)
+    atomic_write_text(kept, "new")
+    assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_text() == "new"

@@ -28,6 +28,8 @@ from chutes_tui.rules import Move
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, math.inf)
 DEFAULT_SPEED = 2
 MAX_SPEED_DELAY = 0.001
+LOOP_PAUSE = 1.5  # seconds between games in watch --loop
+LOOP_PAUSE_AT_MAX = 0.3
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 COMPACT_WIDTH = 110
 COMPACT_HEIGHT = 34
@@ -185,7 +187,14 @@ class GameScreen(Screen):
         if self._auto is not None:
             self._auto.stop()
             self._auto = None
-        if self.game.finished or self.animating or self.paused or not self._computer_to_move():
+        if self.animating or self.paused:
+            return
+        if self.game.finished:
+            if self.loop_games:  # watch --loop: the next game starts by itself
+                pause = LOOP_PAUSE_AT_MAX if math.isinf(self.speed) else LOOP_PAUSE
+                self._auto = self.set_timer(pause, self.action_rematch)
+            return
+        if not self._computer_to_move():
             return
         # Even at max speed each turn waits for the event loop, so keys stay responsive
         # (and Textual's timers divide by their interval, so it must not be 0).
@@ -287,7 +296,7 @@ class GameScreen(Screen):
         if self.loop_games:
             name = self.game.players[summary.winner].spec.name
             self.notify(f"{name} wins in {summary.turns} turns — next game…", timeout=2)
-            self._auto = self.set_timer(0.3 if math.isinf(self.speed) else 1.5, self.action_rematch)
+            self._schedule()
             return
         self.app.push_screen(WinnerScreen(self.game), self._after_winner)
 
