@@ -259,3 +259,13 @@ async def test_loop_mode_starts_the_next_game_even_after_a_pause(standard):
         assert screen.game is first and not isinstance(app.screen, WinnerScreen)
         await pilot.press("p")  # ... and resume: the next game must come
         await wait_for(pilot, lambda: screen.game is not first and len(screen.game.history) > 3)
+
+
+async def test_new_game_goes_back_to_setup_with_the_same_players(standard):
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,cpu:Robo,Cy"), seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, SetupScreen)
+        assert [s.name for s in app.screen.chosen_players()] == ["Ann", "Robo", "Cy"]
+        assert app.screen.chosen_board() == standard
