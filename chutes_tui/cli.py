@@ -110,6 +110,30 @@ def build_parser() -> argparse.ArgumentParser:
         "--save", metavar="FILE", default="chutes-tui-save.json", help="where 's' saves the game"
     )
 
+    exact = verbs.add_parser("exact", help="exact fractions: expected turns, two-player win probabilities")
+    _add_board_arguments(exact)
+    exact.add_argument(
+        "--digits",
+        type=_bounded_int("--digits", 0, 100_000),
+        default=50,
+        help="decimal digits to print (default 50)",
+    )
+    exact.add_argument(
+        "--position",
+        nargs=2,
+        type=int,
+        metavar=("A", "B"),
+        help="P(the player to move on A beats an opponent on B)",
+    )
+    exact.add_argument(
+        "--bounds",
+        type=_bounded_int("--bounds", 0, 100_000),
+        metavar="M",
+        help="the seed's lower/upper bounds after M turns",
+    )
+    exact.add_argument("--table", metavar="FILE", help="write every two-player position (.csv or .json)")
+    exact.add_argument("--json", action="store_true", help='print JSON (fractions as "p/q" strings)')
+
     boards = verbs.add_parser("boards", help="list the bundled boards")
     boards.add_argument("--json", action="store_true", help="print JSON instead of a table")
     return parser
@@ -146,18 +170,17 @@ def board_from_args(args: argparse.Namespace) -> Board:
         raise BoardError(f"with {given}: {error.reason}", path=board.source or board.name) from None
 
 
-def _origin(board: Board, start: int | None) -> int:
-    if start is None:
-        return board.start
-    if start == board.end or not board.is_standable(start):
-        jump = board.jump_map.get(start)
+def _square_argument(board: Board, square: int, argument: str, *, allow_end: bool = False) -> int:
+    """``square`` if a turn can end there (and, unless allowed, it is not the end square)."""
+    if (square == board.end and not allow_end) or (square != board.end and not board.is_standable(square)):
+        jump = board.jump_map.get(square)
         why = (
-            f"it is the tail of the jump {start}→{jump}, so no turn ends there"
+            f"it is the tail of the jump {square}→{jump}, so no turn ends there"
             if jump is not None
             else f"it is not a square of {board.name} a turn can start from"
         )
-        raise UsageError(f"chutes-tui analyze: argument --start: square {start}: {why}")
-    return start
+        raise UsageError(f"argument {argument}: square {square}: {why}")
+    return square
 
 
 def analyze_report(board: Board, origin: int, players: int) -> dict[str, Any]:
@@ -248,7 +271,7 @@ def _print_analysis(console: Console, board: Board, report: dict[str, Any]) -> N
 
 def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
     board = board_from_args(args)
-    origin = _origin(board, args.start)
+    origin = board.start if args.start is None else _square_argument(board, args.start, "--start")
     report = analyze_report(board, origin, args.players)
     if args.json:
         data = {key: value for key, value in report.items() if key != "pmf"}
@@ -278,6 +301,102 @@ def cmd_boards(args: argparse.Namespace, console: Console) -> int:
         )
     console.print(table)
     return 0
+
+
+def cmd_exact(args: argparse.Namespace, console: Console) -> int:
+    from chutes_tui.exact import (
+        decimal_digits,
+        exact_expected_turns,
+        exact_two_player,
+        fraction_text,
+        seed_bounds,
+    )
+
+    sys.set_int_max_str_digits(0)  # the fractions run to thousands of digits
+    board = board_from_args(args)
+    if args.position:
+        for square, name in zip(args.position, ("A", "B"), strict=True):
+            _square_argument(board, square, f"--position {name}", allow_end=True)
+    if args.table:
+        _write_exact_table(board, args.table, console)
+    digits = args.digits
+    two = exact_two_player(board)
+    turns = exact_expected_turns(board)
+    first = two.first_player
+    report: dict[str, Any] = {
+        "board": board.name,
+        "expected_turns": fraction_text(turns),
+        "expected_turns_decimal": decimal_digits(turns, digits),
+        "first_player_wins": fraction_text(first),
+        "first_player_wins_decimal": decimal_digits(first, digits),
+        "first_player_wins_digits": {"numerator": len(str(first.p)), "denominator": len(str(first.q))},
+    }
+    if args.position:
+        a, b = args.position
+        value = two.probability(a, b)
+        report["position"] = [a, b]
+        report["win_probability"] = fraction_text(value)
+        report["win_probability_decimal"] = decimal_digits(value, digits)
+    if args.bounds is not None:
+        lower, upper = seed_bounds(board, args.bounds)
+        report["bounds"] = {
+            "moves": args.bounds,
+            "lower": fraction_text(lower),
+            "upper": fraction_text(upper),
+            "lower_decimal": decimal_digits(lower, digits),
+            "upper_decimal": decimal_digits(upper, digits),
+        }
+    if args.json:
+        console.out(json.dumps(report, indent=2), highlight=False)
+        return 0
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column(overflow="fold")
+    grid.add_row("board", board.name)
+    grid.add_row("expected turns", report["expected_turns"])
+    grid.add_row("", report["expected_turns_decimal"])
+    count = report["first_player_wins_digits"]
+    grid.add_row(
+        "P(first player wins)",
+        f"{report['first_player_wins_decimal']}\n(a fraction of {count['numerator']:,} over "
+        f"{count['denominator']:,} digits; --json prints it whole)",
+    )
+    if args.position:
+        grid.add_row(f"P(mover on {a} beats {b})", report["win_probability_decimal"])
+        grid.add_row(
+            "", report["win_probability"] if len(report["win_probability"]) < 400 else "(see --json)"
+        )
+    if args.bounds is not None:
+        bounds = report["bounds"]
+        grid.add_row(f"lower bound after {args.bounds}", bounds["lower_decimal"])
+        grid.add_row(f"upper bound after {args.bounds}", bounds["upper_decimal"])
+    console.print(grid)
+    return 0
+
+
+def _write_exact_table(board: Board, path: str, console: Console) -> None:
+    from rich.progress import Progress
+
+    from chutes_tui.exact import exact_two_player, fraction_text
+    from chutes_tui.fileio import atomic_write_text
+
+    if not path.lower().endswith((".csv", ".json")):
+        raise UsageError("chutes-tui exact: argument --table: the file must end in .csv or .json")
+    two = exact_two_player(board)
+    squares = [int(s) for s in two.chain.chain.squares]
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("exact two-player table", total=len(squares))
+        table = two.table(lambda done, total: progress.update(task, completed=done))
+    cells = {(a, b): fraction_text(table[i, j]) for i, a in enumerate(squares) for j, b in enumerate(squares)}
+    if path.lower().endswith(".json"):
+        text = json.dumps({"board": board.name, "mover_wins": {f"{a},{b}": v for (a, b), v in cells.items()}})
+    else:
+        text = "mover,opponent,probability\n" + "".join(f"{a},{b},{v}\n" for (a, b), v in cells.items())
+    try:
+        atomic_write_text(path, text)
+    except OSError as error:
+        raise UsageError(f"chutes-tui exact: cannot write {path}: {error.strerror or error}") from None
+    Console(stderr=True).print(f"wrote {len(cells):,} exact positions to {path}")
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
@@ -324,6 +443,7 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "analyze": cmd_analyze,
+    "exact": cmd_exact,
     "play": cmd_play,
     "watch": cmd_watch,
     "boards": cmd_boards,
@@ -337,7 +457,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.verb](args, console)
     except UsageError as error:
-        errors.print(str(error), markup=False)
+        message = str(error)
+        verb = (argv if argv is not None else sys.argv[1:])[:1]
+        if message.startswith("argument ") and verb:
+            message = f"chutes-tui {verb[0]}: {message}"
+        errors.print(message, markup=False)
         return 2
     except BoardError as error:
         errors.print(f"chutes-tui: board error: {error}", markup=False)

@@ -116,3 +116,38 @@ def test_closed_pipe_is_quiet():
         text=True,
     )
     assert "Traceback" not in done.stderr and "Error" not in done.stderr
+
+
+def test_exact_json(capsys):
+    import sys as _sys
+
+    _sys.set_int_max_str_digits(0)
+    code, out, err = run(capsys, "exact", "standard", "--json", "--position", "30", "50", "--bounds", "9")
+    assert code == 0, err
+    data = json.loads(out)
+    numerator, denominator = data["first_player_wins"].split("/")
+    assert len(numerator) == len(denominator) == 4453
+    assert data["first_player_wins_decimal"] == "0.50780277346091397787392387841954080716542767187942"
+    assert data["expected_turns_decimal"].startswith("39.5983656402")
+    p, q = (int(x) for x in data["win_probability"].split("/"))
+    assert abs(p / q - 0.37562722999201686) < 1e-15
+    assert data["bounds"]["lower_decimal"].startswith("0.5000354014697371")
+
+
+def test_exact_table_files(capsys, tmp_path):
+    for name in ("t.csv", "t.json"):
+        path = tmp_path / name
+        code, _, err = run(capsys, "exact", "tiny-10", "--table", str(path))
+        assert code == 0 and "wrote 64 exact positions" in err
+        text = path.read_text()
+        if name.endswith(".csv"):
+            assert text.splitlines()[0] == "mover,opponent,probability" and len(text.splitlines()) == 65
+        else:
+            assert len(json.loads(text)["mover_wins"]) == 64
+    code, _, err = run(capsys, "exact", "tiny-10", "--table", str(tmp_path / "t.txt"))
+    assert code == 2 and ".csv or .json" in err
+
+
+def test_exact_human_output(capsys):
+    code, out, _ = run(capsys, "exact", "classic-1952", "--digits", "19")
+    assert code == 0 and "39.2251223082349603694" in out and "P(first player wins)" in out

@@ -1,0 +1,80 @@
+"""The turn chain with exact rational entries.
+
+The same states as :class:`chutes_tui.analysis.Chain`. Each roll has probability ``1/d``; a
+turn's transition matrix is exact: without the extra-roll rule it is the roll matrix itself;
+with it, the turn sums over runs of top faces, ``Q = (I - T)⁻¹ B`` and ``r = (I - T)⁻¹ b``,
+where ``T`` holds the top-face rolls that stay on the board and ``B``, ``b`` the rolls that end
+the turn (on the board, or on the end square).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from flint import fmpq, fmpq_mat, fmpz_mat
+
+from chutes_tui.analysis import Chain, build_chain
+from chutes_tui.board import Board
+from chutes_tui.rules import roll_table
+
+
+@dataclass(frozen=True, eq=False)
+class ExactChain:
+    chain: Chain
+    Q: fmpq_mat  # n × n, one turn between transient states
+    finish: fmpq_mat  # n × 1, one turn's probability of finishing
+
+    @property
+    def board(self) -> Board:
+        return self.chain.board
+
+    @property
+    def size(self) -> int:
+        return self.chain.size
+
+    def row(self, square: int) -> int:
+        return self.chain.row(square)
+
+    @cached_property
+    def expected_turns(self) -> fmpq_mat:
+        """``(I - Q) t = 1``, exactly."""
+        n = self.size
+        identity = fmpq_mat(n, n, [1 if i == j else 0 for i in range(n) for j in range(n)])
+        return (identity - self.Q).solve(fmpq_mat(n, 1, [1] * n))
+
+
+@lru_cache(maxsize=16)
+def exact_chain(board: Board) -> ExactChain:
+    chain = build_chain(board)
+    n, die = chain.size, board.die
+    table = roll_table(board)
+    stop = [[0] * n for _ in range(n)]
+    top = [[0] * n for _ in range(n)]
+    stop_end = [0] * n
+    top_end = [0] * n
+    for i, square in enumerate(chain.squares):
+        for face in range(die):
+            dest = int(table[square, face])
+            continues = board.extra_roll and face == die - 1
+            if dest == board.end:
+                (top_end if continues else stop_end)[i] += 1
+            else:
+                (top if continues else stop)[i][chain.row(dest)] += 1
+    Q = fmpq_mat(fmpz_mat(stop)) / die
+    # A top face that reaches the end also ends the turn (the game is won).
+    finish = fmpq_mat(n, 1, [fmpq(stop_end[i] + top_end[i], die) for i in range(n)])
+    if board.extra_roll:
+        identity = fmpq_mat(n, n, [1 if i == j else 0 for i in range(n) for j in range(n)])
+        solve = (identity - fmpq_mat(fmpz_mat(top)) / die).solve
+        Q, finish = solve(Q), solve(finish)
+    return ExactChain(chain, Q, finish)
+
+
+def exact_expected_turns(board: Board, square: int | None = None) -> fmpq:
+    """The exact expected number of turns to finish from ``square`` (default: the start)."""
+    exact = exact_chain(board)
+    square = board.start if square is None else square
+    if square == board.end:
+        return fmpq(0)
+    return exact.expected_turns[exact.row(square), 0]

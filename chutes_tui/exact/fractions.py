@@ -1,0 +1,29 @@
+"""Printing exact fractions: ``"p/q"`` and decimal expansions, at any length.
+
+FLINT integers print natively, so Python's 4,300-digit limit on ``str(int)`` does not apply.
+"""
+
+from __future__ import annotations
+
+from flint import fmpq, fmpz
+
+
+def fraction_text(value: fmpq) -> str:
+    """``"p/q"`` (``"p"`` when the denominator is 1)."""
+    return str(value.p) if value.q == 1 else f"{value.p}/{value.q}"
+
+
+def decimal_digits(value: fmpq, digits: int) -> str:
+    """``value`` correctly rounded (half up) to ``digits`` decimal places: ``"0.5078…"``."""
+    if digits < 0:
+        raise ValueError("digits must be at least 0")
+    sign = "-" if value < 0 else ""
+    magnitude = -value if value < 0 else value
+    scaled = (2 * magnitude.p * fmpz(10) ** digits + magnitude.q) // (2 * magnitude.q)
+    text = str(scaled).rjust(digits + 1, "0")
+    whole, fraction = text[: len(text) - digits], text[len(text) - digits :]
+    return f"{sign}{whole}.{fraction}" if digits else f"{sign}{whole}"
+
+
+def digit_count(value: fmpz) -> int:
+    return len(str(abs(value)))
