@@ -132,6 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="the seed's lower/upper bounds after M turns",
     )
     exact.add_argument("--table", metavar="FILE", help="write every two-player position (.csv or .json)")
+    exact.add_argument(
+        "--players",
+        type=_bounded_int("--players", 2, MAX_PLAYERS),
+        default=2,
+        help="3-6: every seat's chance from the start, to --digits certain digits",
+    )
     exact.add_argument("--json", action="store_true", help='print JSON (fractions as "p/q" strings)')
 
     boards = verbs.add_parser("boards", help="list the bundled boards")
@@ -320,6 +326,8 @@ def cmd_exact(args: argparse.Namespace, console: Console) -> int:
     if args.table:
         _write_exact_table(board, args.table, console)
     digits = args.digits
+    if args.players > 2:
+        return _print_enclosures(board, args, console)
     two = exact_two_player(board)
     turns = exact_expected_turns(board)
     first = two.first_player
@@ -371,6 +379,33 @@ def cmd_exact(args: argparse.Namespace, console: Console) -> int:
         grid.add_row(f"lower bound after {args.bounds}", bounds["lower_decimal"])
         grid.add_row(f"upper bound after {args.bounds}", bounds["upper_decimal"])
     console.print(grid)
+    return 0
+
+
+def _print_enclosures(board: Board, args: argparse.Namespace, console: Console) -> int:
+    from chutes_tui.exact.seats import seat_enclosures
+
+    enclosures, rounds = seat_enclosures(board, [board.start] * args.players, 0, args.digits)
+    if args.json:
+        data = {
+            "board": board.name,
+            "players": args.players,
+            "seat_win_probability": [e.text for e in enclosures],
+            "certain_digits": [e.digits for e in enclosures],
+            "rounds_summed": rounds,
+        }
+        console.out(json.dumps(data, indent=2), highlight=False)
+        return 0
+    table = Table(title=f"{board.name}, {args.players} players: chance to win by seat", title_justify="left")
+    table.add_column("seat", justify="right")
+    table.add_column("P(win), every digit shown is certain")
+    for seat, enclosure in enumerate(enclosures, start=1):
+        table.add_row(str(seat), enclosure.text)
+    console.print(table)
+    console.print(
+        f"Exact partial sums over {rounds} rounds, plus a proven bound on the rest "
+        "(see chutes_tui/exact/seats.py)."
+    )
     return 0
 
 

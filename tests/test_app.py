@@ -269,3 +269,37 @@ async def test_new_game_goes_back_to_setup_with_the_same_players(standard):
         assert isinstance(app.screen, SetupScreen)
         assert [s.name for s in app.screen.chosen_players()] == ["Ann", "Robo", "Cy"]
         assert app.screen.chosen_board() == standard
+
+
+async def test_exact_fraction_in_a_worker_while_play_goes_on(standard):
+    from flint import fmpq, fmpz
+
+    from chutes_tui.app.screens.exact import ExactScreen
+    from chutes_tui.exact import exact_two_player, fraction_text
+
+    app = ChutesApp(board=standard, players=default_players(2), seed=21, watch=True, speed=MAX - 1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: len(screen.game.history) >= 4 and not screen.animating)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: not screen.animating)
+        mover, other = screen.game.to_move, 1 - screen.game.to_move
+        position = (screen.game.positions[mover], screen.game.positions[other])
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ExactScreen), timeout=30)
+        expected = exact_two_player(standard).probability(*position)
+        assert app.screen.fraction == fraction_text(expected)
+        numerator, denominator = app.screen.fraction.split("/")
+        assert fmpq(fmpz(numerator), fmpz(denominator)) == expected
+        await pilot.press("c")
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_exact_key_explains_itself_for_three_players(standard):
+    app = ChutesApp(board=standard, players=default_players(3), seed=21, watch=True, speed=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("x")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GameScreen)
+        assert any("two-player" in str(n.message) for n in app._notifications)

@@ -151,3 +151,11 @@ def test_exact_table_files(capsys, tmp_path):
 def test_exact_human_output(capsys):
     code, out, _ = run(capsys, "exact", "classic-1952", "--digits", "19")
     assert code == 0 and "39.2251223082349603694" in out and "P(first player wins)" in out
+
+
+def test_exact_enclosures_for_three_players(capsys):
+    code, out, err = run(capsys, "exact", "standard", "--players", "3", "--digits", "40", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["certain_digits"] == [40, 40, 40]
+    assert data["seat_win_probability"][0].startswith("0.342859606270319774616")

@@ -146,3 +146,20 @@ def test_terminal_positions(standard):
     assert np.isclose(
         float(exact.probability(99, 99)), 0.5 + 0.5 * sum((5 / 6) ** (2 * k) / 36 for k in range(400))
     )
+
+
+def test_seat_enclosures_contain_the_truth(standard):
+    from chutes_tui.analysis import seat_odds
+    from chutes_tui.exact.seats import seat_enclosures
+
+    two, _ = seat_enclosures(standard, [0, 0], 0, 30)
+    exact = exact_two_player(standard).first_player
+    assert two[0].lower <= exact <= two[0].upper and two[0].digits == 30
+    assert two[0].text == decimal_digits(exact, 31)[:-1]  # the certain digits are truncations
+    for positions, to_move in (([0, 0, 0], 0), ([30, 50, 12, 88], 2), ([5, 5, 5, 5, 5, 5], 3)):
+        enclosures, rounds = seat_enclosures(standard, positions, to_move, 25)
+        assert rounds > 0 and all(e.digits == 25 for e in enclosures)
+        assert sum(e.lower for e in enclosures) <= 1 <= sum(e.upper for e in enclosures)
+        floats = seat_odds(build_chain(standard), positions, to_move).win
+        for enclosure, value in zip(enclosures, floats, strict=True):
+            assert float(enclosure.lower) - 1e-12 <= value <= float(enclosure.upper) + 1e-12

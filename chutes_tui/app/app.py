@@ -97,4 +97,7 @@ class ChutesApp(App):
             yield SystemCommand("Rematch", "Same players and board, a fresh game", screen.action_rematch)
             yield SystemCommand("New game", "Choose players, board and rules", screen.action_new_game)
             yield SystemCommand("Save game", f"Write the game to {self.save_path}", screen.action_save)
+            yield SystemCommand(
+                "Exact odds", "The position's exact chance to win, as a fraction", screen.action_exact
+            )
             yield SystemCommand("Help: keys", "List every key", screen.action_help)

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Header, Static
 
+from chutes_tui.app.screens.exact import ExactScreen
 from chutes_tui.app.screens.help import HelpScreen
 from chutes_tui.app.screens.winner import WinnerScreen
 from chutes_tui.app.widgets.board import BoardView
@@ -76,6 +77,7 @@ class GameScreen(Screen):
         Binding("r", "rematch", "Rematch"),
         Binding("n", "new_game", "New game"),
         Binding("s", "save", "Save"),
+        Binding("x", "exact", "Exact odds"),
         Binding("question_mark", "help", "Help"),
         Binding("escape", "skip", "Skip animation", show=False),
     ]
@@ -363,6 +365,40 @@ class GameScreen(Screen):
             self.notify(f"Could not save to {self.save_path}: {error.strerror or error}", severity="error")
             return
         self.notify(f"Saved to {self.save_path} — resume with: chutes-tui play --resume {self.save_path}")
+
+    def action_exact(self) -> None:
+        """Work out the current two-player position's exact chance in a thread; play goes on."""
+        game = self.game
+        if len(game.players) != 2:
+            self.notify("Exact fractions are for two-player games; try chutes-tui exact --players N.")
+            return
+        if game.finished:
+            self.notify("The game is over: the chances are 1 and 0.")
+            return
+        mover, opponent = game.to_move, 1 - game.to_move
+        position = (game.positions[mover], game.positions[opponent])
+        self.notify("Working out the exact fraction…", timeout=2)
+        self.run_worker(
+            lambda: self._exact_in_thread(game, mover, opponent, position),
+            thread=True,
+            exclusive=True,
+            group="exact",
+        )
+
+    def _exact_in_thread(self, game: Game, mover: int, opponent: int, position: tuple[int, int]) -> None:
+        from chutes_tui.exact import decimal_digits, exact_two_player, fraction_text
+
+        value = exact_two_player(game.board).probability(*position)
+        names = [game.players[seat].spec.name for seat in (mover, opponent)]
+        title = f"{names[0]} (to move, on {position[0]}) beats {names[1]} (on {position[1]}) with probability"
+        self.app.call_from_thread(
+            self._show_exact, game, title, fraction_text(value), decimal_digits(value, 60)
+        )
+
+    def _show_exact(self, game: Game, title: str, fraction: str, decimal: str) -> None:
+        if game is not self.game:
+            return  # a new game started meanwhile; the answer is about the old one
+        self.app.push_screen(ExactScreen(title, fraction, decimal))
 
     def action_help(self) -> None:
         keys = [(b.key, b.description) for b in self.BINDINGS if isinstance(b, Binding)]
