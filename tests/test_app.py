@@ -13,6 +13,7 @@ from chutes_tui.app.screens.winner import WinnerScreen
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.turnlog import TurnLog
+from chutes_tui.board import load_board
 from chutes_tui.game import Game, default_players, parse_player_spec
 
 MAX = len(SPEEDS) - 1
@@ -303,3 +304,34 @@ async def test_exact_key_explains_itself_for_three_players(standard):
         await pilot.pause(0.1)
         assert isinstance(app.screen, GameScreen)
         assert any("two-player" in str(n.message) for n in app._notifications)
+
+
+def test_walk_forward_bounce_and_slide():
+    from chutes_tui.app.screens.game import walk
+    from chutes_tui.rules import move
+
+    board = load_board("standard-bounce")
+    assert walk(move(board, 10, 3), 100) == [11, 12, 13]
+    assert walk(move(board, 99, 3), 100) == [100, 99, 98, 78]  # bounce back, then the chute
+    path = lambda tail, head: [tail, 60, 70, head]  # noqa: E731
+    assert walk(move(board, 94, 4), 100, path) == [95, 96, 97, 98, 60, 70, 78]
+    assert walk(move(load_board("standard"), 97, 5), 100) == []  # a lost roll stays put
+
+
+@pytest.mark.parametrize("size", [(40, 14), (20, 14)])
+async def test_crowded_cells_show_or_count_every_token(size):
+    six = default_players(6)
+    app = ChutesApp(board=load_board("tiny-10"), players=six, seed=1, watch=True, speed=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("p")
+        board = app.screen.query_one(BoardView)
+        for seat in range(6):
+            board.place(seat, 5)
+        await pilot.pause()
+        x, y = board.grid.origin(5)
+        line = "".join(segment.text for segment in board.render_line(y + 1))
+        cell = line[board.x_offset + x : board.x_offset + x + board.grid.cell_width]
+        shown = sum(cell.count(spec.token) for spec in six)
+        counted = int(cell.split("+")[1]) if "+" in cell else 0
+        assert shown + counted == 6, cell
+        assert ("+" in cell) == (board.grid.cell_width < 6)

@@ -40,8 +40,9 @@ def die_face(roll: int, sides: int) -> str:
     return DIE_FACES[roll - 1] if sides == 6 else f"[{roll}]"
 
 
-def walk(step: Move, end: int) -> list[int]:
-    """The squares a piece passes through for one roll: forward, back after a bounce, the jump."""
+def walk(step: Move, end: int, slide: Callable[[int, int], list[int]] | None = None) -> list[int]:
+    """The squares a piece passes through for one roll: forward, back after a bounce, then
+    along the jump (``slide(tail, head)`` gives the squares under its drawn path)."""
     if step.lost:
         return []
     forward = min(step.square + step.roll, end)
@@ -49,7 +50,8 @@ def walk(step: Move, end: int) -> list[int]:
     if step.bounced:
         squares += list(range(end - 1, step.landing - 1, -1))
     if step.final != step.landing:
-        squares.append(step.final)
+        path = slide(step.landing, step.final) if slide is not None else []
+        squares += [s for s in path if s not in (step.landing, step.final)] + [step.final]
     return squares
 
 
@@ -231,7 +233,7 @@ class GameScreen(Screen):
                     face = spinner.randint(1, sides)
                     steps.append(lambda face=face: self._show_die(face))
             steps.append(lambda roll=step.roll: self._show_die(roll))
-            for square in walk(step, self.game.board.end):
+            for square in walk(step, self.game.board.end, self._slide):
                 steps.append(lambda square=square: self.board.place(turn.seat, square))
         return steps
 
@@ -267,8 +269,12 @@ class GameScreen(Screen):
         text = "" if roll is None else die_face(roll, self.game.board.die)
         self.query_one("#die", Static).update(text, layout=False)
 
+    def _slide(self, tail: int, head: int) -> list[int]:
+        grid = self.board.grid
+        return grid.path(tail, head) if grid.fits else []
+
     def _trail(self, turn: Turn) -> list[int]:
-        return [square for step in turn.rolls for square in walk(step, self.game.board.end)]
+        return [square for step in turn.rolls for square in walk(step, self.game.board.end, self._slide)]
 
     def _log_turn(self, turn: Turn) -> None:
         spec = self.game.players[turn.seat].spec

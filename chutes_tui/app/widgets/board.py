@@ -268,7 +268,14 @@ class BoardView(Widget, can_focus=True):
         room: int,
     ) -> list[Segment]:
         if tokens:
-            return [Segment(t.token, base + Style(color=t.color, bold=True)) for t in tokens[:room]]
+            # Every token shows; when the cell is too narrow the rest are counted, "●▲+3".
+            shown = tokens if len(tokens) <= room else tokens[: max(0, room - 2)]
+            segments = [Segment(t.token, base + Style(color=t.color, bold=True)) for t in shown]
+            if len(shown) < len(tokens):
+                segments.append(
+                    Segment(f"+{len(tokens) - len(shown)}"[: max(room, 0)], base + Style(bold=True))
+                )
+            return segments
         if kind is not None and head is not None:
             arrow = "▲" if kind is JumpKind.LADDER else "▼"
             return [Segment(f"{arrow}{head}"[:room], base + Style(color=colors[kind.value], bold=True))]
