@@ -20,7 +20,7 @@ from rich.text import Text
 
 from chutes_tui import __version__
 from chutes_tui.analysis import build_chain, finishing_distribution, seat_odds
-from chutes_tui.board import MAX_DIE, Board, BoardError, bundled_board_names, load_board
+from chutes_tui.board import MAX_DIE, MAX_SQUARES, Board, BoardError, bundled_board_names, load_board
 from chutes_tui.rules import EndRule
 from chutes_tui.textchart import column_chart
 
@@ -139,6 +139,53 @@ def build_parser() -> argparse.ArgumentParser:
         help="3-6: every seat's chance from the start, to --digits certain digits",
     )
     exact.add_argument("--json", action="store_true", help='print JSON (fractions as "p/q" strings)')
+
+    simulate = verbs.add_parser("simulate", help="Monte Carlo games, beside the exact values")
+    _add_board_arguments(simulate)
+    simulate.add_argument(
+        "--games", type=_bounded_int("--games", 1, 10**9), default=1_000_000, help="default 10⁶"
+    )
+    simulate.add_argument("--players", type=_bounded_int("--players", 1, MAX_PLAYERS), default=1)
+    simulate.add_argument("--seed", type=int, help="seed the random numbers (default: fresh)")
+    simulate.add_argument("--json", action="store_true")
+
+    experiments = verbs.add_parser("experiments", help="the published experiments, reproduced")
+    kinds = experiments.add_subparsers(dest="experiment", metavar="EXPERIMENT", required=True)
+    convergence = kinds.add_parser("convergence", help="Monte Carlo against the exact values (Daly 1960)")
+    _add_board_arguments(convergence)
+    convergence.add_argument(
+        "--max-log2",
+        type=_bounded_int("--max-log2", 5, 26),
+        default=20,
+        help="simulate up to 2^N games (default 20; the IBM 704 did 14)",
+    )
+    convergence.add_argument("--seed", type=int)
+    convergence.add_argument("--json", action="store_true")
+    sides = kinds.add_parser("die-sides", help="expected length for every die size (Hochman §6.1)")
+    _add_board_arguments(sides)
+    sides.add_argument("--max", type=_bounded_int("--max", 2, MAX_DIE), default=15)
+    sides.add_argument("--json", action="store_true")
+    starts = kinds.add_parser("start-square", help="expected length from every square (Hochman §6.3)")
+    _add_board_arguments(starts)
+    starts.add_argument("--json", action="store_true")
+    adding = kinds.add_parser("add-jump", help="every ladder or chute you could add (Hochman §6.2)")
+    _add_board_arguments(adding)
+    adding.add_argument("--min-length", type=_bounded_int("--min-length", 1, MAX_SQUARES), default=10)
+    adding.add_argument("--json", action="store_true")
+    first = kinds.add_parser("best-first-roll", help="what each first roll is worth")
+    _add_board_arguments(first)
+    first.add_argument("--json", action="store_true")
+    impact = kinds.add_parser("jump-impact", help="each jump's effect on the expected length")
+    _add_board_arguments(impact)
+    impact.add_argument("--json", action="store_true")
+    another = kinds.add_parser("another-game", help="seed 004's dice-and-coin game, exactly")
+    another.add_argument(
+        "--coins", nargs=2, type=_bounded_int("--coins", 0, 50), default=[4, 4], metavar=("A", "B")
+    )
+    another.add_argument("--pot", type=_bounded_int("--pot", 0, 50), default=2)
+    another.add_argument("--games", type=_bounded_int("--games", 1, 10**8), default=200_000)
+    another.add_argument("--seed", type=int)
+    another.add_argument("--json", action="store_true")
 
     boards = verbs.add_parser("boards", help="list the bundled boards")
     boards.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -434,6 +481,303 @@ def _write_exact_table(board: Board, path: str, console: Console) -> None:
     Console(stderr=True).print(f"wrote {len(cells):,} exact positions to {path}")
 
 
+def _emit(console: Console, args: argparse.Namespace, data: Any, table: Table, *notes: str) -> int:
+    if args.json:
+        console.out(json.dumps(data, indent=2), highlight=False)
+        return 0
+    console.print(table)
+    for note in notes:
+        console.print(note)
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    import time
+
+    import numpy as np
+    from rich.progress import Progress
+
+    from chutes_tui.simulate import diagonal_estimate, simulate_turns, summarize
+
+    board = board_from_args(args)
+    seed = args.seed if args.seed is not None else int(np.random.default_rng().integers(2**31))
+    total = args.games * args.players
+    began = time.perf_counter()
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"simulating {total:,} one-player games", total=total)
+        turns = simulate_turns(
+            board,
+            total,
+            np.random.default_rng(seed),
+            progress=lambda done: progress.update(task, completed=done),
+        )
+    elapsed = time.perf_counter() - began
+    summary = summarize(turns, args.players)
+    report = analyze_report(board, board.start, max(args.players, 1))
+    exact_mean = report["expected_turns"]
+    sigmas = (summary.mean - exact_mean) / summary.standard_error
+    data: dict[str, Any] = {
+        "board": board.name,
+        "games": args.games,
+        "one_player_games": total,
+        "seed": seed,
+        "mean_turns": summary.mean,
+        "sd_turns": summary.sd,
+        "mean_interval_95": list(summary.interval),
+        "exact_mean_turns": exact_mean,
+        "sigmas_from_exact": sigmas,
+        "diagonal_first_player_wins": diagonal_estimate(turns),
+        "games_per_second": total / elapsed,
+    }
+    table = Table(
+        title=f"{board.name}: {total:,} simulated one-player games (seed {seed})", title_justify="left"
+    )
+    table.add_column("")
+    table.add_column("simulated", justify="right")
+    table.add_column("exact", justify="right")
+    low, high = summary.interval
+    table.add_row("mean turns", f"{summary.mean:.4f}  [{low:.4f}, {high:.4f}]", f"{exact_mean:.4f}")
+    table.add_row("sd of turns", f"{summary.sd:.4f}", f"{report['sd_turns']:.4f}")
+    first_wins = seat_odds(build_chain(board), [board.start] * 2).win[0]
+    table.add_row(
+        "P(first of two wins), diagonal squares",
+        f"{data['diagonal_first_player_wins']:.6f}",
+        f"{first_wins:.6f}",
+    )
+    if args.players >= 2 and summary.seat_wins is not None:
+        data["seat_wins"] = list(summary.seat_wins)
+        games = sum(summary.seat_wins)
+        for seat, (wins, p) in enumerate(
+            zip(summary.seat_wins, report["seat_win_probability"], strict=True), 1
+        ):
+            table.add_row(f"seat {seat} wins", f"{wins:,} ({wins / games:.4%})", f"{p:.4%}")
+    return _emit(
+        console,
+        args,
+        data,
+        table,
+        f"The simulated mean is {sigmas:+.2f} standard errors from the exact value; "
+        f"{total / elapsed:,.0f} games per second.",
+    )
+
+
+def cmd_experiments(args: argparse.Namespace, console: Console) -> int:
+    from chutes_tui import experiments as ex
+
+    if args.experiment == "another-game":
+        return _another_game(args, console)
+    board = board_from_args(args)
+    if args.experiment == "convergence":
+        return _convergence(board, args, console)
+    if args.experiment == "die-sides":
+        rows = ex.die_sides(board, args.max)
+        table = Table(title=f"{board.name}: expected turns by die size", title_justify="left")
+        table.add_column("die", justify="right")
+        table.add_column("expected turns", justify="right")
+        for die, value in rows:
+            table.add_row(str(die), f"{value:.7f}")
+        return _emit(console, args, [{"die": d, "expected_turns": v} for d, v in rows], table)
+    if args.experiment == "start-square":
+        result = ex.start_squares(board)
+        table = Table(title=f"{board.name}: expected turns from each square", title_justify="left")
+        table.add_column("square", justify="right")
+        table.add_column("expected turns", justify="right")
+        table.add_column("")
+        earlier = set(result.earlier_is_better)
+        for square, value in result.expected:
+            table.add_row(
+                str(square), f"{value:.7f}", "the square before is quicker" if square in earlier else ""
+            )
+        data = [{"square": q, "expected_turns": v} for q, v in result.expected]
+        listed = ", ".join(map(str, result.earlier_is_better))
+        return _emit(
+            console,
+            args,
+            data,
+            table,
+            f"Starting one standable square earlier is quicker for: {listed} ({len(earlier)} squares).",
+        )
+    if args.experiment == "add-jump":
+        return _add_jump(board, args, console)
+    if args.experiment == "best-first-roll":
+        rows = ex.best_first_roll(board)
+        table = Table(title=f"{board.name}: the first roll", title_justify="left")
+        for column in ("roll", "square after it", "expected turns in all"):
+            table.add_column(column, justify="right")
+        for roll, square, value in sorted(rows, key=lambda r: r[2]):
+            table.add_row(str(roll), str(square), f"{value:.4f}")
+        data = [{"roll": r, "square": q, "expected_turns": v} for r, q, v in rows]
+        return _emit(console, args, data, table)
+    base, rows = ex.jump_impact(board)
+    table = Table(title=f"{board.name}: each jump removed (now {base:.4f} turns)", title_justify="left")
+    for column in ("jump", "kind", "without it", "change"):
+        table.add_column(column, justify="right")
+    for tail, head, kind, without in sorted(rows, key=lambda r: -(abs((r[3] or base) - base))):
+        text = "unwinnable" if without is None else f"{without:.4f}"
+        change = "" if without is None else f"{without - base:+.4f}"
+        table.add_row(f"{tail}→{head}", kind.value, text, change)
+    data = {
+        "base": base,
+        "jumps": [{"from": t, "to": h, "kind": k.value, "expected_turns_without": w} for t, h, k, w in rows],
+    }
+    return _emit(console, args, data, table)
+
+
+def _gauge(value: float, low: float, high: float, width: int = 11) -> str:
+    """Where ``value`` falls in ``[low, high]``: ``"|····●·····|"``, or an arrow outside."""
+    if value < low:
+        return "◀" + "·" * (width - 1) + "|"
+    if value > high:
+        return "|" + "·" * (width - 1) + "▶"
+    spot = round((value - low) / (high - low) * (width - 1)) if high > low else width // 2
+    return "|" + "".join("●" if i == spot else "·" for i in range(width)) + "|"
+
+
+def _convergence(board: Board, args: argparse.Namespace, console: Console) -> int:
+    import numpy as np
+
+    from chutes_tui.experiments import convergence
+
+    seed = args.seed if args.seed is not None else int(np.random.default_rng().integers(2**31))
+    result = convergence(board, args.max_log2, seed)
+    title = f"{board.name}: Monte Carlo against the exact values (seed {seed})"
+    table = Table(title=title, title_justify="left")
+    table.add_column("games", justify="right")
+    table.add_column("mean turns", justify="right")
+    table.add_column("in L ± 2σ/√N")
+    table.add_column(f"finished by {result.by_turn}", justify="right")
+    table.add_column("in p ± 2σ_p")
+    rows = []
+    for point in result.points:
+        low, high = result.band(point.games)
+        flow, fhigh = result.finished_band(point.games)
+        table.add_row(
+            f"{point.games:,}",
+            f"{point.mean:.4f}",
+            _gauge(point.mean, low, high),
+            f"{point.finished_by:.5f}",
+            _gauge(point.finished_by, flow, fhigh),
+        )
+        rows.append(
+            {
+                "games": point.games,
+                "mean_turns": point.mean,
+                "band": [low, high],
+                "finished_by": point.finished_by,
+                "finished_band": [flow, fhigh],
+            }
+        )
+    data = {
+        "board": board.name,
+        "seed": seed,
+        "exact_mean_turns": result.exact_mean,
+        "sd_turns": result.sd,
+        "by_turn": result.by_turn,
+        "exact_finished_by": result.exact_finished_by,
+        "points": rows,
+    }
+    inside = sum(1 for r in rows if r["band"][0] <= r["mean_turns"] <= r["band"][1])
+    note = (
+        f"Exact: L = {result.exact_mean:.7f} turns (σ = {result.sd:.4f}), p = P(finished by "
+        f"{result.by_turn}) = {result.exact_finished_by:.5f}, σ_p = √(p(1-p)/N). {inside} of {len(rows)} "
+        "running means lie inside their band (about 95% should): the N^(-1/2) law of Daly's 1960 "
+        "IBM 704 study."
+    )
+    return _emit(console, args, data, table, note)
+
+
+def _add_jump(board: Board, args: argparse.Namespace, console: Console) -> int:
+    from chutes_tui import experiments as ex
+
+    sweep = ex.add_jump_sweep(board, args.min_length)
+    shared = ex.add_jump_sweep(board, args.min_length, shared_heads=True)
+    odd = sweep.counter_intuitive
+    table = Table(
+        title=f"{board.name}: counter-intuitive jumps of length ≥ {args.min_length}", title_justify="left"
+    )
+    for column in ("jump", "kind", "expected turns", "change"):
+        table.add_column(column, justify="right")
+    for c in sorted(odd, key=lambda c: -abs(c.expected_turns - sweep.base))[:25]:
+        table.add_row(
+            f"{c.tail}→{c.head}",
+            c.kind.value,
+            f"{c.expected_turns:.4f}",
+            f"{c.expected_turns - sweep.base:+.4f}",
+        )
+    data = {
+        "base": sweep.base,
+        "definition": (
+            "a jump t→h between two squares that are neither end of an existing jump, |h-t| ≥ min-length"
+        ),
+        "jumps": [
+            {
+                "from": c.tail,
+                "to": c.head,
+                "expected_turns": c.expected_turns,
+                "counter_intuitive": c.counter_intuitive(sweep.base),
+            }
+            for c in sweep.candidates
+        ],
+    }
+    readings = ex.candidate_readings(board, args.min_length)
+    notes = [
+        f"Candidates: a ladder or chute t→h between squares that are neither end of an existing jump, "
+        f"length ≥ {args.min_length}: {len(sweep.candidates):,}, of which {len(odd):,} defy intuition "
+        f"({len(odd) / max(len(sweep.candidates), 1):.1%}; the top 25 by effect are listed).",
+        f"If h may also be the head of an existing jump: {len(shared.candidates):,} candidates, "
+        f"{len(shared.counter_intuitive):,} counter-intuitive.",
+        "Hochman reports 5,496 and 254 but they follow from no reading we could find; other readings count "
+        + "; ".join(f"{name}: {count:,}" for name, count in readings.items())
+        + " (those reuse jump squares and give chained jumps, so they are not valid boards).",
+    ]
+    return _emit(console, args, data, table, *notes)
+
+
+def _another_game(args: argparse.Namespace, console: Console) -> int:
+    import numpy as np
+
+    from chutes_tui.another_game import AnotherGame, explain_discrepancy, simulate_cycles
+
+    a, b = args.coins
+    game = AnotherGame(a + b + args.pot)
+    start = (a, b)
+    exact = game.expected_cycles
+    pmf = game.cycle_distribution(start)
+    seed = args.seed if args.seed is not None else int(np.random.default_rng().integers(2**31))
+    simulated = simulate_cycles(start, game.total, args.games, np.random.default_rng(seed))
+    error = float(simulated.std(ddof=1) / np.sqrt(simulated.size))
+    key = f"A{a}B{b}"
+    data = {
+        "start": key,
+        "expected_cycles": exact,
+        "cycle_pmf": [float(x) for x in pmf],
+        "endings": game.endings(start),
+        "simulation": {
+            "games": args.games,
+            "seed": seed,
+            "mean_cycles": float(simulated.mean()),
+            "standard_error": error,
+        },
+    }
+    table = Table(title=f"Another Game from {key} (pot {args.pot}): expected cycles", title_justify="left")
+    table.add_column("start", justify="right")
+    table.add_column("expected cycles", justify="right")
+    for state, value in sorted(exact.items(), key=lambda kv: -kv[1])[:15]:
+        table.add_row(state, f"{value:.6f}")
+    endings = ", ".join(f"{k} {v:.1%}" for k, v in list(data["endings"].items())[:6])
+    sigmas = (simulated.mean() - exact[key]) / error
+    return _emit(
+        console,
+        args,
+        data,
+        table,
+        f"From {key}: exactly {exact[key]:.6f} cycles; {args.games:,} simulated games give "
+        f"{simulated.mean():.4f} ± {error:.4f} ({sigmas:+.2f} σ).",
+        f"Most likely final states: {endings}.",
+        explain_discrepancy(game) if key == "A4B4" and game.total == 10 else "",
+    )
+
+
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp
     from chutes_tui.game import Game, GameError, parse_player_spec
@@ -479,6 +823,8 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
 COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "analyze": cmd_analyze,
     "exact": cmd_exact,
+    "simulate": cmd_simulate,
+    "experiments": cmd_experiments,
     "play": cmd_play,
     "watch": cmd_watch,
     "boards": cmd_boards,

@@ -1,0 +1,233 @@
+"""The published experiments on the game, computed from the chain (pure numpy).
+
+* :func:`die_sides` -- expected length for die sizes 2..N (Hochman 2014, §6.1);
+* :func:`start_squares` -- expected length from every square and where starting one square
+  earlier is better (§6.3);
+* :func:`add_jump_sweep` -- every single ladder or chute that could be added, its effect, and
+  whether it defies intuition (§6.2), all candidates in one vectorised pass;
+* :func:`best_first_roll`, :func:`jump_impact` -- what each first roll and each jump is worth;
+* :func:`convergence` -- running Monte Carlo estimates against the exact values (Daly 1960).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from chutes_tui.analysis import build_chain, expected_turns, finishing_distribution
+from chutes_tui.board import Board, BoardError
+from chutes_tui.rules import JumpKind, roll_table
+from chutes_tui.simulate import simulate_turns
+
+
+def expected_from_start(board: Board) -> float:
+    chain = build_chain(board)
+    return float(expected_turns(chain)[chain.row(board.start)])
+
+
+def die_sides(board: Board, largest: int) -> list[tuple[int, float]]:
+    """``(die, expected turns)`` for every die size from 2 to ``largest``; sizes that make the
+    board unwinnable or invalid are left out."""
+    rows = []
+    for die in range(2, largest + 1):
+        try:
+            rows.append((die, expected_from_start(board.replace(die=die))))
+        except BoardError:
+            continue
+    return rows
+
+
+@dataclass(frozen=True)
+class StartSquares:
+    expected: list[tuple[int, float]]  # every standable square below the end
+    earlier_is_better: list[int]  # squares whose previous standable square is quicker
+
+
+def start_squares(board: Board) -> StartSquares:
+    """Expected turns from every square a turn can start on; and the squares ``s`` for which
+    the standable square before ``s`` (skipping tails of jumps, as Hochman does) has a smaller
+    expectation although it is further from the end."""
+    chain = build_chain(board)
+    mean = expected_turns(chain)
+    squares = [int(s) for s in chain.squares]
+    expected = [(s, float(mean[i])) for i, s in enumerate(squares)]
+    # Equal expectations (96 and 97 on the standard boards both need one exact roll) must not
+    # count: compare beyond the solver's rounding.
+    tolerance = 1e-9 * float(mean.max(initial=1.0))
+    earlier = [
+        squares[i] for i in range(1, len(squares)) if squares[i] >= 1 and mean[i] > mean[i - 1] + tolerance
+    ]
+    return StartSquares(expected, earlier)
+
+
+def best_first_roll(board: Board) -> list[tuple[int, int, float]]:
+    """``(roll, square after the roll, expected turns in all)`` for each first roll."""
+    chain = build_chain(board)
+    mean = expected_turns(chain)
+    rows = []
+    for roll in range(1, board.die + 1):
+        square = int(roll_table(board)[board.start, roll - 1])
+        rest = 0.0 if square == board.end else float(mean[chain.row(square)])
+        rows.append((roll, square, 1.0 + rest))
+    return rows
+
+
+def jump_impact(board: Board) -> tuple[float, list[tuple[int, int, JumpKind, float | None]]]:
+    """The expected length as it is, and with each jump removed (``None``: removing it makes the
+    board unwinnable)."""
+    base = expected_from_start(board)
+    rows = []
+    for tail, head in board.jumps:
+        kind = JumpKind.LADDER if head > tail else JumpKind.CHUTE
+        try:
+            without = board.replace(jumps=tuple(j for j in board.jumps if j != (tail, head)))
+            rows.append((tail, head, kind, expected_from_start(without)))
+        except BoardError:
+            rows.append((tail, head, kind, None))
+    return base, rows
+
+
+# -- adding one jump --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    tail: int
+    head: int
+    expected_turns: float
+
+    @property
+    def kind(self) -> JumpKind:
+        return JumpKind.LADDER if self.head > self.tail else JumpKind.CHUTE
+
+    def counter_intuitive(self, base: float) -> bool:
+        """A ladder that lengthens the game, or a chute that shortens it."""
+        if self.kind is JumpKind.LADDER:
+            return self.expected_turns > base
+        return self.expected_turns < base
+
+
+@dataclass(frozen=True)
+class Sweep:
+    base: float
+    candidates: list[Candidate]
+    min_length: int
+
+    @property
+    def counter_intuitive(self) -> list[Candidate]:
+        return [c for c in self.candidates if c.counter_intuitive(self.base)]
+
+
+def free_squares(board: Board) -> list[int]:
+    """Board squares that are neither end of an existing jump (Hochman's "non-ladder squares")."""
+    used = {square for jump in board.jumps for square in jump}
+    return [s for s in range(1, board.end + 1) if s not in used]
+
+
+def add_jump_sweep(board: Board, min_length: int = 1, *, shared_heads: bool = False) -> Sweep:
+    """Expected length after adding each possible ladder or chute ``t → h`` between free squares
+    with ``|h - t| ≥ min_length`` (``shared_heads``: ``h`` may also be an existing jump's head).
+
+    Adding ``t → h`` changes one equation of ``(I - Q) E = 1``: square t is no longer where a
+    turn ends but costs nothing more than h, so its row becomes ``E_t - E_h = 0`` with right-
+    hand side 0. Sherman–Morrison then gives every candidate from the fundamental matrix
+    ``N = (I - Q)⁻¹`` of the unchanged board:
+
+        E'_s = x_s - N_st (x_t - x_h) / (N_tt - N_ht),    x = E - N[:, t],
+
+    where ``x_h = 0`` for ``h`` the end square. A zero denominator means the new board cannot
+    be finished; such candidates are skipped.
+    """
+    chain = build_chain(board)
+    n = chain.size
+    fundamental = np.linalg.inv(np.eye(n) - chain.Q.toarray())
+    mean = fundamental.sum(axis=1)
+    s = chain.row(board.start)
+    free = free_squares(board)
+    tails = [t for t in free if t != board.end and t != board.start and chain.index[t] >= 0]
+    tails_of_jumps = {tail for tail, _ in board.jumps}
+    heads = sorted(set(free) | ({s for _, s in board.jumps} - tails_of_jumps if shared_heads else set()))
+    head_rows = np.array([chain.index[h] if h != board.end else -1 for h in heads])
+    head_squares = np.array(heads)
+    candidates = []
+    base = float(mean[s])
+    for t in tails:
+        j = chain.row(t)
+        x = mean - fundamental[:, j]
+        xh = np.where(head_rows >= 0, x[np.maximum(head_rows, 0)], 0.0)
+        nht = np.where(head_rows >= 0, fundamental[np.maximum(head_rows, 0), j], 0.0)
+        denominator = fundamental[j, j] - nht
+        with np.errstate(divide="ignore", invalid="ignore"):
+            new = x[s] - fundamental[s, j] * (x[j] - xh) / denominator
+        usable = (np.abs(head_squares - t) >= min_length) & (head_squares != t)
+        usable &= np.abs(denominator) > 1e-9
+        usable &= np.isfinite(new) & (new > 0)
+        candidates.extend(
+            Candidate(t, int(h), float(e)) for h, e in zip(head_squares[usable], new[usable], strict=True)
+        )
+    return Sweep(base, candidates, min_length)
+
+
+# -- Monte Carlo convergence ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConvergencePoint:
+    games: int
+    mean: float
+    finished_by: float  # fraction of games finished within `by_turn`
+
+
+@dataclass(frozen=True)
+class Convergence:
+    exact_mean: float
+    sd: float
+    by_turn: int
+    exact_finished_by: float
+    points: list[ConvergencePoint]
+
+    def band(self, games: int) -> tuple[float, float]:
+        """The ±2σ/√N band around the exact mean."""
+        half = 2 * self.sd / np.sqrt(games)
+        return self.exact_mean - half, self.exact_mean + half
+
+    def finished_band(self, games: int) -> tuple[float, float]:
+        p = self.exact_finished_by
+        half = 2 * np.sqrt(p * (1 - p) / games)
+        return p - half, p + half
+
+
+def convergence(board: Board, largest_log2: int, seed: int | None, by_turn: int = 31) -> Convergence:
+    """Running estimates after 2⁵ … 2^largest_log2 simulated games (Daly 1960, table 3)."""
+    chain = build_chain(board)
+    dist = finishing_distribution(chain, board.start)
+    turns = simulate_turns(board, 1 << largest_log2, np.random.default_rng(seed))
+    running = np.cumsum(turns, dtype=np.float64)
+    within = np.cumsum(turns <= by_turn)
+    points = [
+        ConvergencePoint(
+            1 << k, float(running[(1 << k) - 1] / (1 << k)), float(within[(1 << k) - 1] / (1 << k))
+        )
+        for k in range(5, largest_log2 + 1)
+    ]
+    return Convergence(dist.mean, dist.sd, by_turn, dist.p_within(by_turn), points)
+
+
+def candidate_readings(board: Board, min_length: int) -> dict[str, int]:
+    """How many candidates other readings of "a jump that can be added" would count."""
+    tails = {tail for tail, _ in board.jumps}
+    every = range(1, board.end + 1)
+
+    def count(starts: set[int], ends: set[int]) -> int:
+        return sum(1 for t in starts for h in ends if t != h and abs(t - h) >= min_length)
+
+    return {
+        "any squares but the end as tail": count(set(every) - {board.end}, set(every)),
+        "any square that is not a tail": count(set(every) - tails - {board.end}, set(every) - tails),
+    }
+
+
+def within_band(values: Sequence[float], low: Sequence[float], high: Sequence[float]) -> int:
+    return sum(1 for v, lo, hi in zip(values, low, high, strict=True) if lo <= v <= hi)
