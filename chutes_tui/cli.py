@@ -683,7 +683,44 @@ def _convergence(board: Board, args: argparse.Namespace, console: Console) -> in
         "running means lie inside their band (about 95% should): the N^(-1/2) law of Daly's 1960 "
         "IBM 704 study."
     )
+    if not args.json:
+        console.print(table)
+        console.print(note)
+        _convergence_chart(result, console)
+        return 0
     return _emit(console, args, data, table, note)
+
+
+def _convergence_chart(result: Any, console: Console) -> None:
+    """Each running estimate's distance from the exact value in standard errors, against
+    log₂ N: the ±2 band is where about 95% of the points belong."""
+    import math
+
+    from chutes_tui.textchart import line_chart
+
+    means = [(p.mean - result.exact_mean) / (result.sd / math.sqrt(p.games)) for p in result.points]
+    p_exact = result.exact_finished_by
+    shares = [(p.finished_by - p_exact) / math.sqrt(p_exact * (1 - p_exact) / p.games) for p in result.points]
+    span = max(3.0, *(abs(v) for v in means + shares))
+    count = len(result.points)
+    for title, values, style in (
+        ("mean turns", means, "cyan"),
+        (f"finished by {result.by_turn}", shares, "magenta"),
+    ):
+        console.print(
+            Text(f"{title}: (estimate − exact) / standard error, N = 2⁵ … 2^{count + 4}", style="italic")
+        )
+        lines = line_chart(
+            [[2.0] * count, [-2.0] * count, [0.0] * count, values],
+            ["green", "green", "dim", style],
+            low=-span,
+            high=span,
+            width=min(64, max(16, console.width - 8)),
+            height=8,
+            axis=((2.0, "+2"), (0.0, "0"), (-2.0, "-2")),
+        )
+        for line in lines:
+            console.print(line)
 
 
 def _add_jump(board: Board, args: argparse.Namespace, console: Console) -> int:

@@ -5,6 +5,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from rich.text import Text
+
+from chutes_tui.braille import braille_chart
+
 _BLOCKS = " ▁▂▃▄▅▆▇█"
 
 
@@ -30,3 +34,27 @@ def column_chart(values: Sequence[float], first: int, *, width: int = 60, height
     labels = left + " " * max(1, len(columns) - len(left) - len(right)) + right
     unit = f"(each column: {per_column} turns)" if per_column > 1 else ""
     return [*rows, axis, labels + ("  " + unit if unit else "")]
+
+
+def line_chart(
+    series: Sequence[Sequence[float]],
+    styles: Sequence[str],
+    *,
+    low: float,
+    high: float,
+    width: int = 60,
+    height: int = 10,
+    axis: Sequence[tuple[float, str]] = (),
+) -> list[Text]:
+    """Lines in braille characters, each series in its style; ``axis`` labels y values
+    (``(value, label)``) on the left."""
+    raster = braille_chart(series, width, height, low, high)
+    label_width = max((len(label) for _, label in axis), default=0)
+    rows_for = {round((high - value) / (high - low) * (height - 1)): label for value, label in axis}
+    lines = []
+    for row, cells in enumerate(raster):
+        line = Text(rows_for.get(row, "").rjust(label_width) + "┤", style="dim")
+        for char, owner in cells:
+            line.append(char, style=styles[owner] if owner is not None else "")
+        lines.append(line)
+    return lines
