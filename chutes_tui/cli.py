@@ -187,6 +187,12 @@ def build_parser() -> argparse.ArgumentParser:
     another.add_argument("--seed", type=int)
     another.add_argument("--json", action="store_true")
 
+    inspect = verbs.add_parser("inspect", help="what standing on one square means")
+    _add_board_arguments(inspect)
+    inspect.add_argument("square", type=int, metavar="SQUARE")
+    inspect.add_argument("--opponent", type=int, metavar="B", help="two players: the opponent's square")
+    inspect.add_argument("--json", action="store_true")
+
     boards = verbs.add_parser("boards", help="list the bundled boards")
     boards.add_argument("--json", action="store_true", help="print JSON instead of a table")
     return parser
@@ -815,6 +821,50 @@ def _another_game(args: argparse.Namespace, console: Console) -> int:
     )
 
 
+def cmd_inspect(args: argparse.Namespace, console: Console) -> int:
+    from chutes_tui.inspector import inspect_square
+
+    board = board_from_args(args)
+    if not (0 <= args.square <= board.end) or (args.square == 0 and board.start != 0):
+        raise UsageError(f"argument SQUARE: {args.square} is not a square of {board.name} (0..{board.end})")
+    if args.opponent is not None:
+        _square_argument(board, args.opponent, "--opponent", allow_end=True)
+    report = inspect_square(board, args.square, args.opponent)
+    if args.json:
+        console.out(json.dumps(report.to_json(), indent=2), highlight=False)
+        return 0
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column()
+    title = f"square {args.square}"
+    if report.statistics_from != args.square:
+        title += f" (a {report.jump.kind.value if report.jump else 'jump'} to {report.statistics_from}: "
+        title += "its statistics are those of where it sends you)"
+    grid.add_row("square", title)
+    grid.add_row("expected turns to finish", f"{report.expected_turns:.4f} ± {report.sd_turns:.4f}")
+    low, high = report.range_5_95
+    grid.add_row("median, 5–95 % range", f"{report.median_turns} turns, {low}–{high}")
+    grid.add_row("P(finish within n)", ", ".join(f"{n}: {p:.1%}" for n, p in report.p_finish_within.items()))
+    grid.add_row(
+        f"from the start ({board.start})",
+        f"{report.expected_visits:.4f} turns end here on average; P(ever) = {report.p_visit:.4f}",
+    )
+    grid.add_row("rolls", "   ".join(f"{o.roll} {o.describe()}" for o in report.roll_outcomes))
+    if report.jump is not None:
+        jump = report.jump
+        without = "unwinnable" if jump.expected_without is None else f"{jump.expected_without:.4f}"
+        grid.add_row(
+            f"{jump.kind.value} {jump.tail}→{jump.head}",
+            f"game length {jump.expected_with:.4f} turns; without it {without}",
+        )
+    if report.win_probability is not None:
+        grid.add_row(
+            f"to move here vs {report.opponent}", f"wins with probability {report.win_probability:.6f}"
+        )
+    console.print(grid)
+    return 0
+
+
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp
     from chutes_tui.game import Game, GameError, parse_player_spec
@@ -860,6 +910,7 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
 COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "analyze": cmd_analyze,
     "exact": cmd_exact,
+    "inspect": cmd_inspect,
     "simulate": cmd_simulate,
     "experiments": cmd_experiments,
     "play": cmd_play,

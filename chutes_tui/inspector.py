@@ -1,0 +1,155 @@
+"""What standing on one square means: every statistic the inspector and ``chutes-tui inspect``
+show, from the analysis core.
+
+A jump's tail is never where a turn ends, so for a tail the statistics are those of the square
+it sends you to (``statistics_from`` says which); its roll outcomes are still its own, as if a
+piece stood there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from chutes_tui.analysis import build_chain, finishing_distribution, two_player_table, visit_statistics
+from chutes_tui.board import Board, BoardError
+from chutes_tui.rules import JumpKind, move
+
+WITHIN = (10, 20, 50)
+
+
+@dataclass(frozen=True)
+class RollOutcome:
+    roll: int
+    landing: int
+    final: int
+    jump: JumpKind | None
+    lost: bool
+
+    def describe(self) -> str:
+        if self.lost:
+            return "stays (needs an exact roll)"
+        text = f"→ {self.landing}"
+        return text + (f" {self.jump} → {self.final}" if self.jump is not None else "")
+
+
+@dataclass(frozen=True)
+class JumpImpact:
+    tail: int
+    head: int
+    expected_with: float
+    expected_without: float | None  # None: removing the jump makes the board unwinnable
+
+    @property
+    def kind(self) -> JumpKind:
+        return JumpKind.LADDER if self.head > self.tail else JumpKind.CHUTE
+
+
+@dataclass(frozen=True, eq=False)
+class SquareReport:
+    square: int
+    statistics_from: int
+    expected_turns: float
+    sd_turns: float
+    median_turns: int
+    range_5_95: tuple[int, int]
+    p_finish_within: dict[int, float]
+    pmf: np.ndarray
+    expected_visits: float
+    p_visit: float
+    roll_outcomes: list[RollOutcome]
+    jump: JumpImpact | None
+    win_probability: float | None
+    opponent: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "square": self.square,
+            "statistics_from": self.statistics_from,
+            "expected_turns": self.expected_turns,
+            "sd_turns": self.sd_turns,
+            "median_turns": self.median_turns,
+            "range_5_95": list(self.range_5_95),
+            "p_finish_within": {str(n): p for n, p in self.p_finish_within.items()},
+            "expected_visits": self.expected_visits,
+            "p_visit": self.p_visit,
+            "roll_outcomes": [
+                {
+                    "roll": o.roll,
+                    "landing": o.landing,
+                    "to": o.final,
+                    "jump": o.jump.value if o.jump else None,
+                }
+                for o in self.roll_outcomes
+            ],
+            "jump": None
+            if self.jump is None
+            else {
+                "from": self.jump.tail,
+                "to": self.jump.head,
+                "kind": self.jump.kind.value,
+                "expected_turns_with": self.jump.expected_with,
+                "expected_turns_without": self.jump.expected_without,
+            },
+        }
+        if self.opponent is not None:
+            data["opponent"] = self.opponent
+            data["win_probability"] = self.win_probability
+        return data
+
+
+def jump_at(board: Board, square: int) -> tuple[int, int] | None:
+    """The jump whose tail or head is ``square`` (a tail first: squares are never both)."""
+    if square in board.jump_map:
+        return square, board.jump_map[square]
+    for tail, head in board.jumps:
+        if head == square:
+            return tail, head
+    return None
+
+
+def inspect_square(board: Board, square: int, opponent: int | None = None) -> SquareReport:
+    """Everything about ``square``; ``opponent`` adds the two-player chance of a player to move
+    standing here against an opponent there."""
+    if not 0 <= square <= board.end or (square == 0 and board.start != 0):
+        raise ValueError(f"square {square} is not on {board.name} (0..{board.end})")
+    chain = build_chain(board)
+    where = board.jump_map.get(square, square)
+    dist = finishing_distribution(chain, where)
+    visits = visit_statistics(chain, board.start)
+    outcomes = []
+    for roll in range(1, board.die + 1):
+        step = move(board, square, roll)
+        outcomes.append(RollOutcome(roll, step.landing, step.final, step.jump, step.lost))
+    impact = None
+    jump = jump_at(board, square)
+    if jump is not None:
+        with_it = finishing_distribution(chain, board.start).mean
+        try:
+            without = board.replace(jumps=tuple(j for j in board.jumps if j != jump))
+            after = finishing_distribution(build_chain(without), without.start).mean
+        except BoardError:
+            after = None
+        impact = JumpImpact(jump[0], jump[1], with_it, after)
+    win = None
+    if opponent is not None:
+        win = two_player_table(chain).probability(where, opponent)
+    ends = (dist.percentile(0.05), dist.percentile(0.95)) if where != board.end else (0, 0)
+    return SquareReport(
+        square=square,
+        statistics_from=where,
+        expected_turns=dist.mean,
+        sd_turns=dist.sd,
+        median_turns=dist.median if where != board.end else 0,
+        range_5_95=ends,
+        p_finish_within={n: dist.p_within(n) for n in WITHIN},
+        pmf=dist.pmf,
+        expected_visits=float(visits.expected[where]),
+        p_visit=float(visits.probability[where]),
+        roll_outcomes=outcomes,
+        jump=impact,
+        win_probability=win,
+        opponent=opponent,
+    )
