@@ -13,7 +13,13 @@ from typing import Any
 
 import numpy as np
 
-from chutes_tui.analysis import build_chain, finishing_distribution, two_player_table, visit_statistics
+from chutes_tui.analysis import (
+    build_chain,
+    expected_turns,
+    finishing_distribution,
+    two_player_table,
+    visit_statistics,
+)
 from chutes_tui.board import Board, BoardError
 from chutes_tui.rules import JumpKind, move
 
@@ -153,3 +159,34 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
         win_probability=win,
         opponent=opponent,
     )
+
+
+OVERLAYS = (
+    "expected turns left",
+    "expected visits from the start",
+    "chance of ever landing",
+    "win chance vs opponent",
+)
+
+
+def overlay_values(board: Board, kind: str, opponent: int | None = None) -> dict[int, float]:
+    """A statistic for every square a turn can end on (the board overlays' data).
+
+    ``kind`` is one of :data:`OVERLAYS`; the win chance needs the opponent's square and is the
+    two-player chance of a player to move standing on each square.
+    """
+    chain = build_chain(board)
+    squares = [int(s) for s in chain.squares]
+    if kind == OVERLAYS[0]:
+        values = expected_turns(chain)
+        return {**{s: float(values[i]) for i, s in enumerate(squares)}, board.end: 0.0}
+    if kind in OVERLAYS[1:3]:
+        visits = visit_statistics(chain, board.start)
+        array = visits.expected if kind == OVERLAYS[1] else visits.probability
+        return {s: float(array[s]) for s in [*squares, board.end] if s != board.start}
+    if kind == OVERLAYS[3]:
+        if opponent is None:
+            raise ValueError("the win-chance overlay needs the opponent's square")
+        table = two_player_table(chain)
+        return {s: table.probability(s, opponent) for s in [*squares, board.end]}
+    raise ValueError(f"unknown overlay {kind!r} (one of: {', '.join(OVERLAYS)})")

@@ -335,3 +335,57 @@ async def test_crowded_cells_show_or_count_every_token(size):
         counted = int(cell.split("+")[1]) if "+" in cell else 0
         assert shown + counted == 6, cell
         assert ("+" in cell) == (board.grid.cell_width < 6)
+
+
+async def test_cursor_updates_the_inspector(standard):
+    from chutes_tui.inspector import inspect_square
+
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("i")
+        await pilot.pause(0.1)
+        assert screen.has_class("inspecting") and screen.board.cursor == 0
+        for square in (28, 95, 99):
+            screen.board.set_cursor(square)
+            await pilot.pause(0.05)
+            text = str(screen.query_one("#inspect-text").render())
+            report = inspect_square(standard, square, opponent=0)
+            assert f"Square {square}" in text
+            assert f"Turns left {report.expected_turns:.1f}" in text
+            assert f"wins {report.win_probability:.1%}" in text
+        await pilot.press("right")  # the keyboard moves the cursor too
+        await pilot.pause(0.05)
+        assert f"Square {screen.board.cursor}" in str(screen.query_one("#inspect-text").render())
+        await pilot.press("i")
+        assert not screen.has_class("inspecting")
+
+
+async def test_overlays_cycle_and_show_the_cores_values(standard):
+    from chutes_tui.inspector import OVERLAYS, overlay_values
+
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.screen.query_one(BoardView)
+        seen = []
+        for _ in range(5):
+            await pilot.press("o")
+            seen.append(None if board.overlay is None else board.overlay.label)
+        assert seen == [OVERLAYS[0], OVERLAYS[1], OVERLAYS[2], "win chance vs 0", None]
+        await pilot.press("o")
+        assert board.overlay.values == overlay_values(standard, OVERLAYS[0])
+        legend = "".join(
+            segment.text for segment in board.render_line(board.grid.rows * board.grid.cell_height)
+        )
+        assert "expected turns left: 0.0" in legend
+
+
+async def test_three_players_have_no_win_chance_overlay(standard):
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob,Cy"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.screen.query_one(BoardView)
+        labels = []
+        for _ in range(4):
+            await pilot.press("o")
+            labels.append(None if board.overlay is None else board.overlay.label)
+        assert labels[-1] is None and len([x for x in labels if x]) == 3

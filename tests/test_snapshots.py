@@ -35,3 +35,30 @@ def test_mid_game(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_winner(snap_compare, size):
     assert snap_compare(ChutesApp(game=finished_game()), terminal_size=size)
+
+
+async def _inspect_28(pilot):
+    await pilot.press("i")
+    pilot.app.screen.board.set_cursor(28)
+    await pilot.pause()
+
+
+def test_inspector(snap_compare):
+    assert snap_compare(ChutesApp(game=two_player_game()), terminal_size=(120, 40), run_before=_inspect_28)
+
+
+def two_player_game() -> Game:
+    game = Game.new(load_board("standard"), parse_player_spec("Ann,Bob"), seed=11)
+    for _ in range(8):
+        game.roll()
+    return game
+
+
+@pytest.mark.parametrize("presses", [1, 2, 3, 4], ids=["turns-left", "visits", "p-visit", "win-chance"])
+def test_overlay(snap_compare, presses):
+    async def cycle(pilot):
+        for _ in range(presses):
+            await pilot.press("o")
+        await pilot.pause()
+
+    assert snap_compare(ChutesApp(game=two_player_game()), terminal_size=(120, 40), run_before=cycle)

@@ -100,4 +100,10 @@ class ChutesApp(App):
             yield SystemCommand(
                 "Exact odds", "The position's exact chance to win, as a fraction", screen.action_exact
             )
+            yield SystemCommand(
+                "Inspector", "Show what standing on the cursor's square means", screen.action_inspector
+            )
+            yield SystemCommand(
+                "Board overlay", "Colour the board by the next statistic", screen.action_overlay
+            )
             yield SystemCommand("Help: keys", "List every key", screen.action_help)

@@ -18,11 +18,12 @@ from textual.widgets import Button, Footer, Header, Static
 from chutes_tui.app.screens.exact import ExactScreen
 from chutes_tui.app.screens.help import HelpScreen
 from chutes_tui.app.screens.winner import WinnerScreen
-from chutes_tui.app.widgets.board import BoardView
+from chutes_tui.app.widgets.board import BoardView, Overlay
 from chutes_tui.app.widgets.chart import OddsChart
 from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.game import Game, GameError, Turn
+from chutes_tui.inspector import OVERLAYS, inspect_square, overlay_values
 from chutes_tui.rules import Move
 
 # Computer turns per second at each speed setting; infinity is "max": no pauses, no animation.
@@ -80,6 +81,8 @@ class GameScreen(Screen):
         Binding("n", "new_game", "New game"),
         Binding("s", "save", "Save"),
         Binding("x", "exact", "Exact odds"),
+        Binding("i", "inspector", "Inspector"),
+        Binding("o", "overlay", "Overlay"),
         Binding("question_mark", "help", "Help"),
         Binding("escape", "skip", "Skip animation", show=False),
     ]
@@ -106,6 +109,7 @@ class GameScreen(Screen):
         self._animation: Timer | None = None
         self._steps: list[Callable[[], None]] = []
         self._turn: Turn | None = None
+        self.overlay_index = -1  # -1: no overlay; else an index into the available overlays
 
     # -- layout -----------------------------------------------------------------------------
 
@@ -121,6 +125,9 @@ class GameScreen(Screen):
                     yield Button("Roll", id="roll", variant="primary")
                     yield Static("", id="die")
                 yield TurnLog(id="log")
+                with Vertical(id="inspector"):
+                    yield Static(id="inspect-text")
+                    yield OddsChart(id="inspect-chart", x_label="turns")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -150,6 +157,7 @@ class GameScreen(Screen):
         self.board.set_trail(self._trail(last) if last else [])
         self._show_die(last.rolls[-1].roll if last else None)
         self._show_state()
+        self._show_overlay()
         if game.finished:
             self._announce_winner()
         else:
@@ -259,6 +267,10 @@ class GameScreen(Screen):
         self.chart.extend(turn.odds.win)
         self._log_turn(turn)
         self._show_state()
+        if self._overlay_kind() == OVERLAYS[3]:
+            self._show_overlay()  # the win-chance overlay depends on where the opponent stands
+        if self.has_class("inspecting") and self.board.cursor is not None:
+            self._show_inspector(self.board.cursor)
         if turn.won:
             self._announce_winner()
         else:
@@ -405,6 +417,94 @@ class GameScreen(Screen):
         if game is not self.game:
             return  # a new game started meanwhile; the answer is about the old one
         self.app.push_screen(ExactScreen(title, fraction, decimal))
+
+    # -- overlays and the inspector ---------------------------------------------------------
+
+    def _overlays(self) -> tuple[str, ...]:
+        two_players = len(self.game.players) == 2 and not self.game.finished
+        return OVERLAYS if two_players else OVERLAYS[:3]
+
+    def _overlay_kind(self) -> str | None:
+        kinds = self._overlays()
+        return kinds[self.overlay_index] if 0 <= self.overlay_index < len(kinds) else None
+
+    def _opponent_square(self) -> int:
+        game = self.game
+        return game.positions[(game.to_move + 1) % len(game.players)]
+
+    def action_overlay(self) -> None:
+        """Colour the board by the next statistic (none → turns left → visits → P(visit) → win)."""
+        kinds = self._overlays()
+        self.overlay_index = self.overlay_index + 1 if self.overlay_index + 1 < len(kinds) else -1
+        self._show_overlay()  # the legend under the board says which statistic is shown
+
+    def _show_overlay(self) -> None:
+        kind = self._overlay_kind()
+        if kind is None:
+            self.board.set_overlay(None)
+            return
+        opponent = self._opponent_square() if kind == OVERLAYS[3] else None
+        values = overlay_values(self.game.board, kind, opponent)
+        fmt = "{:.0%}" if kind in (OVERLAYS[2], OVERLAYS[3]) else "{:.1f}"
+        label = kind if opponent is None else f"win chance vs {opponent}"
+        self.board.set_overlay(Overlay(label, values, min(values.values()), max(values.values()), fmt))
+
+    def action_inspector(self) -> None:
+        inspecting = not self.has_class("inspecting")
+        self.set_class(inspecting, "inspecting")
+        if inspecting:
+            board = self.board
+            if board.cursor is None:
+                board.set_cursor(self.game.positions[self.game.to_move])
+            else:
+                self._show_inspector(board.cursor)
+            board.focus()
+
+    def on_board_view_cursor_moved(self, message: BoardView.CursorMoved) -> None:
+        if self.has_class("inspecting") and message.square is not None:
+            self._show_inspector(message.square)
+
+    def _show_inspector(self, square: int) -> None:
+        game = self.game
+        two = len(game.players) == 2 and not game.finished
+        try:
+            report = inspect_square(game.board, square, self._opponent_square() if two else None)
+        except ValueError:
+            return
+        lines = [f"[b]Square {square}[/b]"]
+        if report.statistics_from != square and report.jump is not None:
+            lines[0] += f" — {report.jump.kind} to {report.statistics_from} (its statistics)"
+        low, high = report.range_5_95
+        lines.append(
+            f"Turns left {report.expected_turns:.1f} ± {report.sd_turns:.1f} · median {report.median_turns}"
+            f" · 5–95% {low}–{high}"
+        )
+        within = " ".join(f"{p:.0%}" for p in report.p_finish_within.values())
+        lines.append(f"Finish within {'/'.join(map(str, report.p_finish_within))}: {within}")
+        lines.append(
+            f"From the start: {report.expected_visits:.2f} turns here · P(ever) {report.p_visit:.0%}"
+        )
+        lines.append(
+            "Rolls: " + "  ".join(f"{o.roll}:{o.final}{'*' if o.jump else ''}" for o in report.roll_outcomes)
+        )
+        if report.jump is not None:
+            jump = report.jump
+            without = "unwinnable" if jump.expected_without is None else f"{jump.expected_without:.2f}"
+            lines.append(
+                f"{jump.kind.value.title()} {jump.tail}→{jump.head}: game {jump.expected_with:.2f}, "
+                f"without it {without} turns"
+            )
+        if report.win_probability is not None:
+            mover = game.current.spec.name
+            lines.append(f"{mover} to move here vs {report.opponent}: wins {report.win_probability:.1%}")
+        self.query_one("#inspect-text", Static).update("\n".join(lines), layout=False)
+        pmf = report.pmf
+        shown = pmf[: max(2, report.range_5_95[1] * 2)]
+        peak = float(shown.max()) or 1.0
+        cdf = shown.cumsum()
+        self.query_one("#inspect-chart", OddsChart).load(
+            ["cyan", "magenta"], [(float(p) / peak, float(c)) for p, c in zip(shown, cdf, strict=True)]
+        )
 
     def action_help(self) -> None:
         keys = [(b.key, b.description) for b in self.BINDINGS if isinstance(b, Binding)]

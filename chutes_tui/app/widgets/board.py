@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
@@ -43,6 +44,31 @@ PALETTE = {
 }
 
 
+# An 8-step perceptual scale (viridis); each step readable as a background on dark and light
+# themes, with black or white numbers on top.
+SCALE = ("#440154", "#46327e", "#365c8d", "#277f8e", "#1fa187", "#4ac16d", "#a0da39", "#fde725")
+SCALE_TEXT = ("#ffffff",) * 5 + ("#000000",) * 3
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """Values to colour squares by (computed by the core; drawn here), and their legend."""
+
+    label: str
+    values: dict[int, float]
+    low: float
+    high: float
+    fmt: str = "{:.1f}"
+
+    def step(self, square: int) -> int | None:
+        value = self.values.get(square)
+        if value is None:
+            return None
+        span = self.high - self.low
+        position = 0.0 if span <= 0 else (value - self.low) / span
+        return min(len(SCALE) - 1, max(0, int(position * len(SCALE))))
+
+
 class BoardView(Widget, can_focus=True):
     """A serpentine board. Positions, trail and cursor are set by the screen."""
 
@@ -71,6 +97,7 @@ class BoardView(Widget, can_focus=True):
         self.positions = [board.start] * len(self.players)
         self.trail: list[int] = []
         self.cursor: int | None = None
+        self.overlay: Overlay | None = None
         self._layout = Layout.fit(board, 0, 0)
 
     # -- state from the screen --------------------------------------------------------------
@@ -95,6 +122,10 @@ class BoardView(Widget, can_focus=True):
         changed = set(self.trail) ^ set(squares)
         self.trail = list(squares)
         self._refresh_squares(*changed)
+
+    def set_overlay(self, overlay: Overlay | None) -> None:
+        self.overlay = overlay
+        self.refresh()
 
     def set_cursor(self, square: int | None) -> None:
         if square == self.cursor:
@@ -213,14 +244,19 @@ class BoardView(Widget, can_focus=True):
         return Strip.blank(width)
 
     def _start_line(self, width: int, colors: dict) -> Strip:
-        if self.board.start != 0:
-            return Strip.blank(width)
         label = Style(color=colors["start"], reverse=self.cursor == 0)
-        segments = [Segment(" " * self.x_offset), Segment(" start ", label)]
+        segments = [Segment(" " * self.x_offset)]
+        if self.board.start == 0:
+            segments.append(Segment(" start ", label))
         for seat, square in enumerate(self.positions):
             if square == 0:
                 spec = self.players[seat]
                 segments.append(Segment(spec.token, Style(color=spec.color, bold=True)))
+        if self.overlay is not None:
+            overlay = self.overlay
+            segments.append(Segment(f"   {overlay.label}: {overlay.fmt.format(overlay.low)} "))
+            segments.extend(Segment(" ", Style(bgcolor=color)) for color in SCALE)
+            segments.append(Segment(f" {overlay.fmt.format(overlay.high)}"))
         return Strip(segments).adjust_cell_length(width)
 
     def _cell_line(
@@ -235,20 +271,25 @@ class BoardView(Widget, can_focus=True):
         head_of = next(
             (JumpKind.LADDER if h > t else JumpKind.CHUTE for t, h in self.board.jumps if h == square), None
         )
+        step = self.overlay.step(square) if self.overlay is not None else None
         if square in highlighted:
             jump = self._jump_at(self.cursor) if self.cursor is not None else None
             ladder = jump is not None and jump[1] > jump[0]
             background = colors["ladder_path" if ladder else "chute_path"]
+        elif step is not None:
+            background = SCALE[step]
         elif square in self.trail:
             background = colors["trail"]
         base = Style(bgcolor=background, reverse=square == self.cursor)
         tokens = [self.players[seat] for seat, at in enumerate(self.positions) if at == square]
         if line == 0:
-            number_style = Style(color=colors["number"])
+            number_style = Style(color=colors["number"] if step is None else SCALE_TEXT[step])
             if kind is not None:
                 number_style = Style(color=colors[kind.value], bold=True)
             elif head_of is not None:
-                number_style = Style(color=colors[head_of.value], underline=True)
+                # On an overlay the scale's text colour stays readable; the underline marks the head.
+                color = colors[head_of.value] if step is None else SCALE_TEXT[step]
+                number_style = Style(color=color, underline=True)
             text = str(square)
             segments = [Segment(text, base + number_style)]
             if self._layout.cell_height == 1:

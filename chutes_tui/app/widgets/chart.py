@@ -23,8 +23,9 @@ class OddsChart(Widget):
     OddsChart { height: 8; width: 1fr; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, x_label: str = "move") -> None:
         super().__init__(id=id)
+        self.x_label = x_label
         self.series: list[list[float]] = []
         self.series_colors: list[str] = []
         self._raster: list[list[tuple[str, int | None]]] = []
@@ -59,7 +60,7 @@ class OddsChart(Widget):
         height = self.size.height - 1
         if y == height:
             moves = max(0, len(self.series[0]) - 1) if self.series else 0
-            text = " " * _LABEL_WIDTH + f"move 0 … {moves}"
+            text = " " * _LABEL_WIDTH + f"{self.x_label} 0 … {moves}"
             return Strip([Segment(text, Style(dim=True))]).adjust_cell_length(width)
         if y >= len(self._raster):
             return Strip.blank(width)
