@@ -193,8 +193,19 @@ def build_parser() -> argparse.ArgumentParser:
     inspect.add_argument("--opponent", type=int, metavar="B", help="two players: the opponent's square")
     inspect.add_argument("--json", action="store_true")
 
-    boards = verbs.add_parser("boards", help="list the bundled boards")
+    boards = verbs.add_parser("boards", help="list the bundled boards, or make a random one")
     boards.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    board_actions = boards.add_subparsers(dest="boards_action", metavar="ACTION")
+    randomized = board_actions.add_parser("random", help="write a valid random board (TOML)")
+    randomized.add_argument("--seed", type=int)
+    randomized.add_argument("--squares", type=_bounded_int("--squares", 2, MAX_SQUARES), default=100)
+    randomized.add_argument("--ladders", type=_bounded_int("--ladders", 0, MAX_SQUARES), default=9)
+    randomized.add_argument("--chutes", type=_bounded_int("--chutes", 0, MAX_SQUARES), default=10)
+    randomized.add_argument("--die", type=_bounded_int("--die", 1, MAX_DIE), default=6)
+    randomized.add_argument(
+        "--output", required=True, metavar="FILE", help="where to write the board (.toml)"
+    )
+    randomized.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     return parser
 
 
@@ -340,7 +351,34 @@ def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _random_board(args: argparse.Namespace, console: Console) -> int:
+    from pathlib import Path
+
+    from chutes_tui.board import format_toml, random_board
+    from chutes_tui.fileio import atomic_write_text
+
+    output = Path(args.output)
+    if output.exists() and not args.force:
+        raise UsageError(f"chutes-tui boards random: {output} exists (add --force to overwrite it)")
+    board = random_board(
+        args.seed, squares=args.squares, ladders=args.ladders, chutes=args.chutes, die=args.die
+    )
+    board = board.replace(name=output.stem)
+    try:
+        atomic_write_text(output, format_toml(board))
+    except OSError as error:
+        raise UsageError(
+            f"chutes-tui boards random: cannot write {output}: {error.strerror or error}"
+        ) from None
+    console.print(
+        f"wrote {output}: {board.end} squares, {len(board.ladders)} ladders, {len(board.chutes)} chutes"
+    )
+    return 0
+
+
 def cmd_boards(args: argparse.Namespace, console: Console) -> int:
+    if args.boards_action == "random":
+        return _random_board(args, console)
     boards = [load_board(name) for name in bundled_board_names()]
     if args.json:
         console.out(json.dumps([board.to_dict() for board in boards], indent=2), highlight=False)

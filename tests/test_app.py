@@ -389,3 +389,49 @@ async def test_three_players_have_no_win_chance_overlay(standard):
             await pilot.press("o")
             labels.append(None if board.overlay is None else board.overlay.label)
         assert labels[-1] is None and len([x for x in labels if x]) == 3
+
+
+async def test_board_picker_loads_good_boards_and_refuses_bad_ones(standard, tmp_path, monkeypatch):
+    from chutes_tui.app.screens.picker import BoardPicker, ErrorScreen
+    from chutes_tui.recent import recent_boards
+
+    monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.toml").write_text("squares = 30\nladders = [[5, 12]]\nchutes = [[12, 3]]\n")
+    (tmp_path / "good.txt").write_text("0\n20\n4\n3 11\n17 2\n")
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        game_before = screen.game
+        await pilot.press("b")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, BoardPicker)
+        labels = [str(o.prompt) for o in app.screen.query_one("#board-options").options]
+        assert any("bad.toml" in label for label in labels) and any(
+            "classic-1952" in label for label in labels
+        )
+        # A bad file: its error is shown, the game is untouched.
+        app.screen.query_one("#board-file").value = "bad.toml"
+        await pilot.click("#load")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ErrorScreen)
+        assert "bad.toml:3" in app.screen.message and "chained jumps" in app.screen.message
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, BoardPicker) and screen.game is game_before
+        # A good plain file loads, the same players start on it, and it becomes recent.
+        app.screen.query_one("#board-file").value = "good.txt"
+        await pilot.click("#load")
+        await pilot.pause(0.2)
+        assert app.screen is screen and screen.game is not game_before
+        assert screen.game.board.end == 20 and [p.spec.name for p in screen.game.players] == ["Ann", "Bob"]
+        assert recent_boards() == [str((tmp_path / "good.txt").resolve())]
+        # A bundled board from the list.
+        await pilot.press("b")
+        await pilot.pause(0.1)
+        options = app.screen.query_one("#board-options")
+        index = next(i for i, o in enumerate(options.options) if o.id == "bundled:classic-1952")
+        options.highlighted = index
+        options.action_select()
+        await pilot.pause(0.2)
+        assert screen.game.board.name == "classic-1952"

@@ -106,4 +106,7 @@ class ChutesApp(App):
             yield SystemCommand(
                 "Board overlay", "Colour the board by the next statistic", screen.action_overlay
             )
+            yield SystemCommand(
+                "Load board…", "Bundled boards, files here, recent files, or a path", screen.action_load_board
+            )
             yield SystemCommand("Help: keys", "List every key", screen.action_help)

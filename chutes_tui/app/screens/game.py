@@ -17,11 +17,13 @@ from textual.widgets import Button, Footer, Header, Static
 
 from chutes_tui.app.screens.exact import ExactScreen
 from chutes_tui.app.screens.help import HelpScreen
+from chutes_tui.app.screens.picker import BoardPicker
 from chutes_tui.app.screens.winner import WinnerScreen
 from chutes_tui.app.widgets.board import BoardView, Overlay
 from chutes_tui.app.widgets.chart import OddsChart
 from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.turnlog import TurnLog
+from chutes_tui.board import Board
 from chutes_tui.game import Game, GameError, Turn
 from chutes_tui.inspector import OVERLAYS, inspect_square, overlay_values
 from chutes_tui.rules import Move
@@ -83,6 +85,7 @@ class GameScreen(Screen):
         Binding("x", "exact", "Exact odds"),
         Binding("i", "inspector", "Inspector"),
         Binding("o", "overlay", "Overlay"),
+        Binding("b", "load_board", "Load board"),
         Binding("question_mark", "help", "Help"),
         Binding("escape", "skip", "Skip animation", show=False),
     ]
@@ -505,6 +508,14 @@ class GameScreen(Screen):
         self.query_one("#inspect-chart", OddsChart).load(
             ["cyan", "magenta"], [(float(p) / peak, float(c)) for p, c in zip(shown, cdf, strict=True)]
         )
+
+    def action_load_board(self) -> None:
+        """Pick another board; the same players start a new game on it (a bad file changes nothing)."""
+        self.app.push_screen(BoardPicker(), self._board_chosen)
+
+    def _board_chosen(self, board: Board | None) -> None:
+        if board is not None:
+            self.start(Game.new(board, [p.spec for p in self.game.players]))
 
     def action_help(self) -> None:
         keys = [(b.key, b.description) for b in self.BINDINGS if isinstance(b, Binding)]
