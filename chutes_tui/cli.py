@@ -193,6 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
     inspect.add_argument("--opponent", type=int, metavar="B", help="two players: the opponent's square")
     inspect.add_argument("--json", action="store_true")
 
+    edit = verbs.add_parser("edit", help="design a board while its statistics update")
+    _add_board_arguments(edit, optional=True)
+
     boards = verbs.add_parser("boards", help="list the bundled boards, or make a random one")
     boards.add_argument("--json", action="store_true", help="print JSON instead of a table")
     board_actions = boards.add_subparsers(dest="boards_action", metavar="ACTION")
@@ -925,6 +928,13 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_edit(args: argparse.Namespace, console: Console) -> int:
+    from chutes_tui.app.app import ChutesApp
+
+    ChutesApp(board=board_from_args(args), edit=True).run()
+    return 0
+
+
 def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp
     from chutes_tui.app.screens.game import DEFAULT_SPEED, nearest_speed
@@ -952,6 +962,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "simulate": cmd_simulate,
     "experiments": cmd_experiments,
     "play": cmd_play,
+    "edit": cmd_edit,
     "watch": cmd_watch,
     "boards": cmd_boards,
 }

@@ -435,3 +435,62 @@ async def test_board_picker_loads_good_boards_and_refuses_bad_ones(standard, tmp
         options.action_select()
         await pilot.pause(0.2)
         assert screen.game.board.name == "classic-1952"
+
+
+async def test_editor_session_adds_a_ladder_saves_and_the_file_loads_identically(classic, tmp_path):
+    from chutes_tui.app.screens.editor import ConfirmScreen, EditorScreen, SaveScreen
+    from chutes_tui.board import load_board
+    from chutes_tui.editor import edit_stats
+
+    app = ChutesApp(board=classic, players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game_screen = app.screen
+        await pilot.press("e")
+        await pilot.pause(0.1)
+        editor = app.screen
+        assert isinstance(editor, EditorScreen)
+        # Hochman's ladder 27→29: the game gets longer (40.20 turns).
+        editor.view.set_cursor(27)
+        await pilot.press("t")
+        editor.view.set_cursor(29)
+        await pilot.press("h")
+        await pilot.pause(0.05)
+        assert (27, 29) in editor.board.ladders
+        stats = str(editor.query_one("#editor-stats").render())
+        assert "40.202" in stats and "+0.977" in stats
+        # A chained jump is refused with the reason, and the board is unchanged.
+        editor.view.set_cursor(84)
+        await pilot.press("t")
+        editor.view.set_cursor(90)
+        await pilot.press("h")
+        await pilot.pause(0.05)
+        assert "chained jumps" in str(editor.query_one("#editor-status").render())
+        assert (84, 90) not in editor.board.jumps
+        # Save; saving over an existing file asks first.
+        target = tmp_path / "longer.toml"
+        target.write_text("old")
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, SaveScreen)
+        app.screen.query_one("#save-path").value = str(target)
+        await pilot.press("enter")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, ConfirmScreen) and target.read_text() == "old"
+        await pilot.press("y")
+        await pilot.pause(0.05)
+        saved = load_board(target)
+        assert saved.jumps == editor.board.jumps and saved.name == "longer"
+        assert edit_stats(saved, classic).expected_turns == pytest.approx(40.2021, abs=5e-4)
+        # Move the new ladder's head, delete it again, then play on the result.
+        editor.view.set_cursor(29)
+        await pilot.press("m")
+        editor.view.set_cursor(30)
+        await pilot.press("m")
+        assert (27, 30) in editor.board.ladders
+        await pilot.press("d")
+        editor.view.set_cursor(27)
+        await pilot.press("d")
+        assert editor.board.jumps == classic.jumps
+        await pilot.press("p")
+        await pilot.pause(0.1)
+        assert app.screen is game_screen and game_screen.game.board.jumps == classic.jumps

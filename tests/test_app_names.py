@@ -14,7 +14,7 @@ from textual.app import App
 from textual.dom import DOMNode
 
 import chutes_tui.app.app as app_module
-from chutes_tui.app.screens import exact, game, help, picker, setup, winner
+from chutes_tui.app.screens import editor, exact, game, help, picker, setup, winner
 from chutes_tui.app.widgets import board, chart, players, turnlog
 
 # Names we deliberately override: Textual's documented extension points.
@@ -31,7 +31,20 @@ EXTENSION_POINTS = {
 
 
 def subclasses():
-    for module in (app_module, exact, game, help, picker, setup, winner, board, chart, players, turnlog):
+    for module in (
+        app_module,
+        editor,
+        exact,
+        game,
+        help,
+        picker,
+        setup,
+        winner,
+        board,
+        chart,
+        players,
+        turnlog,
+    ):
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == module.__name__ and issubclass(cls, DOMNode | App):
                 yield cls

@@ -9,10 +9,11 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import DEFAULT_SPEED, GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
-from chutes_tui.board import Board
-from chutes_tui.game import Game, PlayerSpec
+from chutes_tui.board import Board, load_board
+from chutes_tui.game import Game, PlayerSpec, default_players
 
 
 class ChutesApp(App):
@@ -34,8 +35,10 @@ class ChutesApp(App):
         speed: int = DEFAULT_SPEED,
         loop: bool = False,
         save_path: str | Path = "chutes-tui-save.json",
+        edit: bool = False,
     ) -> None:
         super().__init__()
+        self.edit_first = edit
         self.initial_board = board
         self.board_name = board_name
         self.initial_players = list(players) if players else None
@@ -47,12 +50,22 @@ class ChutesApp(App):
         self.save_path = Path(save_path)
 
     def on_mount(self) -> None:
-        if self.initial_game is not None:
+        if self.edit_first:
+            board = self.initial_board or load_board(self.board_name)
+            self.push_screen(EditorScreen(board), self._edited)
+        elif self.initial_game is not None:
             self.start_game(self.initial_game)
         elif self.initial_players is not None and self.initial_board is not None:
             self.start_game(Game.new(self.initial_board, self.initial_players, self.seed))
         else:
             self.push_screen(SetupScreen(self.board_name, self.initial_players, self.seed))
+
+    def _edited(self, board: Board | None) -> None:
+        """Leaving the editor: 'p' plays the board (a person and a computer), Esc quits."""
+        if board is None:
+            self.exit()
+        else:
+            self.start_game(Game.new(board, default_players(2, humans=1)))
 
     @property
     def game_screen(self) -> GameScreen | None:
@@ -108,5 +121,8 @@ class ChutesApp(App):
             )
             yield SystemCommand(
                 "Load board…", "Bundled boards, files here, recent files, or a path", screen.action_load_board
+            )
+            yield SystemCommand(
+                "Edit board", "Add, move and delete ladders and chutes", screen.action_edit_board
             )
             yield SystemCommand("Help: keys", "List every key", screen.action_help)

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Header, Static
 
+from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.exact import ExactScreen
 from chutes_tui.app.screens.help import HelpScreen
 from chutes_tui.app.screens.picker import BoardPicker
@@ -86,6 +87,7 @@ class GameScreen(Screen):
         Binding("i", "inspector", "Inspector"),
         Binding("o", "overlay", "Overlay"),
         Binding("b", "load_board", "Load board"),
+        Binding("e", "edit_board", "Edit board"),
         Binding("question_mark", "help", "Help"),
         Binding("escape", "skip", "Skip animation", show=False),
     ]
@@ -515,7 +517,16 @@ class GameScreen(Screen):
 
     def _board_chosen(self, board: Board | None) -> None:
         if board is not None:
+            self.paused = False
             self.start(Game.new(board, [p.spec for p in self.game.players]))
+
+    def action_edit_board(self) -> None:
+        """Open the editor on this board; 'p' there starts the same players on the result."""
+        self.paused = True
+        self._schedule()
+        self._show_state()
+        specs = [p.spec for p in self.game.players]
+        self.app.push_screen(EditorScreen(self.game.board, specs), self._board_chosen)
 
     def action_help(self) -> None:
         keys = [(b.key, b.description) for b in self.BINDINGS if isinstance(b, Binding)]

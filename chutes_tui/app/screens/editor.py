@@ -1,0 +1,248 @@
+"""Design a board: add, move and delete ladders and chutes while the statistics follow."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Header, Input, Static
+
+from chutes_tui.app.screens.picker import ErrorScreen
+from chutes_tui.app.widgets.board import BoardView, Overlay
+from chutes_tui.board import Board, BoardError, format_toml, random_board
+from chutes_tui.editor import add_jump, edit_stats, move_jump_end, remove_jump
+from chutes_tui.fileio import atomic_write_text
+from chutes_tui.game import PlayerSpec
+from chutes_tui.inspector import OVERLAYS, jump_at, overlay_values
+
+
+class SaveScreen(ModalScreen[str | None]):
+    """Ask where to save (dismissed with the path, or ``None``)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, suggestion: str) -> None:
+        super().__init__()
+        self.suggestion = suggestion
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="save-dialog", classes="dialog"):
+            yield Static("[b]Save the board as TOML[/b]", classes="title")
+            yield Input(value=self.suggestion, id="save-path")
+            with Horizontal(classes="buttons"):
+                yield Button("Save", id="save", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(
+            self.query_one("#save-path", Input).value.strip() or None if event.button.id == "save" else None
+        )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-dialog", classes="dialog"):
+            yield Static(self.question, classes="title", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class EditorScreen(Screen[Board | None]):
+    """Dismissed with the board to play on (``p``), or ``None`` (Esc)."""
+
+    BINDINGS = [
+        Binding("t", "mark_tail", "Tail here"),
+        Binding("h", "place_head", "Head here"),
+        Binding("d", "delete", "Delete jump"),
+        Binding("m", "move", "Move jump end"),
+        Binding("R", "randomize", "Random board"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("p", "play", "Play it"),
+        Binding("escape", "leave", "Back"),
+    ]
+
+    def __init__(self, board: Board, players: list[PlayerSpec] | None = None) -> None:
+        super().__init__()
+        self.board = board
+        self.original = board
+        self.players = players or []
+        self.tail: int | None = None  # a tail marked with 't', waiting for its head
+        self.moving: int | None = None  # a jump end picked up with 'm'
+        self.saved_to: Path | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="game"):
+            yield BoardView(self.board, self.players, id="editor-board")
+            with Vertical(id="side"):
+                yield Static(id="editor-stats")
+                yield Static(id="editor-status")
+                yield Static(
+                    "Move the cursor (arrows or mouse).\n"
+                    "t marks a tail, h puts its head under the cursor: a ladder if it goes up, a chute "
+                    "if down.\nd deletes the jump under the cursor; m picks up a jump's end and m again "
+                    "puts it down.\nR starts from a random board; ctrl+s saves; p plays it; Esc leaves.",
+                    id="editor-help",
+                )
+        yield Footer()
+
+    @property
+    def view(self) -> BoardView:
+        return self.query_one("#editor-board", BoardView)
+
+    def on_mount(self) -> None:
+        self.view.set_cursor(self.board.end // 2)
+        self.view.focus()
+        self._show()
+
+    def _cursor(self) -> int | None:
+        return self.view.cursor
+
+    def _status(self, text: str) -> None:
+        self.query_one("#editor-status", Static).update(text)
+
+    def _apply(self, board: Board, message: str) -> None:
+        self.board = board
+        self.view.reset(board, self.players, [board.start] * len(self.players))
+        self._status(message)
+        self._show()
+
+    def _refuse(self, error: BoardError) -> None:
+        self._status(f"[red]Refused:[/red] {error.reason}")
+
+    def _show(self) -> None:
+        stats = edit_stats(self.board, self.original)
+        board, edge = self.board, stats.first_player_advantage
+        lines = [
+            f"[b]{board.name}[/b] · {board.end} squares · d{board.die} · {board.end_rule}",
+            f"{len(board.ladders)} ladders, {len(board.chutes)} chutes",
+            f"Expected length: [b]{stats.expected_turns:.3f}[/b] turns "
+            f"({stats.change:+.3f} since editing began)",
+            f"First of two players wins {0.5 + edge:.2%} ({edge:+.2%})",
+        ]
+        if self.tail is not None:
+            lines.append(f"Tail marked on {self.tail}: put the cursor on the head and press h")
+        if self.moving is not None:
+            lines.append(f"Moving the jump end on {self.moving}: press m where it should go")
+        self.query_one("#editor-stats", Static).update("\n".join(lines))
+        values = overlay_values(self.board, OVERLAYS[0])
+        self.view.set_overlay(Overlay(OVERLAYS[0], values, min(values.values()), max(values.values())))
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def action_mark_tail(self) -> None:
+        square = self._cursor()
+        if square is None:
+            return
+        self.tail = square
+        self._status(f"Tail on {square}; now the head.")
+        self._show()
+
+    def action_place_head(self) -> None:
+        square = self._cursor()
+        if square is None or self.tail is None:
+            self._status("Mark a tail with t first.")
+            return
+        tail, self.tail = self.tail, None
+        try:
+            board = add_jump(self.board, tail, square)
+        except BoardError as error:
+            self._refuse(error)
+            self._show()
+            return
+        kind = "ladder" if square > tail else "chute"
+        self._apply(board, f"Added the {kind} {tail}→{square}.")
+
+    def action_delete(self) -> None:
+        square = self._cursor()
+        if square is None:
+            return
+        jump = jump_at(self.board, square)
+        try:
+            board = remove_jump(self.board, square)
+        except BoardError as error:
+            self._refuse(error)
+            return
+        self._apply(board, f"Deleted {jump[0]}→{jump[1]}." if jump else "Deleted.")
+
+    def action_move(self) -> None:
+        square = self._cursor()
+        if square is None:
+            return
+        if self.moving is None:
+            if jump_at(self.board, square) is None:
+                self._status(f"No ladder or chute starts or ends on {square}.")
+                return
+            self.moving = square
+            self._status(f"Picked up the jump end on {square}; press m where it should go.")
+            self._show()
+            return
+        picked, self.moving = self.moving, None
+        try:
+            board = move_jump_end(self.board, picked, square)
+        except BoardError as error:
+            self._refuse(error)
+            self._show()
+            return
+        self._apply(board, f"Moved the jump end from {picked} to {square}.")
+
+    def action_randomize(self) -> None:
+        board = random_board(None, squares=self.board.end, die=self.board.die)
+        self.original = board
+        self._apply(board, "A fresh random board (changes are now counted from it).")
+
+    def action_save(self) -> None:
+        suggestion = str(self.saved_to or Path.cwd() / f"{self.board.name}.toml")
+        self.app.push_screen(SaveScreen(suggestion), self._save_to)
+
+    def _save_to(self, path: str | None) -> None:
+        if not path:
+            return
+        target = Path(path)
+        if target.exists() and target != self.saved_to:
+            self.app.push_screen(
+                ConfirmScreen(f"{target} exists. Overwrite it?"),
+                lambda yes: self._write(target) if yes else None,
+            )
+            return
+        self._write(target)
+
+    def _write(self, target: Path) -> None:
+        board = self.board.replace(name=target.stem)
+        try:
+            atomic_write_text(target, format_toml(board))
+        except OSError as error:
+            self.app.push_screen(ErrorScreen("Could not save", f"{target}: {error.strerror or error}"))
+            return
+        self.board = board
+        self.saved_to = target
+        self._status(f"Saved to {target}.")
+        self._show()
+
+    def action_play(self) -> None:
+        self.dismiss(self.board)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

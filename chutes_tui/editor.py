@@ -1,0 +1,59 @@
+"""Editing a board: each edit gives a new, validated board, and its statistics.
+
+Edits never modify a board (boards are frozen); an edit that would make an invalid board -- a
+chained jump, a square with two jumps, an unwinnable layout -- raises :class:`BoardError` with
+the reason, and the board being edited stays as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chutes_tui.analysis import build_chain, expected_turns, seat_odds
+from chutes_tui.board import Board, BoardError
+from chutes_tui.inspector import jump_at
+
+
+def add_jump(board: Board, tail: int, head: int) -> Board:
+    """``board`` with a ladder or chute from ``tail`` to ``head``."""
+    if tail == head:
+        raise BoardError("a jump needs two different squares")
+    return board.replace(jumps=(*board.jumps, (tail, head)))
+
+
+def remove_jump(board: Board, square: int) -> Board:
+    """``board`` without the jump that starts or ends on ``square``."""
+    jump = jump_at(board, square)
+    if jump is None:
+        raise BoardError(f"no ladder or chute starts or ends on square {square}")
+    return board.replace(jumps=tuple(j for j in board.jumps if j != jump))
+
+
+def move_jump_end(board: Board, square: int, to: int) -> Board:
+    """Move the end of a jump that lies on ``square`` (its tail or its head) to square ``to``."""
+    jump = jump_at(board, square)
+    if jump is None:
+        raise BoardError(f"no ladder or chute starts or ends on square {square}")
+    tail, head = jump
+    moved = (to, head) if square == tail else (tail, to)
+    if moved[0] == moved[1]:
+        raise BoardError("a jump needs two different squares")
+    others = tuple(j for j in board.jumps if j != jump)
+    return board.replace(jumps=(*others, moved))
+
+
+@dataclass(frozen=True)
+class EditStats:
+    expected_turns: float
+    change: float  # against the board the editing started from
+    first_player_advantage: float  # P(first of two players wins) - 1/2
+
+
+def edit_stats(board: Board, original: Board) -> EditStats:
+    """What an edit did to the game: its expected length, and the first player's edge."""
+    chain = build_chain(board)
+    mean = float(expected_turns(chain)[chain.row(board.start)])
+    base_chain = build_chain(original)
+    base = float(expected_turns(base_chain)[base_chain.row(original.start)])
+    first = seat_odds(chain, [board.start, board.start]).win[0]
+    return EditStats(mean, mean - base, first - 0.5)
