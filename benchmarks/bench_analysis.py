@@ -22,7 +22,7 @@ from chutes_tui.analysis import (
     visit_statistics,
 )
 from chutes_tui.analysis.chain import build_chain as _build_uncached
-from chutes_tui.board import Board, load_board, random_board
+from chutes_tui.board import Board, BoardError, load_board, random_board
 
 
 def timed(label: str, work: Callable[[], Any]) -> Any:
@@ -46,8 +46,37 @@ def bench(board: Board, table: bool) -> None:
     print(f"  expected turns {mean[chain.row(board.start)]:.4f}, distribution length {dist.pmf.size}")
 
 
+def edit_recompute(board: Board, edits: int = 50) -> None:
+    """What the board editor does after each edit: a new board (validated), its chain, expected
+    length, first-player edge and the turns-left overlay. Goal: ≤ 50 ms on 100 squares."""
+    from chutes_tui.editor import add_jump, edit_stats
+    from chutes_tui.experiments import free_squares
+    from chutes_tui.inspector import OVERLAYS, overlay_values
+
+    free = [s for s in free_squares(board) if s < board.end]
+    times = []
+    for i in range(edits):
+        tail, head = free[i % len(free)], free[(i * 7 + 3) % len(free)]
+        if tail == head:
+            continue
+        began = time.perf_counter()
+        try:
+            edited = add_jump(board, tail, head)
+        except BoardError:  # an invalid edit is refused, and not timed
+            continue
+        edit_stats(edited, board)
+        overlay_values(edited, OVERLAYS[0])
+        times.append(time.perf_counter() - began)
+    times.sort()
+    print(
+        f"editor: one edit's full recompute: median {times[len(times) // 2] * 1000:.1f} ms, "
+        f"worst {times[-1] * 1000:.1f} ms over {len(times)} edits (goal ≤ 50 ms)"
+    )
+
+
 def main() -> None:
     bench(load_board("standard"), table=True)
+    edit_recompute(load_board("standard"))
     bench(random_board(1, squares=10_000, ladders=300, chutes=300), table=False)
 
 
