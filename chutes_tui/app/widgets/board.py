@@ -215,6 +215,10 @@ class BoardView(Widget, can_focus=True):
         return PALETTE[self.app.current_theme.dark if self.app.current_theme else True]
 
     def render_line(self, y: int) -> Strip:
+        # Margins and other segments without colours of their own take the theme's.
+        return self._render_line(y).apply_style(self.rich_style)
+
+    def _render_line(self, y: int) -> Strip:
         layout = self._layout
         width = self.size.width
         colors = self._colors()
@@ -273,6 +277,7 @@ class BoardView(Widget, can_focus=True):
         )
         step = self.overlay.step(square) if self.overlay is not None else None
         if square in highlighted:
+            step = None  # the jump's path colour wins, and the theme's text colour with it
             jump = self._jump_at(self.cursor) if self.cursor is not None else None
             ladder = jump is not None and jump[1] > jump[0]
             background = colors["ladder_path" if ladder else "chute_path"]

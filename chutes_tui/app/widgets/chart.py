@@ -56,6 +56,10 @@ class OddsChart(Widget):
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
+        # Segments without colours of their own take the widget's (and so the theme's).
+        return self._render_line(y).apply_style(self.rich_style)
+
+    def _render_line(self, y: int) -> Strip:
         width = self.size.width
         height = self.size.height - 1
         if y == height:

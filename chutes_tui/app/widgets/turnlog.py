@@ -55,6 +55,10 @@ class TurnLog(Widget):
         return [Strip(list(line.render(console))).adjust_cell_length(width) for line in lines]
 
     def render_line(self, y: int) -> Strip:
+        # Segments without colours of their own take the widget's (and so the theme's).
+        return self._render_line(y).apply_style(self.rich_style)
+
+    def _render_line(self, y: int) -> Strip:
         width, height = self.size.width, self.size.height
         if width <= 0:
             return Strip.blank(0)
