@@ -24,6 +24,9 @@ from chutes_tui.board import format_toml as _board_toml
 from chutes_tui.fileio import atomic_write_text
 from chutes_tui.rules import JumpKind, Move, move, rolls_again
 
+# Exact live odds cost a few milliseconds up to about this many states and then grow fast (a
+# 10,000-square board needs seconds per move); above it a game runs without them, and says so.
+LIVE_ODDS_MAX_STATES = 1_500
 SAVE_FORMAT = "chutes-tui-save"
 SAVE_VERSION = 1
 MAX_PLAYERS = 6
@@ -93,7 +96,7 @@ class Turn:
     seat: int
     rolls: tuple[Move, ...]
     won: bool
-    odds: SeatOdds  # after this turn
+    odds: SeatOdds | None  # after this turn (None: the board is too large for live odds)
 
     @property
     def start(self) -> int:
@@ -128,8 +131,15 @@ class Summary:
     biggest_swing: Swing | None
 
 
-def _odds(board: Board, positions: Sequence[int], to_move: int) -> SeatOdds:
-    """Live odds from the core: the two-player table for two players, seat odds otherwise."""
+def live_odds_available(board: Board) -> bool:
+    return build_chain(board).size <= LIVE_ODDS_MAX_STATES
+
+
+def _odds(board: Board, positions: Sequence[int], to_move: int) -> SeatOdds | None:
+    """Live odds from the core: the two-player table for two players, seat odds otherwise
+    (``None`` when the board is too large to compute them after every move)."""
+    if not live_odds_available(board):
+        return None
     chain = build_chain(board)
     odds = seat_odds(chain, positions, to_move)
     if len(positions) == 2 and board.end not in positions and chain.size <= 1_500:
@@ -183,7 +193,7 @@ class Game:
     def current(self) -> PlayerState:
         return self.players[self.to_move]
 
-    def odds(self) -> SeatOdds:
+    def odds(self) -> SeatOdds | None:
         """Each seat's chance to win and the expected remaining moves, from here."""
         return _odds(self.board, self.positions, self.to_move)
 
@@ -193,9 +203,9 @@ class Game:
         return [0.0 if s == self.board.end else float(mean[chain.row(s)]) for s in self.positions]
 
     @property
-    def odds_history(self) -> list[SeatOdds]:
+    def odds_history(self) -> list[SeatOdds | None]:
         """Odds before the first turn and after each turn."""
-        first = self.start_odds or self.odds()
+        first = self.start_odds if self.start_odds is not None else self.odds()
         return [first, *(turn.odds for turn in self.history)]
 
     # -- play ------------------------------------------------------------------------------
@@ -251,6 +261,8 @@ class Game:
         swing = None
         before = self.odds_history
         for turn, previous in zip(self.history, before, strict=False):
+            if turn.odds is None or previous is None:
+                continue  # no live odds on this board
             for seat in range(len(self.players)):
                 change = abs(turn.odds.win[seat] - previous.win[seat])
                 if turn.won:

@@ -494,3 +494,27 @@ async def test_editor_session_adds_a_ladder_saves_and_the_file_loads_identically
         await pilot.press("p")
         await pilot.pause(0.1)
         assert app.screen is game_screen and game_screen.game.board.jumps == classic.jumps
+
+
+async def test_a_10000_square_board_stays_responsive(tmp_path):
+    import time
+
+    from chutes_tui.board import random_board
+
+    huge = random_board(1, squares=10_000, ladders=300, chutes=300)
+    app = ChutesApp(board=huge, players=parse_player_spec("Ann,Bob"), seed=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        began = time.perf_counter()
+        for _ in range(3):
+            await pilot.press("space")
+            await wait_for(pilot, lambda: not screen.animating, timeout=10)
+            await pilot.press("escape")
+        assert time.perf_counter() - began < 10
+        assert len(screen.game.history) >= 3
+        assert "No live odds" in str(screen.query_one("#info").render())
+        assert str(screen.players_table.get_cell("0", "win")) == "—"
+        assert "too small to draw" in "".join(s.text for s in screen.board.render_line(1))
+        await pilot.press("x")
+        await pilot.pause(0.1)
+        assert any("take minutes" in str(n.message) for n in app._notifications)

@@ -181,3 +181,17 @@ def test_atomic_write_gives_ordinary_permissions(tmp_path):
     kept.chmod(0o640)
     atomic_write_text(kept, "new")
     assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_text() == "new"
+
+
+def test_large_boards_play_without_live_odds():
+    from chutes_tui.board import random_board
+    from chutes_tui.game import LIVE_ODDS_MAX_STATES, live_odds_available
+
+    huge = random_board(4, squares=3_000, ladders=100, chutes=100)
+    assert not live_odds_available(huge) and len(huge.standable_squares) > LIVE_ODDS_MAX_STATES
+    game = Game.new(huge, default_players(2), seed=1)
+    assert game.odds() is None
+    game.play_out()
+    assert all(turn.odds is None for turn in game.history)
+    summary = game.summary()
+    assert summary.biggest_swing is None and summary.winner == game.winner

@@ -33,6 +33,8 @@ from chutes_tui.rules import Move
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, math.inf)
 DEFAULT_SPEED = 2
 MAX_SPEED_DELAY = 0.001
+# Above this many states an exact two-player fraction takes more than a second or so.
+EXACT_IN_APP_MAX_STATES = 120
 LOOP_PAUSE = 1.5  # seconds between games in watch --loop
 LOOP_PAUSE_AT_MAX = 0.3
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -152,7 +154,9 @@ class GameScreen(Screen):
         specs = [p.spec for p in game.players]
         self.board.reset(game.board, specs, game.positions)
         self.players_table.reset(specs)
-        self.chart.load([s.color for s in specs], [odds.win for odds in game.odds_history])
+        self.chart.load(
+            [s.color for s in specs], [odds.win for odds in game.odds_history if odds is not None]
+        )
         log = self.query_one("#log", TurnLog)
         log.clear()
         log.write(f"[b]{game.board.name}[/b] · {len(specs)} players · seed {game.seed}")
@@ -269,7 +273,8 @@ class GameScreen(Screen):
         self._show_die(turn.rolls[-1].roll)
         self.board.place(turn.seat, turn.final)
         self.board.set_trail(self._trail(turn))
-        self.chart.extend(turn.odds.win)
+        if turn.odds is not None:
+            self.chart.extend(turn.odds.win)
         self._log_turn(turn)
         self._show_state()
         if self._overlay_kind() == OVERLAYS[3]:
@@ -301,7 +306,8 @@ class GameScreen(Screen):
     def _show_state(self) -> None:
         game = self.game
         odds = game.odds()
-        self.players_table.show(game.positions, game.expected_turns_left(), odds.win, game.to_move)
+        win = odds.win if odds is not None else None
+        self.players_table.show(game.positions, game.expected_turns_left(), win, game.to_move)
         if game.finished:
             status = f"{game.players[game.winner].spec.name} has won"  # type: ignore[index]
             prompt = ""
@@ -310,8 +316,12 @@ class GameScreen(Screen):
             prompt = "press Space to roll" if not self._computer_to_move() else ""
         info = (
             f"Turn {len(game.history)}: {status}\n{prompt}\n"
-            f"≈ {odds.expected_total_moves:.1f} moves ({odds.expected_rounds:.1f} rounds) to go\n"
-            f"Speed {speed_label(self.speed)}{' · paused' if self.paused else ''}"
+            + (
+                f"≈ {odds.expected_total_moves:.1f} moves ({odds.expected_rounds:.1f} rounds) to go\n"
+                if odds is not None
+                else "No live odds on a board this large: see chutes-tui analyze\n"
+            )
+            + f"Speed {speed_label(self.speed)}{' · paused' if self.paused else ''}"
         )
         self.query_one("#info", Static).update(info, layout=False)
         self.query_one("#roll", Button).disabled = game.finished or self._computer_to_move()
@@ -397,6 +407,15 @@ class GameScreen(Screen):
             return
         if game.finished:
             self.notify("The game is over: the chances are 1 and 0.")
+            return
+        states = len(game.board.standable_squares) - 1
+        if states > EXACT_IN_APP_MAX_STATES:
+            # Thread workers cannot be interrupted, and quitting waits for them: keep them short.
+            self.notify(
+                f"Exact fractions take minutes on a board with {states} squares to stand on; "
+                f"run chutes-tui exact {game.board.source or game.board.name} --position A B instead.",
+                timeout=6,
+            )
             return
         mover, opponent = game.to_move, 1 - game.to_move
         position = (game.positions[mover], game.positions[opponent])

@@ -35,7 +35,7 @@ class PlayersTable(DataTable):
         self.specs: list[PlayerSpec] = []
         self.mark_computers = False
         self.compact = False
-        self.shown: tuple[Sequence[int], Sequence[float], Sequence[float], int] | None = None
+        self.shown: tuple[Sequence[int], Sequence[float], Sequence[float] | None, int] | None = None
 
     def reset(self, specs: Sequence[PlayerSpec]) -> None:
         self.specs = list(specs)
@@ -71,14 +71,15 @@ class PlayersTable(DataTable):
         return Text(label, style="bold" if to_move else "")
 
     def show(
-        self, squares: Sequence[int], turns_left: Sequence[float], win: Sequence[float], to_move: int
+        self, squares: Sequence[int], turns_left: Sequence[float], win: Sequence[float] | None, to_move: int
     ) -> None:
-        self.shown = (list(squares), list(turns_left), list(win), to_move)
+        """Update every row; ``win`` is ``None`` when the board is too large for live odds."""
+        self.shown = (list(squares), list(turns_left), None if win is None else list(win), to_move)
         for seat, spec in enumerate(self.specs):
             key = str(seat)
             self.update_cell(key, "name", self._row_label(seat, seat == to_move))
             self.update_cell(key, "square", str(squares[seat]))
             self.update_cell(key, "left", f"{turns_left[seat]:.1f}")
-            self.update_cell(key, "win", f"{win[seat] * 100:5.1f}%")
+            self.update_cell(key, "win", "—" if win is None else f"{win[seat] * 100:5.1f}%")
             if not self.compact:
-                self.update_cell(key, "bar", _bar(win[seat], spec.color))
+                self.update_cell(key, "bar", "" if win is None else _bar(win[seat], spec.color))
