@@ -919,7 +919,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         return 0
     board = board_from_args(args)
     players = None
-    if args.players:
+    if args.players is not None:
         try:
             players = parse_player_spec(args.players)
         except GameError as error:

@@ -159,3 +159,51 @@ def test_exact_enclosures_for_three_players(capsys):
     data = json.loads(out)
     assert data["certain_digits"] == [40, 40, 40]
     assert data["seat_win_probability"][0].startswith("0.342859606270319774616")
+
+
+BAD_COMMAND_LINES = [
+    (["analyze"], 2),
+    (["analyze", "standard", "--players", "x"], 2),
+    (["analyze", "standard", "--die", "0"], 2),
+    (["exact"], 2),
+    (["exact", "standard", "--digits", "-1"], 2),
+    (["exact", "standard", "--position", "1"], 2),
+    (["exact", "standard", "--position", "28", "3"], 2),
+    (["exact", "standard", "--players", "9"], 2),
+    (["simulate"], 2),
+    (["simulate", "standard", "--games", "0"], 2),
+    (["simulate", "standard", "--games", "abc"], 2),
+    (["experiments"], 2),
+    (["experiments", "die-sides"], 2),
+    (["experiments", "die-sides", "standard", "--max", "1"], 2),
+    (["experiments", "convergence", "standard", "--max-log2", "40"], 2),
+    (["experiments", "another-game", "--coins", "1"], 2),
+    (["experiments", "add-jump", "standard", "--min-length", "0"], 2),
+    (["inspect", "standard"], 2),
+    (["inspect", "standard", "x"], 2),
+    (["inspect", "standard", "500"], 2),
+    (["inspect", "standard", "3", "--opponent", "28"], 2),
+    (["play", "standard", "--players", ""], 2),
+    (["play", "standard", "--players", "a,,b"], 2),
+    (["play", "standard", "--seed", "x"], 2),
+    (["play", "--resume", "/nonexistent/save.json"], 2),
+    (["play", "no-such-board"], 1),
+    (["watch", "standard", "--speed", "0"], 2),
+    (["watch", "standard", "--speed", "fast"], 2),
+    (["watch", "standard", "--players", "7"], 2),
+    (["edit", "no-such-board"], 1),
+    (["boards", "random"], 2),
+    (["boards", "random", "--output", "/nonexistent-dir/x.toml"], 2),
+    (["boards", "frob"], 2),
+    (["frob"], 2),
+]
+
+
+@pytest.mark.parametrize(
+    ("argv", "status"), BAD_COMMAND_LINES, ids=lambda v: " ".join(v) if isinstance(v, list) else str(v)
+)
+def test_every_verb_refuses_bad_arguments_in_one_line(capsys, argv, status):
+    code, out, err = run(capsys, *argv)
+    assert code == status and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("chutes-tui")
