@@ -312,6 +312,12 @@ class Board:
 # -- plain format -----------------------------------------------------------------------------
 
 
+def _lines(text: str) -> list[str]:
+    """The file's lines as an editor shows them: split at \\n, \\r\\n or \\r only
+    (``str.splitlines`` also splits at U+2028 and friends, which would shift line numbers)."""
+    return re.split(r"\r\n|\r|\n", text)
+
+
 def _strip_comment(line: str) -> str:
     return line.split("#", 1)[0].strip()
 
@@ -322,7 +328,7 @@ def parse_plain(text: str, *, path: str | os.PathLike[str] | None = None, name: 
     jumps: list[Jump] = []
     jump_lines: dict[Jump, int] = {}
     labels = ("start square", "end square", "number of die sides")
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(_lines(text), start=1):
         line = _strip_comment(raw)
         if not line:
             continue
@@ -376,8 +382,8 @@ def _parse_int(word: str, what: str, path: str | os.PathLike[str] | None, line: 
 
 def format_plain(board: Board) -> str:
     """The board in the plain format (rules, width and description are not representable)."""
-    # splitlines() is also how the reader splits, so no comment can leak onto a data line.
-    lines = [f"# {text}" for text in (board.name + "\n" + board.description).splitlines()]
+    # Split the way the reader does, so no comment can leak onto a data line.
+    lines = [f"# {text}" for text in _lines(board.name + "\n" + board.description) if text]
     lines += [str(board.start), str(board.end), str(board.die)]
     lines += [f"{tail} {head}" for tail, head in board.jumps]
     return "\n".join(lines) + "\n"
@@ -410,7 +416,7 @@ def _key_line(text: str, key: str) -> int | None:
 
 def _pair_line(text: str, key: str, pair: Jump) -> int | None:
     after = _key_line(text, key)
-    lines = text.splitlines()
+    lines = _lines(text)
     pattern = re.compile(rf"\[\s*{pair[0]}\s*,\s*{pair[1]}\s*\]")
     for index in range((after or 1) - 1, len(lines)):
         if pattern.search(lines[index]):
@@ -428,7 +434,7 @@ def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Boar
         if match and match.group(1):
             line: int | None = int(match.group(1))
         else:
-            line = max(1, len(text.splitlines())) if match else None
+            line = max(1, len(_lines(text.rstrip("\r\n")))) if match else None
         reason = message[: match.start()].strip() if match else message
         raise BoardError(f"not valid TOML: {reason}", path=path, line=line) from None
     unknown = sorted(set(data) - _TOML_KEYS)
