@@ -1,0 +1,111 @@
+"""The app under fire: seeded random keys, clicks and resizes over every screen, checking that
+nothing raises and the game stays consistent. The normal run sends a slice; the full run
+(10,000 events) is marked ``fuzz_full``: ``python -m pytest -m fuzz_full``."""
+
+import random
+
+import pytest
+
+from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.board import load_board
+from chutes_tui.game import parse_player_spec
+
+# Every key the screens bind, and some they do not. Left out: ctrl+q and 'q' (they quit, which
+# ends the run) and ctrl+s/ctrl+p (they write files or open the palette, whose typing reaches
+# every action, quitting included).
+KEYS = [
+    "space",
+    "enter",
+    "plus",
+    "minus",
+    "p",
+    "full_stop",
+    "r",
+    "n",
+    "s",
+    "x",
+    "i",
+    "o",
+    "b",
+    "e",
+    "escape",
+    "question_mark",
+    "up",
+    "down",
+    "left",
+    "right",
+    "t",
+    "h",
+    "d",
+    "m",
+    "c",
+    "y",
+    "tab",
+    "a",
+    "1",
+    "9",
+    "backspace",
+    "pageup",
+]
+SIZES = [(20, 8), (40, 12), (80, 24), (81, 25), (120, 40), (200, 60), (100, 30)]
+
+
+def check_consistent(app: ChutesApp) -> None:
+    for screen in app.screen_stack:
+        if isinstance(screen, GameScreen):
+            game = screen.game
+            assert all(0 <= square <= game.board.end for square in game.positions)
+            assert sum(square == game.board.end for square in game.positions) == (1 if game.finished else 0)
+            if not screen.animating:
+                assert screen.board.positions == game.positions
+            odds = game.odds()
+            if odds is not None:
+                assert abs(sum(odds.win) - 1.0) < 1e-9
+
+
+async def fire(events: int, seed: int, tmp_path, monkeypatch) -> dict[str, int]:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path / "config"))
+    rng = random.Random(seed)
+    counts = {"keys": 0, "clicks": 0, "resizes": 0}
+    board = load_board("standard")
+    app = ChutesApp(
+        board=board,
+        players=parse_player_spec("Ann,cpu:Robo"),
+        seed=seed,
+        save_path=tmp_path / "save.json",
+        speed=6,
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        size = (120, 40)
+        for event in range(events):
+            roll = rng.random()
+            if roll < 0.8:
+                await pilot.press(rng.choice(KEYS))
+                counts["keys"] += 1
+            elif roll < 0.95:
+                await pilot.click(offset=(rng.randrange(size[0]), rng.randrange(size[1])))
+                counts["clicks"] += 1
+            else:
+                size = rng.choice(SIZES)
+                await pilot.resize_terminal(*size)
+                counts["resizes"] += 1
+            if event % 50 == 0:
+                await pilot.pause()
+                check_consistent(app)
+        await pilot.pause()
+        check_consistent(app)
+        assert app.is_running
+    return counts
+
+
+async def test_app_under_fire_slice(tmp_path, monkeypatch):
+    counts = await fire(250, 7, tmp_path, monkeypatch)
+    assert counts["keys"] > 150 and counts["clicks"] > 15 and counts["resizes"] > 4
+
+
+@pytest.mark.fuzz_full
+async def test_app_under_fire_full(tmp_path, monkeypatch):
+    counts = await fire(10_000, 2026, tmp_path, monkeypatch)
+    print(f"\napp fuzz: {sum(counts.values()):,} events ({counts}), 0 exceptions")
