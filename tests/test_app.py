@@ -518,3 +518,17 @@ async def test_a_10000_square_board_stays_responsive(tmp_path):
         await pilot.press("x")
         await pilot.pause(0.1)
         assert any("take minutes" in str(n.message) for n in app._notifications)
+
+
+async def test_quitting_in_the_middle_of_an_exact_computation_is_prompt(standard):
+    import time
+
+    from chutes_tui.exact import exact_two_player
+
+    exact_two_player.cache_clear()  # make 'x' do real work
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("x")
+        began = time.perf_counter()
+        await pilot.press("ctrl+q")
+    assert time.perf_counter() - began < 1.5

@@ -195,3 +195,35 @@ def test_large_boards_play_without_live_odds():
     assert all(turn.odds is None for turn in game.history)
     summary = game.summary()
     assert summary.biggest_swing is None and summary.winner == game.winner
+
+
+def test_a_kill_mid_save_never_leaves_a_broken_file(tmp_path):
+    """Save in a loop in another process and kill it at random moments: the file on disk is
+    always a whole save that loads."""
+    import random
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "game.json"
+    script = (
+        "import sys\n"
+        "from chutes_tui.board import load_board\n"
+        "from chutes_tui.game import Game, default_players\n"
+        "game = Game.new(load_board('standard'), default_players(4), seed=1)\n"
+        "while True:\n"
+        "    game.roll() if not game.finished else None\n"
+        "    game = game if not game.finished else game.rematch(seed=2)\n"
+        f"    game.save({str(path)!r})\n"
+    )
+    rng = random.Random(5)
+    for _ in range(6):
+        process = subprocess.Popen([sys.executable, "-c", script])
+        time.sleep(0.6 + rng.random() * 0.4)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        assert path.exists()
+        Game.load(path)  # whole, valid, and it replays
+        leftovers = [p.name for p in tmp_path.iterdir() if p.name != "game.json"]
+        assert all(name.startswith(".game.json.") for name in leftovers)  # only temp files

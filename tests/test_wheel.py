@@ -68,3 +68,58 @@ def test_wheel_runs_outside_the_repository(tmp_path):
         )
         assert analysed.returncode == 0, analysed.stderr
         assert json.loads(analysed.stdout)["board"]["name"] == name
+
+
+@pytest.mark.slow
+def test_wheel_in_a_fresh_venv_runs_every_verb(tmp_path):
+    """pip install the wheel (and its dependencies) into a new venv; run each verb elsewhere."""
+    built = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path / "dist"),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert built.returncode == 0, built.stderr
+    wheel = next((tmp_path / "dist").glob("chutes_tui-*.whl"))
+    venv = tmp_path / "fresh"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    installed = subprocess.run(
+        [str(venv / "bin" / "pip"), "install", "-q", str(wheel)], capture_output=True, text=True
+    )
+    assert installed.returncode == 0, installed.stderr[-2000:]
+    tool = str(venv / "bin" / "chutes-tui")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    verbs = [
+        ["--version"],
+        ["boards", "--json"],
+        ["analyze", "classic-1952", "--json"],
+        ["exact", "tiny-10", "--json"],
+        ["simulate", "standard", "--games", "20000", "--seed", "1", "--json"],
+        ["experiments", "die-sides", "standard", "--max", "4", "--json"],
+        ["experiments", "another-game", "--games", "2000", "--json"],
+        ["inspect", "standard", "28", "--json"],
+        ["boards", "random", "--seed", "1", "--output", "mine.toml"],
+        ["analyze", "mine.toml", "--json"],
+    ]
+    for argv in verbs:
+        done = subprocess.run(
+            [tool, *argv],
+            cwd=elsewhere,
+            capture_output=True,
+            text=True,
+            env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        )
+        assert done.returncode == 0, (argv, done.stderr)
+        if "--json" in argv:
+            json.loads(done.stdout)
