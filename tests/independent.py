@@ -29,6 +29,14 @@ def exact_expected_turns(board):
             if dest != board.end:
                 row[where[dest]] -= Fraction(1, d)
         rows.append(row)
+    solution = gauss_jordan(rows)
+    return {s: solution[where[s]] for s in squares}
+
+
+def gauss_jordan(rows):
+    """Solve the augmented system ``rows`` (lists of Fractions, last column the right-hand
+    side) exactly; returns the unknowns."""
+    n = len(rows)
     for col in range(n):
         pivot = next(r for r in range(col, n) if rows[r][col] != 0)
         rows[col], rows[pivot] = rows[pivot], rows[col]
@@ -38,7 +46,7 @@ def exact_expected_turns(board):
             if r != col and rows[r][col] != 0:
                 factor = rows[r][col]
                 rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
-    return {s: rows[where[s]][n] for s in squares}
+    return [row[n] for row in rows]
 
 
 def joint_game(board, players, first=0):

@@ -17,6 +17,8 @@ from chutes_tui.exact import (
 )
 from chutes_tui.rules import EndRule, roll_table
 
+from .independent import gauss_jordan
+
 SEED_001 = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_b1e5dfc57bf476c8.txt"
 ALTHOEN = (
     "225837582538403273407117496273279920181931269186581786048583/"
@@ -93,16 +95,8 @@ def direct_two_player(board):
                 if dest != board.end:
                     row[j * n + where[dest]] += Fraction(1, d)
             rows.append(row)
-    for col in range(size):
-        pivot = next(r for r in range(col, size) if rows[r][col] != 0)
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        lead = rows[col][col]
-        rows[col] = [v / lead for v in rows[col]]
-        for r in range(size):
-            if r != col and rows[r][col] != 0:
-                factor = rows[r][col]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
-    return {(a, b): rows[where[a] * n + where[b]][size] for a in squares for b in squares}
+    solution = gauss_jordan(rows)
+    return {(a, b): solution[where[a] * n + where[b]] for a in squares for b in squares}
 
 
 SMALL = [

@@ -11,8 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.slow
-def test_wheel_runs_outside_the_repository(tmp_path):
+def build_wheel(tmp_path):
+    """Build this project's wheel into ``tmp_path/dist`` (no network: hatchling is installed)."""
     built = subprocess.run(
         [
             sys.executable,
@@ -30,7 +30,12 @@ def test_wheel_runs_outside_the_repository(tmp_path):
         text=True,
     )
     assert built.returncode == 0, built.stderr
-    wheel = next((tmp_path / "dist").glob("chutes_tui-*.whl"))
+    return next((tmp_path / "dist").glob("chutes_tui-*.whl"))
+
+
+@pytest.mark.slow
+def test_wheel_runs_outside_the_repository(tmp_path):
+    wheel = build_wheel(tmp_path)
     target = tmp_path / "site"
     installed = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
@@ -73,24 +78,7 @@ def test_wheel_runs_outside_the_repository(tmp_path):
 @pytest.mark.slow
 def test_wheel_in_a_fresh_venv_runs_every_verb(tmp_path):
     """pip install the wheel (and its dependencies) into a new venv; run each verb elsewhere."""
-    built = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "--no-build-isolation",
-            "-q",
-            "-w",
-            str(tmp_path / "dist"),
-            str(ROOT),
-        ],
-        capture_output=True,
-        text=True,
-    )
-    assert built.returncode == 0, built.stderr
-    wheel = next((tmp_path / "dist").glob("chutes_tui-*.whl"))
+    wheel = build_wheel(tmp_path)
     venv = tmp_path / "fresh"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     installed = subprocess.run(
