@@ -6,6 +6,7 @@ import random
 
 import pytest
 from textual.errors import NoWidget
+from textual.pilot import OutOfBounds
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.screens.game import GameScreen
@@ -88,9 +89,9 @@ async def fire(events: int, seed: int, tmp_path, monkeypatch) -> dict[str, int]:
             elif roll < 0.95:
                 try:
                     await pilot.click(offset=(rng.randrange(size[0]), rng.randrange(size[1])))
-                except NoWidget:
-                    # The test pilot looks up the target itself and finds nothing while a
-                    # newly pushed screen has not been laid out yet; no event was sent.
+                except (NoWidget, OutOfBounds):
+                    # The test pilot checks the target itself: nothing is laid out yet on a
+                    # newly pushed screen, or a resize is still under way. No event was sent.
                     counts["undelivered"] += 1
                 else:
                     counts["clicks"] += 1
