@@ -66,7 +66,7 @@ def check_consistent(app: ChutesApp) -> None:
                 assert abs(sum(odds.win) - 1.0) < 1e-9
 
 
-async def fire(events: int, seed: int, tmp_path, monkeypatch) -> dict[str, int]:
+async def fire(events: int, seed: int, tmp_path, monkeypatch, *, watch: bool = False) -> dict[str, int]:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path / "config"))
     rng = random.Random(seed)
@@ -114,6 +114,8 @@ async def test_app_under_fire_slice(tmp_path, monkeypatch):
 
 
 @pytest.mark.fuzz_full
-async def test_app_under_fire_full(tmp_path, monkeypatch):
-    counts = await fire(10_000, 2026, tmp_path, monkeypatch)
-    print(f"\napp fuzz: {sum(counts.values()):,} events ({counts}), 0 exceptions")
+@pytest.mark.parametrize("watch", [False, True], ids=["play", "watch"])
+async def test_app_under_fire_full(tmp_path, monkeypatch, watch):
+    counts = await fire(5_000, 2026, tmp_path, monkeypatch, watch=watch)
+    mode = "watch --loop" if watch else "play"
+    print(f"\napp fuzz ({mode}): {sum(counts.values()):,} events ({counts}), 0 exceptions")
