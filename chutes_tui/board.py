@@ -262,6 +262,22 @@ class Board:
         table.setflags(write=False)
         return table
 
+    @cached_property
+    def head_map(self) -> dict[int, int]:
+        """``head → tail`` (a head that several jumps share maps to the first of them)."""
+        heads: dict[int, int] = {}
+        for tail, head in self.jumps:
+            heads.setdefault(head, tail)
+        return heads
+
+    def jump_at(self, square: int) -> Jump | None:
+        """The jump whose tail or head is ``square`` (squares are never both)."""
+        if square in self.jump_map:
+            return square, self.jump_map[square]
+        if square in self.head_map:
+            return self.head_map[square], square
+        return None
+
     @property
     def ladders(self) -> tuple[Jump, ...]:
         return tuple((t, h) for t, h in self.jumps if h > t)

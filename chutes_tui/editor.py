@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chutes_tui.analysis import build_chain, expected_turns, seat_odds
+from chutes_tui.analysis import build_chain, expected_from_start, seat_odds
 from chutes_tui.board import Board, BoardError
-from chutes_tui.inspector import jump_at
 
 
 def add_jump(board: Board, tail: int, head: int) -> Board:
@@ -23,7 +22,7 @@ def add_jump(board: Board, tail: int, head: int) -> Board:
 
 def remove_jump(board: Board, square: int) -> Board:
     """``board`` without the jump that starts or ends on ``square``."""
-    jump = jump_at(board, square)
+    jump = board.jump_at(square)
     if jump is None:
         raise BoardError(f"no ladder or chute starts or ends on square {square}")
     return board.replace(jumps=tuple(j for j in board.jumps if j != jump))
@@ -31,7 +30,7 @@ def remove_jump(board: Board, square: int) -> Board:
 
 def move_jump_end(board: Board, square: int, to: int) -> Board:
     """Move the end of a jump that lies on ``square`` (its tail or its head) to square ``to``."""
-    jump = jump_at(board, square)
+    jump = board.jump_at(square)
     if jump is None:
         raise BoardError(f"no ladder or chute starts or ends on square {square}")
     tail, head = jump
@@ -51,9 +50,6 @@ class EditStats:
 
 def edit_stats(board: Board, original: Board) -> EditStats:
     """What an edit did to the game: its expected length, and the first player's edge."""
-    chain = build_chain(board)
-    mean = float(expected_turns(chain)[chain.row(board.start)])
-    base_chain = build_chain(original)
-    base = float(expected_turns(base_chain)[base_chain.row(original.start)])
-    first = seat_odds(chain, [board.start, board.start]).win[0]
-    return EditStats(mean, mean - base, first - 0.5)
+    mean = expected_from_start(board)
+    first = seat_odds(build_chain(board), [board.start, board.start]).win[0]
+    return EditStats(mean, mean - expected_from_start(original), first - 0.5)

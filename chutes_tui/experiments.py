@@ -16,15 +16,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from chutes_tui.analysis import build_chain, expected_turns, finishing_distribution
+from chutes_tui.analysis import build_chain, expected_from_start, expected_turns, finishing_distribution
 from chutes_tui.board import Board, BoardError
+from chutes_tui.editor import remove_jump
 from chutes_tui.rules import JumpKind, roll_table
 from chutes_tui.simulate import simulate_turns
-
-
-def expected_from_start(board: Board) -> float:
-    chain = build_chain(board)
-    return float(expected_turns(chain)[chain.row(board.start)])
 
 
 def die_sides(board: Board, largest: int) -> list[tuple[int, float]]:
@@ -82,8 +78,7 @@ def jump_impact(board: Board) -> tuple[float, list[tuple[int, int, JumpKind, flo
     for tail, head in board.jumps:
         kind = JumpKind.LADDER if head > tail else JumpKind.CHUTE
         try:
-            without = board.replace(jumps=tuple(j for j in board.jumps if j != (tail, head)))
-            rows.append((tail, head, kind, expected_from_start(without)))
+            rows.append((tail, head, kind, expected_from_start(remove_jump(board, tail))))
         except BoardError:
             rows.append((tail, head, kind, None))
     return base, rows

@@ -15,12 +15,14 @@ import numpy as np
 
 from chutes_tui.analysis import (
     build_chain,
+    expected_from_start,
     expected_turns,
     finishing_distribution,
     two_player_table,
     visit_statistics,
 )
 from chutes_tui.board import Board, BoardError
+from chutes_tui.editor import remove_jump
 from chutes_tui.rules import JumpKind, move
 
 WITHIN = (10, 20, 50)
@@ -106,16 +108,6 @@ class SquareReport:
         return data
 
 
-def jump_at(board: Board, square: int) -> tuple[int, int] | None:
-    """The jump whose tail or head is ``square`` (a tail first: squares are never both)."""
-    if square in board.jump_map:
-        return square, board.jump_map[square]
-    for tail, head in board.jumps:
-        if head == square:
-            return tail, head
-    return None
-
-
 def inspect_square(board: Board, square: int, opponent: int | None = None) -> SquareReport:
     """Everything about ``square``; ``opponent`` adds the two-player chance of a player to move
     standing here against an opponent there."""
@@ -130,15 +122,13 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
         step = move(board, square, roll)
         outcomes.append(RollOutcome(roll, step.landing, step.final, step.jump, step.lost))
     impact = None
-    jump = jump_at(board, square)
+    jump = board.jump_at(square)
     if jump is not None:
-        with_it = finishing_distribution(chain, board.start).mean
         try:
-            without = board.replace(jumps=tuple(j for j in board.jumps if j != jump))
-            after = finishing_distribution(build_chain(without), without.start).mean
+            after: float | None = expected_from_start(remove_jump(board, square))
         except BoardError:
             after = None
-        impact = JumpImpact(jump[0], jump[1], with_it, after)
+        impact = JumpImpact(jump[0], jump[1], expected_from_start(board), after)
     win = None
     if opponent is not None:
         win = two_player_table(chain).probability(where, opponent)

@@ -286,3 +286,9 @@ def test_toml_round_trip(board):
 def test_plain_round_trip_keeps_what_the_format_holds(board):
     back = parse_plain(format_plain(board).replace("\r", ""), name=board.name)
     assert (back.start, back.end, back.die, back.jumps) == (board.start, board.end, board.die, board.jumps)
+
+
+def test_jump_at_finds_a_jump_by_either_end(standard):
+    assert standard.jump_at(28) == (28, 84) and standard.jump_at(84) == (28, 84)
+    assert standard.jump_at(26) == (48, 26) and standard.jump_at(30) is None
+    assert standard.head_map[100] == 80

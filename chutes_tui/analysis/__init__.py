@@ -5,6 +5,7 @@ from chutes_tui.analysis.multi import SeatOdds, TwoPlayerTable, seat_odds, two_p
 from chutes_tui.analysis.single import (
     Distribution,
     Visits,
+    expected_from_start,
     expected_turns,
     finishing_distribution,
     sd_turns,
@@ -18,6 +19,7 @@ __all__ = [
     "TwoPlayerTable",
     "Visits",
     "build_chain",
+    "expected_from_start",
     "expected_turns",
     "finishing_distribution",
     "sd_turns",

@@ -19,7 +19,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.chain import Chain, build_chain
+from chutes_tui.board import Board
 
 DISTRIBUTION_TAIL = 1e-15
 
@@ -27,6 +28,12 @@ DISTRIBUTION_TAIL = 1e-15
 def expected_turns(chain: Chain) -> np.ndarray:
     """Expected turns to finish from every transient state: ``(I - Q) t = 1``."""
     return _moments(chain)[0]
+
+
+def expected_from_start(board: Board) -> float:
+    """The expected length of a one-player game on ``board`` from its start square."""
+    chain = build_chain(board)
+    return float(expected_turns(chain)[chain.row(board.start)])
 
 
 def sd_turns(chain: Chain) -> np.ndarray:

@@ -16,7 +16,7 @@ from chutes_tui.board import Board, BoardError, format_toml, random_board
 from chutes_tui.editor import add_jump, edit_stats, move_jump_end, remove_jump
 from chutes_tui.fileio import atomic_write_text
 from chutes_tui.game import PlayerSpec
-from chutes_tui.inspector import OVERLAYS, jump_at, overlay_values
+from chutes_tui.inspector import OVERLAYS, overlay_values
 
 
 class SaveScreen(ModalScreen[str | None]):
@@ -179,7 +179,7 @@ class EditorScreen(Screen[Board | None]):
         square = self._cursor()
         if square is None:
             return
-        jump = jump_at(self.board, square)
+        jump = self.board.jump_at(square)
         try:
             board = remove_jump(self.board, square)
         except BoardError as error:
@@ -192,7 +192,7 @@ class EditorScreen(Screen[Board | None]):
         if square is None:
             return
         if self.moving is None:
-            if jump_at(self.board, square) is None:
+            if self.board.jump_at(square) is None:
                 self._status(f"No ladder or chute starts or ends on {square}.")
                 return
             self.moving = square

@@ -176,16 +176,8 @@ class BoardView(Widget, can_focus=True):
         """Squares on the path of the jump under the cursor (either end)."""
         if self.cursor is None or not self._layout.fits:
             return set()
-        jump = self._jump_at(self.cursor)
+        jump = self.board.jump_at(self.cursor)
         return set(self._layout.path(*jump)) if jump else set()
-
-    def _jump_at(self, square: int) -> tuple[int, int] | None:
-        if square in self.board.jump_map:
-            return square, self.board.jump_map[square]
-        for tail, head in self.board.jumps:
-            if head == square:
-                return tail, head
-        return None
 
     # -- input ------------------------------------------------------------------------------
 
@@ -272,13 +264,12 @@ class BoardView(Widget, can_focus=True):
             return [Segment(" " * width, Style(bgcolor=background))]
         tail_head = self.board.jump_map.get(square)
         kind = self.board.jump_kind(square)
-        head_of = next(
-            (JumpKind.LADDER if h > t else JumpKind.CHUTE for t, h in self.board.jumps if h == square), None
-        )
+        tail_of = self.board.head_map.get(square)
+        head_of = None if tail_of is None else self.board.jump_kind(tail_of)
         step = self.overlay.step(square) if self.overlay is not None else None
         if square in highlighted:
             step = None  # the jump's path colour wins, and the theme's text colour with it
-            jump = self._jump_at(self.cursor) if self.cursor is not None else None
+            jump = self.board.jump_at(self.cursor) if self.cursor is not None else None
             ladder = jump is not None and jump[1] > jump[0]
             background = colors["ladder_path" if ladder else "chute_path"]
         elif step is not None:
