@@ -151,8 +151,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     experiments = verbs.add_parser("experiments", help="the published experiments, reproduced")
     kinds = experiments.add_subparsers(dest="experiment", metavar="EXPERIMENT", required=True)
-    convergence = kinds.add_parser("convergence", help="Monte Carlo against the exact values (Daly 1960)")
-    _add_board_arguments(convergence)
+
+    def board_experiment(name: str, help_text: str) -> argparse.ArgumentParser:
+        parser = kinds.add_parser(name, help=help_text)
+        _add_board_arguments(parser)
+        parser.add_argument("--json", action="store_true")
+        return parser
+
+    convergence = board_experiment("convergence", "Monte Carlo against the exact values (Daly 1960)")
     convergence.add_argument(
         "--max-log2",
         type=_bounded_int("--max-log2", 5, 26),
@@ -160,24 +166,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="simulate up to 2^N games (default 20; the IBM 704 did 14)",
     )
     convergence.add_argument("--seed", type=int)
-    convergence.add_argument("--json", action="store_true")
-    sides = kinds.add_parser("die-sides", help="expected length for every die size (Hochman §6.1)")
-    _add_board_arguments(sides)
+    sides = board_experiment("die-sides", "expected length for every die size (Hochman §6.1)")
     sides.add_argument("--max", type=_bounded_int("--max", 2, MAX_DIE), default=15)
-    sides.add_argument("--json", action="store_true")
-    starts = kinds.add_parser("start-square", help="expected length from every square (Hochman §6.3)")
-    _add_board_arguments(starts)
-    starts.add_argument("--json", action="store_true")
-    adding = kinds.add_parser("add-jump", help="every ladder or chute you could add (Hochman §6.2)")
-    _add_board_arguments(adding)
+    board_experiment("start-square", "expected length from every square (Hochman §6.3)")
+    adding = board_experiment("add-jump", "every ladder or chute you could add (Hochman §6.2)")
     adding.add_argument("--min-length", type=_bounded_int("--min-length", 1, MAX_SQUARES), default=10)
-    adding.add_argument("--json", action="store_true")
-    first = kinds.add_parser("best-first-roll", help="what each first roll is worth")
-    _add_board_arguments(first)
-    first.add_argument("--json", action="store_true")
-    impact = kinds.add_parser("jump-impact", help="each jump's effect on the expected length")
-    _add_board_arguments(impact)
-    impact.add_argument("--json", action="store_true")
+    board_experiment("best-first-roll", "what each first roll is worth")
+    board_experiment("jump-impact", "each jump's effect on the expected length")
     another = kinds.add_parser("another-game", help="seed 004's dice-and-coin game, exactly")
     another.add_argument(
         "--coins", nargs=2, type=_bounded_int("--coins", 0, 50), default=[4, 4], metavar=("A", "B")
