@@ -60,11 +60,13 @@ def landing_square(square: ArrayLike, roll: ArrayLike, end: int, rule: EndRule) 
 def final_square(board: Board, square: ArrayLike, roll: ArrayLike) -> np.ndarray:
     """Where a roll ends the move: the landing square, or its jump's head.
 
-    A roll lost to the exact rule does not land anywhere, so no jump applies to it.
+    A roll lost to the exact rule does not land anywhere, so no jump applies to it; and a piece
+    on the end square has finished, so it stays there whatever the rule.
     """
     landing = landing_square(square, roll, board.end, board.end_rule)
     lost = (np.asarray(square) + np.asarray(roll) > board.end) & (board.end_rule is EndRule.EXACT)
-    return np.where(lost, landing, board.resolve[landing])
+    moved = np.where(lost, landing, board.resolve[landing])
+    return np.where(np.asarray(square) == board.end, board.end, moved)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,9 +127,10 @@ def rolls_again(board: Board, roll: Move) -> bool:
 def roll_table(board: Board) -> np.ndarray:
     """``table[s, r - 1]``: the final square of rolling ``r`` from square ``s`` (0 ≤ s ≤ end).
 
-    Rows for jump tails and for the end square are filled in by the same rule for
-    uniformity; nothing reads them as starting points. The array is read-only and cached
-    per board, since the chain, the simulator and the validator all ask for it.
+    Rows for jump tails are filled in by the same rule, as if a piece stood there (the
+    inspector shows them); the end square's row keeps a finished piece where it is. The array
+    is read-only and cached per board, since the chain, the simulator and the validator all
+    ask for it.
     """
     squares = np.arange(board.end + 1, dtype=np.int64)[:, None]
     rolls = np.arange(1, board.die + 1, dtype=np.int64)[None, :]

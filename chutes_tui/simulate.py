@@ -26,11 +26,7 @@ def _transition_table(board: Board) -> tuple[np.ndarray, np.dtype]:
     die = board.die
     size = (board.end + 1) * die
     dtype = np.dtype(np.int16) if size + die < np.iinfo(np.int16).max else np.dtype(np.int32)
-    table = (roll_table(board) * die).astype(dtype)
-    # A finished game must stay finished: under the bounce rule the table's row for the end
-    # square (which no turn starts from) would walk the piece back.
-    table[board.end] = board.end * die
-    return table.ravel(), dtype
+    return (roll_table(board) * die).astype(dtype).ravel(), dtype
 
 
 def simulate_turns(

@@ -71,3 +71,10 @@ def test_tables_are_read_only(standard):
     with pytest.raises(ValueError):
         roll_table(standard)[0, 0] = 5
     assert isinstance(roll_table(standard), np.ndarray)
+
+
+@pytest.mark.parametrize("name", ["standard", "standard-reach", "standard-bounce"])
+def test_a_finished_piece_stays_on_the_end(name):
+    board = load_board(name)
+    assert list(roll_table(board)[board.end]) == [board.end] * board.die
+    assert move(board, board.end, 3).final == board.end
