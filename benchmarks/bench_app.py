@@ -18,14 +18,14 @@ import time
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.screens.game import SPEEDS, GameScreen
 from chutes_tui.board import load_board
-from chutes_tui.game import default_players
+from chutes_tui.model.players import default_players
 
 STARTUP = """
 import asyncio, time
 began = time.perf_counter()
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.board import load_board
-from chutes_tui.game import parse_player_spec
+from chutes_tui.model.players import parse_player_spec
 
 async def main():
     app = ChutesApp(board=load_board("standard"), players=parse_player_spec("Ann,Bob"), seed=1)

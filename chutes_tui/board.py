@@ -40,6 +40,9 @@ from typing import Any
 
 import numpy as np
 
+from chutes_tui.io.files import FileReadError, is_regular_file, read_text
+from chutes_tui.io.scan import structure_problem
+from chutes_tui.model.text import elide, kind_of, number, path_text, printable, quote
 from chutes_tui.rules import EndRule, JumpKind, roll_table
 
 MAX_SQUARES = 100_000
@@ -83,7 +86,7 @@ class BoardError(ValueError):
         )
 
     def __str__(self) -> str:
-        where = self.path or ""
+        where = path_text(self.path) if self.path else ""
         if self.line is not None:
             where = f"{where}:{self.line}" if where else f"line {self.line}"
         return f"{where}: {self.reason}" if where else self.reason
@@ -125,7 +128,7 @@ class Board:
         except ValueError:
             rules = ", ".join(rule.value for rule in EndRule)
             raise BoardError(
-                f"unknown end rule {self.end_rule!r} (expected one of: {rules})", field="end_rule"
+                f"unknown end rule {kind_of(self.end_rule)} (expected one of: {rules})", field="end_rule"
             ) from None
         self._check_numbers()
         object.__setattr__(self, "jumps", self._checked_jumps())
@@ -136,30 +139,34 @@ class Board:
     def _check_numbers(self) -> None:
         for name, value in (("end", self.end), ("die", self.die), ("start", self.start)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BoardError(f"{name} must be a whole number, not {value!r}", field=name)
+                raise BoardError(f"{name} must be a whole number, not {kind_of(value)}", field=name)
         if self.die < 1:
-            raise BoardError(f"the die needs at least 1 side (got {self.die})", field="die")
+            raise BoardError(f"the die needs at least 1 side (got {number(self.die)})", field="die")
         if self.die > MAX_DIE:
-            raise BoardError(f"a die of {self.die} sides is more than {MAX_DIE}", field="die")
+            raise BoardError(f"a die of {number(self.die)} sides is more than {MAX_DIE}", field="die")
         if self.end < 1:
-            raise BoardError(f"the end square must be at least 1 (got {self.end})", field="end")
+            raise BoardError(f"the end square must be at least 1 (got {number(self.end)})", field="end")
         if self.end > MAX_SQUARES:
             raise BoardError(
-                f"{self.end} squares is more than the {MAX_SQUARES:,} this tool handles", field="end"
+                f"{number(self.end)} squares is more than the {MAX_SQUARES:,} this tool handles", field="end"
             )
         if not 0 <= self.start < self.end:
-            raise BoardError(f"the start square {self.start} must lie in 0..{self.end - 1}", field="start")
+            raise BoardError(
+                f"the start square {number(self.start)} must lie in 0..{self.end - 1}", field="start"
+            )
         if not isinstance(self.extra_roll, bool):
-            raise BoardError(f"extra_roll must be true or false, not {self.extra_roll!r}", field="extra_roll")
+            raise BoardError(
+                f"extra_roll must be true or false, not {kind_of(self.extra_roll)}", field="extra_roll"
+            )
         for name, text in (("name", self.name), ("description", self.description)):
             if not isinstance(text, str):
-                raise BoardError(f"{name} must be text, not {text!r}", field=name)
+                raise BoardError(f"{name} must be text, not {kind_of(text)}", field=name)
         if (
             isinstance(self.width, bool)
             or not isinstance(self.width, int)
             or not 1 <= self.width <= MAX_WIDTH
         ):
-            raise BoardError(f"width must be 1..{MAX_WIDTH} (got {self.width!r})", field="width")
+            raise BoardError(f"width must be 1..{MAX_WIDTH} (got {kind_of(self.width)})", field="width")
         if self.extra_roll and self.die == 1:
             raise BoardError(
                 "the extra-roll rule with a 1-sided die would make every turn endless",
@@ -180,18 +187,21 @@ class Board:
             try:
                 tail, head = pair
             except (TypeError, ValueError):
-                raise BoardError(f"a jump must be a pair of squares, not {pair!r}") from None
+                raise BoardError(f"a jump must be a pair of squares, not {kind_of(pair)}") from None
             if any(isinstance(v, bool) or not isinstance(v, int) for v in (tail, head)):
-                raise BoardError(f"a jump must join two whole squares, not {pair!r}")
+                raise BoardError(
+                    f"a jump must join two whole squares, not {kind_of(tail)} and {kind_of(head)}"
+                )
             jump = (tail, head)
-            if tail == head:
-                raise BoardError(f"jump {tail}→{head} goes nowhere", jump=jump)
             for square in (tail, head):
                 if not 1 <= square <= self.end:
                     raise BoardError(
-                        f"jump {tail}→{head} leaves the board: square {square} is not in 1..{self.end}",
+                        f"jump {number(tail)}→{number(head)} leaves the board: "
+                        f"square {number(square)} is not in 1..{self.end}",
                         jump=jump,
                     )
+            if tail == head:
+                raise BoardError(f"jump {tail}→{head} goes nowhere", jump=jump)
             if tail == self.end:
                 raise BoardError(f"jump {tail}→{head} starts on the end square", jump=jump)
             if tail == self.start:
@@ -344,7 +354,7 @@ def parse_plain(text: str, *, path: str | os.PathLike[str] | None = None, name: 
     jumps: list[Jump] = []
     jump_lines: dict[Jump, int] = {}
     labels = ("start square", "end square", "number of die sides")
-    for number, raw in enumerate(_lines(text), start=1):
+    for line_number, raw in enumerate(_lines(text), start=1):
         line = _strip_comment(raw)
         if not line:
             continue
@@ -352,24 +362,26 @@ def parse_plain(text: str, *, path: str | os.PathLike[str] | None = None, name: 
         if len(header) < 3:
             if len(words) != 1:
                 raise BoardError(
-                    f"expected the {labels[len(header)]} alone on this line, found {line!r}",
+                    f"expected the {labels[len(header)]} alone on this line, found {len(words):,} words",
                     path=path,
-                    line=number,
+                    line=line_number,
                 )
-            header.append((_parse_int(words[0], labels[len(header)], path, number), number))
+            header.append((_parse_int(words[0], labels[len(header)], path, line_number), line_number))
             continue
         if len(words) != 2:
             raise BoardError(
-                f"expected a jump as two squares 'from to', found {line!r}", path=path, line=number
+                f"expected a jump as two squares 'from to', found {len(words):,} words",
+                path=path,
+                line=line_number,
             )
         pair = (
-            _parse_int(words[0], "jump's from-square", path, number),
-            _parse_int(words[1], "jump's to-square", path, number),
+            _parse_int(words[0], "jump's from-square", path, line_number),
+            _parse_int(words[1], "jump's to-square", path, line_number),
         )
         if pair in jump_lines:
-            raise BoardError(f"jump {pair[0]} {pair[1]} is listed twice", path=path, line=number)
+            raise BoardError(f"jump {pair[0]} {pair[1]} is listed twice", path=path, line=line_number)
         jumps.append(pair)
-        jump_lines.setdefault(pair, number)
+        jump_lines.setdefault(pair, line_number)
     if len(header) < 3:
         missing = ", ".join(labels[len(header) :])
         raise BoardError(f"the file ends before it gives the {missing}", path=path)
@@ -391,8 +403,11 @@ def parse_plain(text: str, *, path: str | os.PathLike[str] | None = None, name: 
 
 
 def _parse_int(word: str, what: str, path: str | os.PathLike[str] | None, line: int) -> int:
+    # File contents are never repeated in a message: say what was expected, and where.
     if not re.fullmatch(r"[+-]?\d{1,9}", word):
-        raise BoardError(f"the {what} must be a whole number, found {word!r}", path=path, line=line)
+        digits = re.fullmatch(r"[+-]?\d+", word)
+        found = "a number of more than 9 digits" if digits else "something else"
+        raise BoardError(f"the {what} must be a whole number, found {found}", path=path, line=line)
     return int(word)
 
 
@@ -421,29 +436,42 @@ _TOML_KEYS = {
 }
 
 
-def _toml_line(text: str, pattern: str) -> int | None:
-    match = re.search(pattern, text, flags=re.MULTILINE)
+def _key_line(text: str, key: str) -> int | None:
+    match = re.search(rf"^\s*{re.escape(key)}\s*=", text, flags=re.MULTILINE)
     return text.count("\n", 0, match.start()) + 1 if match else None
 
 
-def _key_line(text: str, key: str) -> int | None:
-    return _toml_line(text, rf"^\s*{re.escape(key)}\s*=")
+_KEY_START = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=", re.MULTILINE)
+_PAIR = re.compile(r"\[\s*([+-]?\d{1,30})\s*,\s*([+-]?\d{1,30})\s*\]")
 
 
-def _pair_line(text: str, key: str, pair: Jump) -> int | None:
-    after = _key_line(text, key)
-    lines = _lines(text)
-    pattern = re.compile(rf"\[\s*{pair[0]}\s*,\s*{pair[1]}\s*\]")
-    for index in range((after or 1) - 1, len(lines)):
-        if pattern.search(lines[index]):
-            return index + 1
-    return after
+def _pair_lines(text: str) -> dict[tuple[str, Jump], int]:
+    """``(key, pair) → line`` of the first ``[a, b]`` written under each top-level key.
+
+    One pass over the text (a lookup per jump would rescan it: quadratic in the jumps).
+    """
+    keys = [(match.start(), match.group(1)) for match in _KEY_START.finditer(text)]
+    found: dict[tuple[str, Jump], int] = {}
+    line, counted, key_index = 1, 0, -1
+    for match in _PAIR.finditer(text):
+        while key_index + 1 < len(keys) and keys[key_index + 1][0] <= match.start():
+            key_index += 1
+        if key_index < 0:
+            continue
+        line += text.count("\n", counted, match.start())
+        counted = match.start()
+        pair = (int(match.group(1)), int(match.group(2)))
+        found.setdefault((keys[key_index][1], pair), line)
+    return found
 
 
-def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Board:
-    """Read a board in the TOML format (see the module docstring)."""
+def _load_toml(text: str, path: str | os.PathLike[str] | None) -> dict[str, Any]:
+    """``tomllib.loads``, with every failure a :class:`BoardError` naming the line."""
+    problem = structure_problem(text)
+    if problem is not None:
+        raise BoardError(f"not a board: {problem[0]}", path=path, line=problem[1])
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         match = re.search(r"\(at line (\d+), column \d+\)|\(at end of document\)", message)
@@ -452,11 +480,20 @@ def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Boar
         else:
             line = max(1, len(_lines(text.rstrip("\r\n")))) if match else None
         reason = message[: match.start()].strip() if match else message
-        raise BoardError(f"not valid TOML: {reason}", path=path, line=line) from None
+        raise BoardError(f"not valid TOML: {elide(printable(reason), 80)}", path=path, line=line) from None
+    except (RecursionError, ValueError, MemoryError) as error:
+        # The pre-scan stops what we know of; this keeps anything else a one-line refusal.
+        reason = f"not a board: the TOML cannot be read ({type(error).__name__})"
+        raise BoardError(reason, path=path) from None
+
+
+def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Board:
+    """Read a board in the TOML format (see the module docstring)."""
+    data = _load_toml(text, path)
     unknown = sorted(set(data) - _TOML_KEYS)
     if unknown:
         raise BoardError(
-            f"unknown key {unknown[0]!r} (known keys: {', '.join(sorted(_TOML_KEYS))})",
+            f"unknown key {quote(unknown[0], 30)} (known keys: {', '.join(sorted(_TOML_KEYS))})",
             path=path,
             line=_key_line(text, unknown[0]),
         )
@@ -466,13 +503,15 @@ def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Boar
     def typed(key: str, kind: type, default: Any) -> Any:
         value = data.get(key, default)
         if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+            expected = {int: "a whole number", str: "text", bool: "true or false", list: "a list"}[kind]
             raise BoardError(
-                f"{key} must be {'a whole number' if kind is int else 'a ' + kind.__name__}, not {value!r}",
+                f"{key} must be {expected}, not {kind_of(value)}",
                 path=path,
                 line=_key_line(text, key),
             )
         return value
 
+    pair_lines = _pair_lines(text)
     jump_lines: dict[Jump, int | None] = {}
     jumps: list[Jump] = []
     for key, upward in (("ladders", True), ("chutes", False)):
@@ -484,17 +523,17 @@ def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Boar
                 or any(isinstance(v, bool) or not isinstance(v, int) for v in entry)
             ):
                 raise BoardError(
-                    f"each of {key} must be a pair [from, to] of whole squares, not {entry!r}",
+                    f"each of {key} must be a pair [from, to] of whole squares, not {kind_of(entry)}",
                     path=path,
                     line=_key_line(text, key),
                 )
             pair: Jump = (entry[0], entry[1])
-            line = _pair_line(text, key, pair)
+            line = pair_lines.get((key, pair), _key_line(text, key))
             if pair[0] != pair[1] and (pair[1] > pair[0]) != upward:
                 other = "chutes" if upward else "ladders"
                 direction = "down" if upward else "up"
                 raise BoardError(
-                    f"{key[:-1]} {pair[0]}→{pair[1]} goes {direction}: list it under {other}",
+                    f"{key[:-1]} {number(pair[0])}→{number(pair[1])} goes {direction}: list it under {other}",
                     path=path,
                     line=line,
                 )
@@ -584,33 +623,23 @@ def parse_board_text(text: str, path: str | os.PathLike[str]) -> Board:
 
 
 def read_board(path: str | os.PathLike[str]) -> Board:
-    """Load a board file of either format."""
+    """Load a board file of either format (a regular file of at most 10 MB)."""
     try:
-        raw = Path(path).read_bytes()
-    except OSError as error:
-        raise BoardError(f"cannot read the file: {error.strerror or error}", path=path) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise BoardError(f"not UTF-8 text (byte {error.start})", path=path) from None
+        text = read_text(path)
+    except FileReadError as error:
+        raise BoardError(error.reason, path=path) from None
     return parse_board_text(text, path)
 
 
 def load_board(spec: str | os.PathLike[str]) -> Board:
     """A bundled board by name (``"standard"``), or a board file by path."""
     text = str(spec)
-    bundled = _bundled_dir() / f"{text}.toml"
     if text in bundled_board_names():
-        return read_board(bundled)
-    path = Path(text)
-    if path.is_file():
-        return read_board(path)
+        return read_board(_bundled_dir() / f"{text}.toml")
+    if is_regular_file(text) or os.path.lexists(text) or os.sep in text or "." in text:
+        return read_board(text)  # it names a file: say what is wrong with it, if anything
     names = ", ".join(bundled_board_names())
-    raise BoardError(f"no bundled board or file named {text!r} (bundled boards: {names})")
-
-
-def bundled_boards() -> list[Board]:
-    return [load_board(name) for name in bundled_board_names()]
+    raise BoardError(f"no bundled board or file named {quote(text)} (bundled boards: {names})")
 
 
 def random_board(

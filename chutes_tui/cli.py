@@ -12,6 +12,7 @@ import math
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from rich.console import Console
@@ -21,11 +22,18 @@ from rich.text import Text
 from chutes_tui import __version__
 from chutes_tui.analysis import build_chain, finishing_distribution, seat_odds
 from chutes_tui.board import MAX_DIE, MAX_SQUARES, Board, BoardError, bundled_board_names, load_board
+from chutes_tui.io.atomic import atomic_write_text
+from chutes_tui.io.crash import crash_line, write_crash_log
+from chutes_tui.io.files import writable_target_problem
+from chutes_tui.io.saves import SaveError
+from chutes_tui.model import inputs
+from chutes_tui.model.inputs import MAX_PLAYERS, InputError
+from chutes_tui.model.text import elide, path_text, printable, shown
 from chutes_tui.rules import EndRule
 from chutes_tui.textchart import column_chart
 
 PERCENTILES = (5, 10, 25, 50, 75, 90, 95, 99)
-MAX_PLAYERS = 6
+EXIT_BOARD, EXIT_USAGE, EXIT_CRASH, EXIT_INTERRUPTED = 1, 2, 3, 130
 
 
 class UsageError(Exception):
@@ -34,21 +42,35 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (try '{self.prog} --help')")
+        # argparse quotes what was typed in full: keep the line short and free of escapes.
+        raise UsageError(f"{self.prog}: {elide(printable(message), 200)} (try '{self.prog} --help')")
 
 
-def _bounded_int(name: str, low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
+def _argument(name: str, check: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type from one of the shared validators (:mod:`chutes_tui.model.inputs`)."""
+
+    def parse(text: str) -> Any:
         try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be {low}..{high}, not {value}")
-        return value
+            return check(text)
+        except InputError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
 
     parse.__name__ = name
     return parse
+
+
+def _bounded_int(name: str, low: int, high: int) -> Callable[[str], int]:
+    return _argument(name, lambda text: inputs.whole(text, name, low, high))
+
+
+SEED = _argument("--seed", inputs.seed)
+
+
+def SQUARE(name: str) -> Callable[[str], int]:  # noqa: N802 - used like the other argparse types
+    return _bounded_int(name, 0, MAX_SQUARES)
+
+
+SEED_HELP = "seed the random numbers: a whole number 0..2^63-1 (default: a fresh one, shown)"
 
 
 def _add_board_arguments(parser: argparse.ArgumentParser, *, optional: bool = False) -> None:
@@ -84,7 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=2,
         help="players (1-6, default 2)",
     )
-    analyze.add_argument("--start", type=int, help="analyse from this square instead of the board's start")
+    analyze.add_argument(
+        "--start", type=SQUARE("--start"), help="analyse from this square instead of the board's start"
+    )
     analyze.add_argument("--json", action="store_true", help="print JSON instead of tables")
 
     play = verbs.add_parser("play", help="play a game on a drawn board, with live win probabilities")
@@ -92,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--players", metavar="SPEC", help="e.g. 'Ann,Bob,cpu:Robo' (without it: a setup screen)"
     )
-    play.add_argument("--seed", type=int, help="seed the die, for a game you can replay")
+    play.add_argument("--seed", type=SEED, help=SEED_HELP)
     play.add_argument("--resume", metavar="FILE", help="continue a saved game")
     play.add_argument(
         "--save", metavar="FILE", default="chutes-tui-save.json", help="where 's' saves the game"
@@ -104,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", type=_bounded_int("--players", 1, MAX_PLAYERS), default=3, help="1-6, default 3"
     )
     watch.add_argument("--speed", type=_speed, default=None, metavar="S|max", help="turns per second, or max")
-    watch.add_argument("--seed", type=int, help="seed the die")
+    watch.add_argument("--seed", type=SEED, help=SEED_HELP)
     watch.add_argument("--loop", action="store_true", help="start a new game after each win")
     watch.add_argument(
         "--save", metavar="FILE", default="chutes-tui-save.json", help="where 's' saves the game"
@@ -121,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     exact.add_argument(
         "--position",
         nargs=2,
-        type=int,
+        type=SQUARE("--position"),
         metavar=("A", "B"),
         help="P(the player to move on A beats an opponent on B)",
     )
@@ -146,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", type=_bounded_int("--games", 1, 10**9), default=1_000_000, help="default 10⁶"
     )
     simulate.add_argument("--players", type=_bounded_int("--players", 1, MAX_PLAYERS), default=1)
-    simulate.add_argument("--seed", type=int, help="seed the random numbers (default: fresh)")
+    simulate.add_argument("--seed", type=SEED, help=SEED_HELP)
     simulate.add_argument("--json", action="store_true")
 
     experiments = verbs.add_parser("experiments", help="the published experiments, reproduced")
@@ -165,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=20,
         help="simulate up to 2^N games (default 20; the IBM 704 did 14)",
     )
-    convergence.add_argument("--seed", type=int)
+    convergence.add_argument("--seed", type=SEED, help=SEED_HELP)
     sides = board_experiment("die-sides", "expected length for every die size (Hochman §6.1)")
     sides.add_argument("--max", type=_bounded_int("--max", 2, MAX_DIE), default=15)
     board_experiment("start-square", "expected length from every square (Hochman §6.3)")
@@ -179,13 +203,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     another.add_argument("--pot", type=_bounded_int("--pot", 0, 50), default=2)
     another.add_argument("--games", type=_bounded_int("--games", 1, 10**8), default=200_000)
-    another.add_argument("--seed", type=int)
+    another.add_argument("--seed", type=SEED, help=SEED_HELP)
     another.add_argument("--json", action="store_true")
 
     inspect = verbs.add_parser("inspect", help="what standing on one square means")
     _add_board_arguments(inspect)
-    inspect.add_argument("square", type=int, metavar="SQUARE")
-    inspect.add_argument("--opponent", type=int, metavar="B", help="two players: the opponent's square")
+    inspect.add_argument("square", type=SQUARE("SQUARE"), metavar="SQUARE")
+    inspect.add_argument(
+        "--opponent", type=SQUARE("--opponent"), metavar="B", help="two players: the opponent's square"
+    )
     inspect.add_argument("--json", action="store_true")
 
     edit = verbs.add_parser("edit", help="design a board while its statistics update")
@@ -195,7 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     boards.add_argument("--json", action="store_true", help="print JSON instead of a table")
     board_actions = boards.add_subparsers(dest="boards_action", metavar="ACTION")
     randomized = board_actions.add_parser("random", help="write a valid random board (TOML)")
-    randomized.add_argument("--seed", type=int)
+    randomized.add_argument("--seed", type=SEED, help=SEED_HELP)
     randomized.add_argument("--squares", type=_bounded_int("--squares", 2, MAX_SQUARES), default=100)
     randomized.add_argument("--ladders", type=_bounded_int("--ladders", 0, MAX_SQUARES), default=9)
     randomized.add_argument("--chutes", type=_bounded_int("--chutes", 0, MAX_SQUARES), default=10)
@@ -217,6 +243,11 @@ def _speed(text: str) -> float:
     if not 0 < value < math.inf:
         raise argparse.ArgumentTypeError(f"--speed must be above 0, not {text}")
     return value
+
+
+def _name(board: Board) -> str:
+    """A board's name for a title or message (a name from a file may hold anything)."""
+    return shown(board.name, 60)
 
 
 def board_from_args(args: argparse.Namespace) -> Board:
@@ -245,7 +276,7 @@ def _square_argument(board: Board, square: int, argument: str, *, allow_end: boo
         why = (
             f"it is the tail of the jump {square}→{jump}, so no turn ends there"
             if jump is not None
-            else f"it is not a square of {board.name} a turn can start from"
+            else f"it is not a square of {_name(board)} a turn can start from"
         )
         raise UsageError(f"argument {argument}: square {square}: {why}")
     return square
@@ -274,9 +305,9 @@ def analyze_report(board: Board, origin: int, players: int) -> dict[str, Any]:
 
 
 def _print_analysis(console: Console, board: Board, report: dict[str, Any]) -> None:
-    console.print(Text(f"{board.name}", style="bold"), Text(f"— {board.end} squares, d{board.die}"))
+    console.print(Text(_name(board), style="bold"), Text(f"— {board.end} squares, d{board.die}"))
     if board.description:
-        console.print(Text(board.description, style="dim"))
+        console.print(Text(printable(board.description, newlines=True), style="dim"))
     rules = Table.grid(padding=(0, 2))
     rules.add_column(style="bold")
     rules.add_column()
@@ -332,8 +363,12 @@ def _print_analysis(console: Console, board: Board, report: dict[str, Any]) -> N
         seats.add_row(str(seat), f"{p:.10f}", Text(bar, style="magenta"))
     console.print(seats)
     console.print(
-        f"expected total moves (rolls by everyone): [bold]{report['expected_total_moves']:.4f}[/]   "
-        f"expected rounds: [bold]{report['expected_rounds']:.4f}[/]"
+        Text.assemble(
+            "expected total moves (rolls by everyone): ",
+            (f"{report['expected_total_moves']:.4f}", "bold"),
+            "   expected rounds: ",
+            (f"{report['expected_rounds']:.4f}", "bold"),
+        )
     )
 
 
@@ -350,26 +385,20 @@ def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
 
 
 def _random_board(args: argparse.Namespace, console: Console) -> int:
-    from pathlib import Path
-
     from chutes_tui.board import format_toml, random_board
-    from chutes_tui.fileio import atomic_write_text
 
     output = Path(args.output)
-    if output.exists() and not args.force:
-        raise UsageError(f"chutes-tui boards random: {output} exists (add --force to overwrite it)")
+    _check_output(output, "boards random", force=args.force)
     board = random_board(
         args.seed, squares=args.squares, ladders=args.ladders, chutes=args.chutes, die=args.die
     )
     board = board.replace(name=output.stem)
-    try:
-        atomic_write_text(output, format_toml(board))
-    except OSError as error:
-        raise UsageError(
-            f"chutes-tui boards random: cannot write {output}: {error.strerror or error}"
-        ) from None
+    _write(output, format_toml(board), "boards random")
     console.print(
-        f"wrote {output}: {board.end} squares, {len(board.ladders)} ladders, {len(board.chutes)} chutes"
+        Text(
+            f"wrote {path_text(output)}: {board.end} squares, {len(board.ladders)} ladders, "
+            f"{len(board.chutes)} chutes"
+        )
     )
     return 0
 
@@ -386,13 +415,13 @@ def cmd_boards(args: argparse.Namespace, console: Console) -> int:
         table.add_column(column, overflow="fold")
     for board in boards:
         table.add_row(
-            board.name,
+            _name(board),
             str(board.end),
             str(board.die),
             board.end_rule.value,
             str(len(board.ladders)),
             str(len(board.chutes)),
-            board.description,
+            printable(board.description, newlines=True),
         )
     console.print(table)
     return 0
@@ -407,7 +436,6 @@ def cmd_exact(args: argparse.Namespace, console: Console) -> int:
         seed_bounds,
     )
 
-    sys.set_int_max_str_digits(0)  # the fractions run to thousands of digits
     board = board_from_args(args)
     if args.position:
         for square, name in zip(args.position, ("A", "B"), strict=True):
@@ -449,7 +477,7 @@ def cmd_exact(args: argparse.Namespace, console: Console) -> int:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column(overflow="fold")
-    grid.add_row("board", board.name)
+    grid.add_row("board", _name(board))
     grid.add_row("expected turns", report["expected_turns"])
     grid.add_row("", report["expected_turns_decimal"])
     count = report["first_player_wins_digits"]
@@ -485,7 +513,9 @@ def _print_enclosures(board: Board, args: argparse.Namespace, console: Console) 
         }
         console.out(json.dumps(data, indent=2), highlight=False)
         return 0
-    table = Table(title=f"{board.name}, {args.players} players: chance to win by seat", title_justify="left")
+    table = Table(
+        title=f"{_name(board)}, {args.players} players: chance to win by seat", title_justify="left"
+    )
     table.add_column("seat", justify="right")
     table.add_column("P(win), every digit shown is certain")
     for seat, enclosure in enumerate(enclosures, start=1):
@@ -502,13 +532,13 @@ def _write_exact_table(board: Board, path: str, console: Console) -> None:
     from rich.progress import Progress
 
     from chutes_tui.exact import exact_two_player, fraction_text
-    from chutes_tui.fileio import atomic_write_text
 
     if not path.lower().endswith((".csv", ".json")):
         raise UsageError("chutes-tui exact: argument --table: the file must end in .csv or .json")
+    _check_output(Path(path), "exact --table", force=True)
     two = exact_two_player(board)
     squares = [int(s) for s in two.chain.chain.squares]
-    with Progress(console=Console(stderr=True), transient=True) as progress:
+    with Progress(console=_stderr(), transient=True) as progress:
         task = progress.add_task("exact two-player table", total=len(squares))
         table = two.table(lambda done, total: progress.update(task, completed=done))
     cells = {(a, b): fraction_text(table[i, j]) for i, a in enumerate(squares) for j, b in enumerate(squares)}
@@ -516,11 +546,33 @@ def _write_exact_table(board: Board, path: str, console: Console) -> None:
         text = json.dumps({"board": board.name, "mover_wins": {f"{a},{b}": v for (a, b), v in cells.items()}})
     else:
         text = "mover,opponent,probability\n" + "".join(f"{a},{b},{v}\n" for (a, b), v in cells.items())
+    _write(Path(path), text, "exact --table")
+    _stderr().print(Text(f"wrote {len(cells):,} exact positions to {path_text(path)}"))
+
+
+def _stderr() -> Console:
+    """Messages and progress: stderr, user text never read as markup."""
+    return Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+
+
+def _check_output(path: Path, verb: str, *, force: bool) -> None:
+    """Refuse an output path before any work is done: something other than a regular file
+    (a device, a FIFO, a directory: never, even with --force), or an existing file without
+    --force."""
+    problem = writable_target_problem(path)
+    if problem is not None:
+        raise UsageError(f"chutes-tui {verb}: cannot write {path_text(path)}: {problem}")
+    if not force and os.path.lexists(path):
+        raise UsageError(f"chutes-tui {verb}: {path_text(path)} exists (add --force to overwrite it)")
+
+
+def _write(path: Path, text: str, verb: str) -> None:
     try:
         atomic_write_text(path, text)
     except OSError as error:
-        raise UsageError(f"chutes-tui exact: cannot write {path}: {error.strerror or error}") from None
-    Console(stderr=True).print(f"wrote {len(cells):,} exact positions to {path}")
+        raise UsageError(
+            f"chutes-tui {verb}: cannot write {path_text(path)}: {(error.strerror or str(error)).lower()}"
+        ) from None
 
 
 def _emit(console: Console, args: argparse.Namespace, data: Any, table: Table, *notes: str) -> int:
@@ -545,7 +597,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     seed = args.seed if args.seed is not None else int(np.random.default_rng().integers(2**31))
     total = args.games * args.players
     began = time.perf_counter()
-    with Progress(console=Console(stderr=True), transient=True) as progress:
+    with Progress(console=_stderr(), transient=True) as progress:
         task = progress.add_task(f"simulating {total:,} one-player games", total=total)
         turns = simulate_turns(
             board,
@@ -572,7 +624,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         "games_per_second": total / elapsed,
     }
     table = Table(
-        title=f"{board.name}: {total:,} simulated one-player games (seed {seed})", title_justify="left"
+        title=f"{_name(board)}: {total:,} simulated one-player games (seed {seed})", title_justify="left"
     )
     table.add_column("")
     table.add_column("simulated", justify="right")
@@ -613,7 +665,7 @@ def cmd_experiments(args: argparse.Namespace, console: Console) -> int:
         return _convergence(board, args, console)
     if args.experiment == "die-sides":
         rows = ex.die_sides(board, args.max)
-        table = Table(title=f"{board.name}: expected turns by die size", title_justify="left")
+        table = Table(title=f"{_name(board)}: expected turns by die size", title_justify="left")
         table.add_column("die", justify="right")
         table.add_column("expected turns", justify="right")
         for die, value in rows:
@@ -621,7 +673,7 @@ def cmd_experiments(args: argparse.Namespace, console: Console) -> int:
         return _emit(console, args, [{"die": d, "expected_turns": v} for d, v in rows], table)
     if args.experiment == "start-square":
         result = ex.start_squares(board)
-        table = Table(title=f"{board.name}: expected turns from each square", title_justify="left")
+        table = Table(title=f"{_name(board)}: expected turns from each square", title_justify="left")
         table.add_column("square", justify="right")
         table.add_column("expected turns", justify="right")
         table.add_column("")
@@ -643,7 +695,7 @@ def cmd_experiments(args: argparse.Namespace, console: Console) -> int:
         return _add_jump(board, args, console)
     if args.experiment == "best-first-roll":
         rows = ex.best_first_roll(board)
-        table = Table(title=f"{board.name}: the first roll", title_justify="left")
+        table = Table(title=f"{_name(board)}: the first roll", title_justify="left")
         for column in ("roll", "square after it", "expected turns in all"):
             table.add_column(column, justify="right")
         for roll, square, value in sorted(rows, key=lambda r: r[2]):
@@ -651,7 +703,7 @@ def cmd_experiments(args: argparse.Namespace, console: Console) -> int:
         data = [{"roll": r, "square": q, "expected_turns": v} for r, q, v in rows]
         return _emit(console, args, data, table)
     base, rows = ex.jump_impact(board)
-    table = Table(title=f"{board.name}: each jump removed (now {base:.4f} turns)", title_justify="left")
+    table = Table(title=f"{_name(board)}: each jump removed (now {base:.4f} turns)", title_justify="left")
     for column in ("jump", "kind", "without it", "change"):
         table.add_column(column, justify="right")
     for tail, head, kind, without in sorted(rows, key=lambda r: -(abs((r[3] or base) - base))):
@@ -682,7 +734,7 @@ def _convergence(board: Board, args: argparse.Namespace, console: Console) -> in
 
     seed = args.seed if args.seed is not None else int(np.random.default_rng().integers(2**31))
     result = convergence(board, args.max_log2, seed)
-    title = f"{board.name}: Monte Carlo against the exact values (seed {seed})"
+    title = f"{_name(board)}: Monte Carlo against the exact values (seed {seed})"
     table = Table(title=title, title_justify="left")
     table.add_column("games", justify="right")
     table.add_column("mean turns", justify="right")
@@ -772,7 +824,7 @@ def _add_jump(board: Board, args: argparse.Namespace, console: Console) -> int:
     shared = ex.add_jump_sweep(board, args.min_length, shared_heads=True)
     odd = sweep.counter_intuitive
     table = Table(
-        title=f"{board.name}: counter-intuitive jumps of length ≥ {args.min_length}", title_justify="left"
+        title=f"{_name(board)}: counter-intuitive jumps of length ≥ {args.min_length}", title_justify="left"
     )
     for column in ("jump", "kind", "expected turns", "change"):
         table.add_column(column, justify="right")
@@ -862,7 +914,7 @@ def cmd_inspect(args: argparse.Namespace, console: Console) -> int:
 
     board = board_from_args(args)
     if not (0 <= args.square <= board.end) or (args.square == 0 and board.start != 0):
-        raise UsageError(f"argument SQUARE: {args.square} is not a square of {board.name} (0..{board.end})")
+        raise UsageError(f"argument SQUARE: {args.square} is not a square of {_name(board)} (0..{board.end})")
     if args.opponent is not None:
         _square_argument(board, args.opponent, "--opponent", allow_end=True)
     report = inspect_square(board, args.square, args.opponent)
@@ -901,40 +953,56 @@ def cmd_inspect(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _run_app(app: Any) -> int:
+    """Run the Textual app; after a crash, say in one line where its traceback was written."""
+    app.run()
+    if app.crash is not None:
+        _stderr().print(Text(crash_line(*app.crash)))
+    return int(app.return_code or 0)
+
+
+def _save_path(args: argparse.Namespace, verb: str) -> Path:
+    path = Path(args.save)
+    _check_output(path, f"{verb} --save", force=True)
+    return path
+
+
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp
-    from chutes_tui.game import Game, GameError, parse_player_spec
+    from chutes_tui.game import Game, GameError
+    from chutes_tui.model.players import parse_player_spec
 
+    save = _save_path(args, "play")
     if args.resume:
         try:
             game = Game.load(args.resume)
-        except GameError as error:
+        except (GameError, SaveError) as error:
             raise UsageError(f"chutes-tui play: cannot resume: {error}") from None
-        ChutesApp(game=game, save_path=args.save).run()
-        return 0
+        return _run_app(ChutesApp(game=game, save_path=save))
     board = board_from_args(args)
     players = None
     if args.players is not None:
         try:
             players = parse_player_spec(args.players)
-        except GameError as error:
+        except InputError as error:
             raise UsageError(f"chutes-tui play: argument --players: {error}") from None
-    ChutesApp(board=board, board_name=args.board, players=players, seed=args.seed, save_path=args.save).run()
-    return 0
+    return _run_app(
+        ChutesApp(board=board, board_name=args.board, players=players, seed=args.seed, save_path=save)
+    )
 
 
 def cmd_edit(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp
 
-    ChutesApp(board=board_from_args(args), edit=True).run()
-    return 0
+    return _run_app(ChutesApp(board=board_from_args(args), edit=True))
 
 
 def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp
     from chutes_tui.app.screens.game import DEFAULT_SPEED, nearest_speed
-    from chutes_tui.game import default_players
+    from chutes_tui.model.players import default_players
 
+    save = _save_path(args, "watch")
     board = board_from_args(args)
     speed = DEFAULT_SPEED if args.speed is None else nearest_speed(args.speed)
     app = ChutesApp(
@@ -944,10 +1012,9 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
         watch=True,
         speed=speed,
         loop=args.loop,
-        save_path=args.save,
+        save_path=save,
     )
-    app.run()
-    return 0
+    return _run_app(app)
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
@@ -964,21 +1031,22 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    console = Console(highlight=False)
-    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    # Nothing a user gives is read as Rich markup: output is built from Text and tables.
+    console = Console(highlight=False, markup=False, emoji=False)
+    errors = _stderr()
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.verb](args, console)
-    except UsageError as error:
+    except (UsageError, InputError, SaveError) as error:
         message = str(error)
         verb = (argv if argv is not None else sys.argv[1:])[:1]
         if message.startswith("argument ") and verb:
-            message = f"chutes-tui {verb[0]}: {message}"
-        errors.print(message, markup=False)
-        return 2
+            message = f"chutes-tui {printable(verb[0])}: {message}"
+        errors.print(Text(message))
+        return EXIT_USAGE
     except BoardError as error:
-        errors.print(f"chutes-tui: board error: {error}", markup=False)
-        return 1
+        errors.print(Text(f"chutes-tui: board error: {error}"))
+        return EXIT_BOARD
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, and keep Python from
         # complaining again when it flushes stdout at exit.
@@ -986,7 +1054,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except KeyboardInterrupt:
-        return 130
+        errors.print(Text("chutes-tui: interrupted"))
+        return EXIT_INTERRUPTED
+    except Exception as error:  # a bug: one line for the user, the traceback in a log
+        errors.print(Text(crash_line(error, write_crash_log(error))))
+        return EXIT_CRASH
 
 
 def run() -> None:

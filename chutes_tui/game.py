@@ -8,75 +8,35 @@ players, :func:`~chutes_tui.analysis.seat_odds` otherwise -- so the app shows ex
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from chutes_tui.analysis import build_chain, expected_turns, seat_odds, two_player_table
 from chutes_tui.analysis.multi import SeatOdds
-from chutes_tui.board import Board, BoardError, parse_toml
-from chutes_tui.board import format_toml as _board_toml
-from chutes_tui.fileio import atomic_write_text
+from chutes_tui.board import Board
+from chutes_tui.io.saves import (
+    MAX_ROLLS_PER_TURN,
+    MAX_SAVED_TURNS,
+    SavedGame,
+    SaveError,
+    read_save,
+    write_save,
+)
+from chutes_tui.model.inputs import SEED_MAX, InputError, checked_seed
+from chutes_tui.model.players import PlayerSpec, check_count
+from chutes_tui.model.text import path_text
 from chutes_tui.rules import JumpKind, Move, move, rolls_again
 
 # Exact live odds cost a few milliseconds up to about this many states and then grow fast (a
 # 10,000-square board needs seconds per move); above it a game runs without them, and says so.
 LIVE_ODDS_MAX_STATES = 1_500
-SAVE_FORMAT = "chutes-tui-save"
-SAVE_VERSION = 1
-MAX_PLAYERS = 6
-TOKENS = ("●", "▲", "■", "◆", "★", "♥")
-COLORS = ("red", "dodger_blue1", "gold1", "medium_orchid", "spring_green2", "dark_orange")
-# A die can in principle roll the top face forever under the extra-roll rule; a real turn
-# never gets near this, and stopping keeps a pathological seed from hanging the app.
-MAX_ROLLS_PER_TURN = 1_000
 
 
 class GameError(ValueError):
     """A game that cannot be set up, played on, or loaded (with the reason)."""
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """Who sits at a seat: a name, a glyph and colour, and whether a person rolls for them."""
-
-    name: str
-    token: str = "●"
-    color: str = "red"
-    human: bool = True
-
-
-def default_players(count: int, humans: int = 0, names: Sequence[str] = ()) -> list[PlayerSpec]:
-    """``count`` players with distinct tokens and colours; the first ``humans`` are people."""
-    if not 1 <= count <= MAX_PLAYERS:
-        raise GameError(f"a game has 1 to {MAX_PLAYERS} players, not {count}")
-    robots = ("Robo", "Ada", "Turing", "Lovelace", "Hopper", "Knuth")
-    players = []
-    for seat in range(count):
-        human = seat < humans
-        name = names[seat] if seat < len(names) else (f"Player {seat + 1}" if human else robots[seat])
-        players.append(PlayerSpec(name, TOKENS[seat], COLORS[seat], human))
-    return players
-
-
-def parse_player_spec(text: str) -> list[PlayerSpec]:
-    """``"Ann,Bob,cpu:Robo"`` → two people and a computer player, with distinct tokens."""
-    names = [part.strip() for part in text.split(",")]
-    if not 1 <= len(names) <= MAX_PLAYERS or any(not name for name in names):
-        raise GameError(
-            f"give 1 to {MAX_PLAYERS} comma-separated names, e.g. 'Ann,Bob,cpu:Robo' (got {text!r})"
-        )
-    players = []
-    for seat, name in enumerate(names):
-        human = not name.lower().startswith("cpu:")
-        label = name if human else name[4:].strip() or f"CPU {seat + 1}"
-        players.append(PlayerSpec(label, TOKENS[seat], COLORS[seat], human))
-    return players
 
 
 @dataclass
@@ -166,10 +126,13 @@ class Game:
 
     @classmethod
     def new(cls, board: Board, specs: Sequence[PlayerSpec], seed: int | None = None) -> Game:
-        if not 1 <= len(specs) <= MAX_PLAYERS:
-            raise GameError(f"a game has 1 to {MAX_PLAYERS} players, not {len(specs)}")
-        if seed is None:
-            seed = int(np.random.default_rng().integers(0, 2**63))
+        """A game from the start; ``seed`` (see :mod:`chutes_tui.model.inputs`) or a fresh one."""
+        try:
+            check_count(len(specs))
+            seed = int(np.random.default_rng().integers(0, SEED_MAX, endpoint=True)) if seed is None else seed
+            checked_seed(seed)
+        except InputError as error:
+            raise GameError(str(error)) from None
         players = [PlayerState(spec, board.start) for spec in specs]
         game = cls(board, players, seed=seed, rng=np.random.default_rng(seed))
         game.start_odds = game.odds()
@@ -273,88 +236,47 @@ class Game:
 
     # -- save and load ---------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "board": _board_toml(self.board),
-            "seed": self.seed,
-            "players": [
-                {"name": p.spec.name, "token": p.spec.token, "color": p.spec.color, "human": p.spec.human}
-                for p in self.players
-            ],
-            "rolls": [[m.roll for m in turn.rolls] for turn in self.history],
-            "positions": self.positions,
-            "to_move": self.to_move,
-            "rng": self.rng.bit_generator.state,
-        }
+    def saved(self) -> SavedGame:
+        """What a save records (:mod:`chutes_tui.io.saves` writes it)."""
+        if len(self.history) > MAX_SAVED_TURNS:
+            raise GameError(f"a game of more than {MAX_SAVED_TURNS:,} turns cannot be saved")
+        return SavedGame(
+            board=self.board,
+            seed=int(self.seed or 0),
+            players=tuple(p.spec for p in self.players),
+            rolls=tuple(tuple(m.roll for m in turn.rolls) for turn in self.history),
+            positions=tuple(self.positions),
+            to_move=self.to_move,
+            rng=dict(self.rng.bit_generator.state),
+        )
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game as JSON, atomically (a kill mid-save leaves the old file intact)."""
-        atomic_write_text(path, json.dumps(self.to_json(), indent=1) + "\n")
+        write_save(path, self.saved())
 
     @classmethod
-    def from_json(cls, data: Any) -> Game:
+    def from_saved(cls, saved: SavedGame) -> Game:
         """Rebuild a saved game by replaying its rolls, then restore the die's exact state."""
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise GameError("not a chutes-tui saved game")
-        if data.get("version") != SAVE_VERSION:
-            raise GameError(
-                f"saved by an incompatible version ({data.get('version')!r}; this is {SAVE_VERSION})"
-            )
-        try:
-            board = parse_toml(data["board"], path="(saved board)")
-            specs = [
-                PlayerSpec(str(p["name"]), str(p["token"]), str(p["color"]), bool(p["human"]))
-                for p in data["players"]
-            ]
-            game = cls.new(board, specs, data["seed"])
-            for rolls in data["rolls"]:
-                if game.finished:
-                    raise GameError("the save records turns after the game was won")
-                game._replay(rolls)
-            if game.positions != data["positions"] or game.to_move != data["to_move"]:
-                raise GameError("the recorded rolls do not lead to the saved positions")
-            game.rng.bit_generator.state = data["rng"]
-        except BoardError as error:
-            raise GameError(f"the saved board is invalid: {error}") from None
-        except GameError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise GameError(f"the save is damaged ({type(error).__name__}: {error})") from None
+        game = cls.new(saved.board, saved.players, saved.seed)
+        for number, faces in enumerate(saved.rolls):
+            if game.finished:
+                raise SaveError(f"rolls[{number}]: the save records turns after the game was won")
+            try:
+                turn = game.roll(faces)
+            except StopIteration:
+                raise SaveError(f"rolls[{number}]: fewer rolls than the rules need in that turn") from None
+            if len(turn.rolls) != len(faces):
+                raise SaveError(f"rolls[{number}]: more rolls than the rules allow in that turn")
+        if tuple(game.positions) != saved.positions or game.to_move != saved.to_move:
+            raise SaveError("the recorded rolls do not lead to the saved positions")
+        game.rng.bit_generator.state = saved.rng
         return game
-
-    def _replay(self, rolls: Any) -> None:
-        """Play one recorded turn with the recorded faces instead of the die."""
-        if not isinstance(rolls, list) or not rolls:
-            raise GameError(f"the save records a turn without rolls ({rolls!r})")
-        faces = [_checked_face(face, self.board.die) for face in rolls]
-        try:
-            turn = self.roll(faces)
-        except StopIteration:
-            raise GameError("the save records fewer rolls in a turn than the rules need") from None
-        if len(turn.rolls) != len(faces):
-            raise GameError("the save records more rolls in a turn than the rules allow")
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Game:
+        """A saved game; :class:`~chutes_tui.io.saves.SaveError` (one line) when it cannot be."""
+        saved = read_save(path)
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise GameError(f"{path}: cannot read the save ({error})") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise GameError(
-                f"{path}: the save is not valid JSON (line {error.lineno}: {error.msg})"
-            ) from None
-        try:
-            return cls.from_json(data)
-        except GameError as error:
-            raise GameError(f"{path}: {error}") from None
-
-
-def _checked_face(face: Any, die: int) -> int:
-    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= die:
-        raise GameError(f"the save records an impossible roll {face!r} for a {die}-sided die")
-    return face
+            return cls.from_saved(saved)
+        except SaveError as error:
+            raise SaveError(f"{path_text(path)}: {error}") from None

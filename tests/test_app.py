@@ -14,7 +14,8 @@ from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.board import load_board
-from chutes_tui.game import Game, default_players, parse_player_spec
+from chutes_tui.game import Game
+from chutes_tui.model.players import default_players, parse_player_spec
 
 MAX = len(SPEEDS) - 1
 
@@ -393,7 +394,7 @@ async def test_three_players_have_no_win_chance_overlay(standard):
 
 async def test_board_picker_loads_good_boards_and_refuses_bad_ones(standard, tmp_path, monkeypatch):
     from chutes_tui.app.screens.picker import BoardPicker, ErrorScreen
-    from chutes_tui.recent import recent_boards
+    from chutes_tui.io.recent import recent_boards
 
     monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.chdir(tmp_path)

@@ -27,6 +27,9 @@ EXTENSION_POINTS = {
     "render_line",
     "get_system_commands",
     "can_focus",
+    # Overridden on purpose: a crash writes a log and exits non-zero with one line
+    # (tests/test_app.py checks that the override keeps Textual's behaviour otherwise).
+    "_handle_exception",
 }
 
 

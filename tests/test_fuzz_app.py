@@ -11,7 +11,7 @@ from textual.pilot import OutOfBounds
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.board import load_board
-from chutes_tui.game import parse_player_spec
+from chutes_tui.model.players import parse_player_spec
 
 # Every key the screens bind, and some they do not. Left out: ctrl+q and 'q' (they quit, which
 # ends the run) and ctrl+s/ctrl+p (they write files or open the palette, whose typing reaches

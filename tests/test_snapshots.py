@@ -4,7 +4,8 @@ import pytest
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.board import load_board
-from chutes_tui.game import Game, parse_player_spec
+from chutes_tui.game import Game
+from chutes_tui.model.players import parse_player_spec
 
 SIZES = [(120, 40), (80, 24)]
 

@@ -13,7 +13,9 @@ from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import DEFAULT_SPEED, GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.board import Board, load_board
-from chutes_tui.game import Game, PlayerSpec, default_players
+from chutes_tui.game import Game
+from chutes_tui.io.crash import write_crash_log
+from chutes_tui.model.players import PlayerSpec, default_players
 
 
 class ChutesApp(App):
@@ -48,6 +50,15 @@ class ChutesApp(App):
         self.speed = speed
         self.loop_games = loop
         self.save_path = Path(save_path)
+        self.crash: tuple[BaseException, Path | None] | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error ends the app (Textual's rule): keep the traceback in a crash log
+        and leave one line for the command to print, instead of a screenful of locals."""
+        if self.crash is None:
+            self.crash = (error, write_crash_log(error))
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
 
     def on_mount(self) -> None:
         if self.edit_first:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -14,9 +16,11 @@ from chutes_tui.app.screens.picker import ErrorScreen
 from chutes_tui.app.widgets.board import BoardView, Overlay
 from chutes_tui.board import Board, BoardError, format_toml, random_board
 from chutes_tui.editor import add_jump, edit_stats, move_jump_end, remove_jump
-from chutes_tui.fileio import atomic_write_text
-from chutes_tui.game import PlayerSpec
 from chutes_tui.inspector import OVERLAYS, overlay_values
+from chutes_tui.io.atomic import atomic_write_text
+from chutes_tui.io.files import writable_target_problem
+from chutes_tui.model.players import PlayerSpec
+from chutes_tui.model.text import file_stem, path_text, shown
 
 
 class SaveScreen(ModalScreen[str | None]):
@@ -30,7 +34,7 @@ class SaveScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="save-dialog", classes="dialog"):
-            yield Static("[b]Save the board as TOML[/b]", classes="title")
+            yield Static(Text("Save the board as TOML", style="bold"), classes="title")
             yield Input(value=self.suggestion, id="save-path")
             with Horizontal(classes="buttons"):
                 yield Button("Save", id="save", variant="primary")
@@ -120,8 +124,8 @@ class EditorScreen(Screen[Board | None]):
     def _cursor(self) -> int | None:
         return self.view.cursor
 
-    def _status(self, text: str) -> None:
-        self.query_one("#editor-status", Static).update(text)
+    def _status(self, text: str | Text) -> None:
+        self.query_one("#editor-status", Static).update(Text(text) if isinstance(text, str) else text)
 
     def _apply(self, board: Board, message: str) -> None:
         self.board = board
@@ -130,23 +134,28 @@ class EditorScreen(Screen[Board | None]):
         self._show()
 
     def _refuse(self, error: BoardError) -> None:
-        self._status(f"[red]Refused:[/red] {error.reason}")
+        self._status(Text.assemble(("Refused: ", "red"), error.reason))
 
     def _show(self) -> None:
         stats = edit_stats(self.board, self.original)
         board, edge = self.board, stats.first_player_advantage
         lines = [
-            f"[b]{board.name}[/b] · {board.end} squares · d{board.die} · {board.end_rule}",
-            f"{len(board.ladders)} ladders, {len(board.chutes)} chutes",
-            f"Expected length: [b]{stats.expected_turns:.3f}[/b] turns "
-            f"({stats.change:+.3f} since editing began)",
-            f"First of two players wins {0.5 + edge:.2%} ({edge:+.2%})",
+            Text.assemble(
+                (shown(board.name, 40), "bold"), f" · {board.end} squares · d{board.die} · {board.end_rule}"
+            ),
+            Text(f"{len(board.ladders)} ladders, {len(board.chutes)} chutes"),
+            Text.assemble(
+                "Expected length: ",
+                (f"{stats.expected_turns:.3f}", "bold"),
+                f" turns ({stats.change:+.3f} since editing began)",
+            ),
+            Text(f"First of two players wins {0.5 + edge:.2%} ({edge:+.2%})"),
         ]
         if self.tail is not None:
-            lines.append(f"Tail marked on {self.tail}: put the cursor on the head and press h")
+            lines.append(Text(f"Tail marked on {self.tail}: put the cursor on the head and press h"))
         if self.moving is not None:
-            lines.append(f"Moving the jump end on {self.moving}: press m where it should go")
-        self.query_one("#editor-stats", Static).update("\n".join(lines))
+            lines.append(Text(f"Moving the jump end on {self.moving}: press m where it should go"))
+        self.query_one("#editor-stats", Static).update(Text("\n").join(lines))
         values = overlay_values(self.board, OVERLAYS[0])
         self.view.set_overlay(Overlay(OVERLAYS[0], values, min(values.values()), max(values.values())))
 
@@ -214,16 +223,20 @@ class EditorScreen(Screen[Board | None]):
         self._apply(board, "A fresh random board (changes are now counted from it).")
 
     def action_save(self) -> None:
-        suggestion = str(self.saved_to or Path.cwd() / f"{self.board.name}.toml")
+        suggestion = str(self.saved_to or Path.cwd() / f"{file_stem(self.board.name)}.toml")
         self.app.push_screen(SaveScreen(suggestion), self._save_to)
 
     def _save_to(self, path: str | None) -> None:
         if not path:
             return
         target = Path(path)
-        if target.exists() and target != self.saved_to:
+        problem = writable_target_problem(target)
+        if problem is not None:
+            self.app.push_screen(ErrorScreen("Could not save", f"{path_text(target)}: {problem}"))
+            return
+        if os.path.lexists(target) and target != self.saved_to:
             self.app.push_screen(
-                ConfirmScreen(f"{target} exists. Overwrite it?"),
+                ConfirmScreen(f"{path_text(target)} exists. Overwrite it?"),
                 lambda yes: self._write(target) if yes else None,
             )
             return
@@ -234,11 +247,13 @@ class EditorScreen(Screen[Board | None]):
         try:
             atomic_write_text(target, format_toml(board))
         except OSError as error:
-            self.app.push_screen(ErrorScreen("Could not save", f"{target}: {error.strerror or error}"))
+            self.app.push_screen(
+                ErrorScreen("Could not save", f"{path_text(target)}: {error.strerror or error}")
+            )
             return
         self.board = board
         self.saved_to = target
-        self._status(f"Saved to {target}.")
+        self._status(f"Saved to {path_text(target)}.")
         self._show()
 
     def action_play(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -26,14 +27,14 @@ class ExactScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         numerator, _, denominator = self.fraction.partition("/")
         with Vertical(id="exact-dialog", classes="dialog"):
-            yield Static(f"[b]{self.title_text}[/b]", classes="title")
-            yield Static(self.decimal, id="exact-decimal")
+            yield Static(Text(self.title_text, style="bold"), classes="title")
+            yield Static(self.decimal, id="exact-decimal", markup=False)
             yield Static(
                 f"Exactly a fraction of {len(numerator):,} digits over {len(denominator or '1'):,} digits:",
                 classes="note",
             )
             with VerticalScroll(id="exact-fraction"):
-                yield Static(self.fraction, id="exact-text")
+                yield Static(self.fraction, id="exact-text", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Copy fraction (c)", id="copy", variant="primary")
                 yield Button("Close", id="close")

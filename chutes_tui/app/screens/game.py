@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,6 +28,7 @@ from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.board import Board
 from chutes_tui.game import Game, GameError, Turn
 from chutes_tui.inspector import OVERLAYS, inspect_square, overlay_values
+from chutes_tui.model.text import path_text, shown
 from chutes_tui.rules import Move
 
 # Computer turns per second at each speed setting; infinity is "max": no pauses, no animation.
@@ -159,7 +161,9 @@ class GameScreen(Screen):
         )
         log = self.query_one("#log", TurnLog)
         log.clear()
-        log.write(f"[b]{game.board.name}[/b] · {len(specs)} players · seed {game.seed}")
+        log.write(
+            Text.assemble((shown(game.board.name, 60), "bold"), f" · {len(specs)} players · seed {game.seed}")
+        )
         for turn in game.history:
             self._log_turn(turn)
         last = game.history[-1] if game.history else None
@@ -230,7 +234,7 @@ class GameScreen(Screen):
         try:
             turn = self.game.roll()
         except GameError as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         self._turn = turn
         if math.isinf(self.speed):
@@ -300,7 +304,7 @@ class GameScreen(Screen):
 
     def _log_turn(self, turn: Turn) -> None:
         spec = self.game.players[turn.seat].spec
-        line = f"[{spec.color}]{spec.token}[/] {turn.number:>3}. {turn.describe(spec.name)}"
+        line = Text.assemble((spec.token, spec.color), f" {turn.number:>3}. {turn.describe(spec.name)}")
         self.query_one("#log", TurnLog).write(line)
 
     def _show_state(self) -> None:
@@ -323,14 +327,14 @@ class GameScreen(Screen):
             )
             + f"Speed {speed_label(self.speed)}{' · paused' if self.paused else ''}"
         )
-        self.query_one("#info", Static).update(info, layout=False)
+        self.query_one("#info", Static).update(Text(info), layout=False)
         self.query_one("#roll", Button).disabled = game.finished or self._computer_to_move()
 
     def _announce_winner(self) -> None:
         summary = self.game.summary()
         if self.loop_games:
             name = self.game.players[summary.winner].spec.name
-            self.notify(f"{name} wins in {summary.turns} turns — next game…", timeout=2)
+            self.notify(f"{name} wins in {summary.turns} turns — next game…", timeout=2, markup=False)
             self._schedule()
             return
         self.app.push_screen(WinnerScreen(self.game), self._after_winner)
@@ -395,9 +399,14 @@ class GameScreen(Screen):
         try:
             self.game.save(self.save_path)
         except OSError as error:
-            self.notify(f"Could not save to {self.save_path}: {error.strerror or error}", severity="error")
+            self.notify(
+                f"Could not save to {path_text(self.save_path)}: {error.strerror or error}",
+                severity="error",
+                markup=False,
+            )
             return
-        self.notify(f"Saved to {self.save_path} — resume with: chutes-tui play --resume {self.save_path}")
+        where = path_text(self.save_path)
+        self.notify(f"Saved to {where} — resume with: chutes-tui play --resume {where}", markup=False)
 
     def action_exact(self) -> None:
         """Work out the current two-player position's exact chance in a thread; play goes on."""
@@ -413,8 +422,10 @@ class GameScreen(Screen):
             # Thread workers cannot be interrupted, and quitting waits for them: keep them short.
             self.notify(
                 f"Exact fractions take minutes on a board with {states} squares to stand on; "
-                f"run chutes-tui exact {game.board.source or game.board.name} --position A B instead.",
+                f"run chutes-tui exact {path_text(game.board.source or game.board.name)} --position A B "
+                "instead.",
                 timeout=6,
+                markup=False,
             )
             return
         mover, opponent = game.to_move, 1 - game.to_move
@@ -495,9 +506,10 @@ class GameScreen(Screen):
             report = inspect_square(game.board, square, self._opponent_square() if two else None)
         except ValueError:
             return
-        lines = [f"[b]Square {square}[/b]"]
+        heading = Text(f"Square {square}", style="bold")
         if report.statistics_from != square and report.jump is not None:
-            lines[0] += f" — {report.jump.kind} to {report.statistics_from} (its statistics)"
+            heading.append(f" — {report.jump.kind} to {report.statistics_from} (its statistics)")
+        lines: list[str] = []
         low, high = report.range_5_95
         lines.append(
             f"Turns left {report.expected_turns:.1f} ± {report.sd_turns:.1f} · median {report.median_turns}"
@@ -521,13 +533,14 @@ class GameScreen(Screen):
         if report.win_probability is not None:
             mover = game.current.spec.name
             lines.append(f"{mover} to move here vs {report.opponent}: wins {report.win_probability:.1%}")
-        self.query_one("#inspect-text", Static).update("\n".join(lines), layout=False)
+        text = Text("\n").join([heading, *(Text(line) for line in lines)])
+        self.query_one("#inspect-text", Static).update(text, layout=False)
         pmf = report.pmf
-        shown = pmf[: max(2, report.range_5_95[1] * 2)]
-        peak = float(shown.max()) or 1.0
-        cdf = shown.cumsum()
+        first = pmf[: max(2, report.range_5_95[1] * 2)]
+        peak = float(first.max()) or 1.0
+        cdf = first.cumsum()
         self.query_one("#inspect-chart", OddsChart).load(
-            ["cyan", "magenta"], [(float(p) / peak, float(c)) for p, c in zip(shown, cdf, strict=True)]
+            ["cyan", "magenta"], [(float(p) / peak, float(c)) for p, c in zip(first, cdf, strict=True)]
         )
 
     def action_load_board(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -45,7 +46,7 @@ class HelpScreen(ModalScreen[None]):
         for keys, description in self.keys:
             table.add_row(key_label(keys), description)
         with Vertical(id="help-dialog", classes="dialog"):
-            yield Static("[b]Keys[/b]", classes="title")
+            yield Static(Text("Keys", style="bold"), classes="title")
             yield Static(table)
             yield Static(
                 "Computer players roll by themselves; a person rolls with Space, Enter or the Roll "

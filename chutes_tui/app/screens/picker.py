@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,7 +13,8 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chutes_tui.board import Board, BoardError, bundled_board_names, load_board
-from chutes_tui.recent import recent_boards, remember_board
+from chutes_tui.io.recent import recent_boards, remember_board
+from chutes_tui.model.text import path_text, shown
 
 
 class ErrorScreen(ModalScreen[None]):
@@ -27,7 +29,7 @@ class ErrorScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="error-dialog", classes="dialog"):
-            yield Static(f"[b]{self.title_text}[/b]", classes="title")
+            yield Static(Text(self.title_text, style="bold"), classes="title")
             yield Static(self.message, id="error-message", markup=False)
             yield Button("OK", id="ok", variant="primary")
 
@@ -58,14 +60,18 @@ class BoardPicker(ModalScreen[Board | None]):
         seen: set[str] = set()
         for path in local_board_files(Path.cwd()):
             seen.add(str(path.resolve()))
-            options.append(Option(f"{path.name}  (this directory)", id=f"file:{path.resolve()}"))
+            options.append(Option(f"{shown(path.name, 60)}  (this directory)", id=f"file:{path.resolve()}"))
         for recent in recent_boards():
             if recent not in seen:  # a recent file in this directory is listed once
                 seen.add(recent)
-                options.append(Option(f"{recent}  (recent)", id=f"file:{recent}"))
+                options.append(Option(f"{path_text(recent)}  (recent)", id=f"file:{recent}"))
         with Vertical(id="picker-dialog", classes="dialog"):
-            yield Static("[b]Load a board[/b] — Enter picks; or type a path below", classes="title")
-            yield OptionList(*options, id="board-options")
+            yield Static(
+                Text.assemble(("Load a board", "bold"), " — Enter picks; or type a path below"),
+                classes="title",
+            )
+            # Option prompts are file names: never markup.
+            yield OptionList(*options, id="board-options", markup=False)
             yield Input(placeholder="path to a .toml or plain board file", id="board-file")
             with Horizontal(classes="buttons"):
                 yield Button("Load", id="load", variant="primary")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -11,9 +13,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from chutes_tui.board import Board, BoardError, bundled_board_names, load_board
-from chutes_tui.game import COLORS, MAX_PLAYERS, TOKENS, Game, PlayerSpec, default_players
+from chutes_tui.game import Game
+from chutes_tui.model import inputs
+from chutes_tui.model.inputs import MAX_NAME_LENGTH, MAX_PLAYERS, InputError
+from chutes_tui.model.players import COLORS, TOKENS, PlayerSpec, default_players
 from chutes_tui.rules import EndRule
 
+T = TypeVar("T")
 KINDS = (("Person", "human"), ("Computer", "cpu"), ("—", "off"))
 BOARD_RULE = "board"
 
@@ -30,11 +36,15 @@ class SetupScreen(Screen):
         self.initial_board = board
         self.initial_players = list(players) if players else default_players(2, humans=1)
         self.initial_seed = seed
+        self.errors = 0  # fields refused by the last attempt to start
 
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="setup"):
-            yield Static("[b]New game[/b] — who plays, on which board, by which rules", classes="title")
+            yield Static(
+                Text.assemble(("New game", "bold"), " — who plays, on which board, by which rules"),
+                classes="title",
+            )
             for seat in range(MAX_PLAYERS):
                 spec = self.initial_players[seat] if seat < len(self.initial_players) else None
                 fallback = default_players(MAX_PLAYERS)[seat]
@@ -43,7 +53,11 @@ class SetupScreen(Screen):
                     yield Label(f"Seat {seat + 1}", classes="label")
                     yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{seat}", classes="kind")
                     yield Input(
-                        value=(spec or fallback).name, placeholder="name", id=f"name-{seat}", classes="name"
+                        value=(spec or fallback).name,
+                        placeholder="name",
+                        id=f"name-{seat}",
+                        classes="name",
+                        max_length=MAX_NAME_LENGTH,
                     )
                     yield Select(
                         [(t, t) for t in TOKENS],
@@ -59,6 +73,7 @@ class SetupScreen(Screen):
                         id=f"color-{seat}",
                         classes="color",
                     )
+                yield Static("", id=f"name-{seat}-error", classes="field-error")
             names = bundled_board_names()
             chosen = self.initial_board if self.initial_board in names else "standard"
             path = "" if self.initial_board in names else self.initial_board
@@ -72,14 +87,16 @@ class SetupScreen(Screen):
                     (f"end rule: {r.value}", r.value) for r in EndRule
                 ]
                 yield Select(rules, value=BOARD_RULE, allow_blank=False, id="end-rule")
-                yield Input(placeholder="die sides (board's)", id="die-sides", type="integer")
+                yield Input(placeholder="die sides (board's)", id="die-sides", max_length=12)
                 yield Checkbox("top face rolls again", id="extra-roll")
                 yield Input(
                     value="" if self.initial_seed is None else str(self.initial_seed),
                     placeholder="seed (random)",
                     id="seed",
-                    type="integer",
+                    max_length=24,
                 )
+            yield Static("", id="die-sides-error", classes="field-error")
+            yield Static("", id="seed-error", classes="field-error")
             yield Static("", id="setup-error")
             yield Button("Start game", id="start", variant="primary")
         yield Footer()
@@ -92,44 +109,73 @@ class SetupScreen(Screen):
         widget = self.query_one(selector)
         return str(widget.value) if isinstance(widget, Select | Input) else ""
 
-    def chosen_board(self) -> Board:
+    def _field(self, field: str, check: Callable[[str], T]) -> T | None:
+        """``check`` the input ``#field``; a refusal is shown beside it (and focuses it)."""
+        note = self.query_one(f"#{field}-error", Static)
+        try:
+            value = check(self._value(f"#{field}"))
+        except InputError as error:
+            note.update(Text(str(error)))
+            note.display = True
+            if self.errors == 0:
+                self.query_one(f"#{field}").focus()
+            self.errors += 1
+            return None
+        note.update("")
+        note.display = False
+        return value
+
+    def chosen_board(self) -> Board | None:
+        """The board and rules asked for (``None``: a refusal is shown beside its field)."""
         path = self._value("#board-path").strip()
-        board = load_board(path or self._value("#board-select"))
-        changes: dict = {}
-        if self._value("#end-rule") != BOARD_RULE:
-            changes["end_rule"] = EndRule(self._value("#end-rule"))
-        die = self._value("#die-sides").strip()
-        if die:
-            changes["die"] = int(die)
-        if self.query_one("#extra-roll", Checkbox).value:
-            changes["extra_roll"] = True
-        return board.replace(**changes) if changes else board
+        die = self._field("die-sides", lambda text: inputs.die_sides(text) if text.strip() else None)
+        try:
+            board = load_board(path or self._value("#board-select"))
+            changes: dict[str, Any] = {}
+            if self._value("#end-rule") != BOARD_RULE:
+                changes["end_rule"] = EndRule(self._value("#end-rule"))
+            if die is not None:
+                changes["die"] = die
+            if self.query_one("#extra-roll", Checkbox).value:
+                changes["extra_roll"] = True
+            return board.replace(**changes) if changes else board
+        except BoardError as problem:
+            self.query_one("#setup-error", Static).update(
+                Text.assemble(("Board error", "bold"), f": {problem}")
+            )
+            self.errors += 1
+            return None
 
     def chosen_players(self) -> list[PlayerSpec]:
         players = []
         for seat in range(MAX_PLAYERS):
             kind = self._value(f"#kind-{seat}")
             if kind == "off":
+                self._field(f"name-{seat}", str)  # clears a stale refusal
                 continue
-            name = self._value(f"#name-{seat}").strip() or f"Player {seat + 1}"
-            players.append(
-                PlayerSpec(
-                    name, self._value(f"#token-{seat}"), self._value(f"#color-{seat}"), kind == "human"
-                )
+            name = self._field(
+                f"name-{seat}",
+                lambda text, seat=seat: inputs.player_name(text.strip() or f"Player {seat + 1}"),
             )
+            if name is not None:
+                players.append(
+                    PlayerSpec(
+                        name, self._value(f"#token-{seat}"), self._value(f"#color-{seat}"), kind == "human"
+                    )
+                )
         return players
 
     def action_start(self) -> None:
         error = self.query_one("#setup-error", Static)
-        try:
-            board = self.chosen_board()
-        except BoardError as problem:
-            error.update(f"[b]Board error[/b]: {problem}")
-            return
+        error.update("")
+        self.errors = 0
         players = self.chosen_players()
+        seed = self._field("seed", lambda text: inputs.seed(text) if text.strip() else None)
+        board = self.chosen_board()
+        if self.errors:
+            return
         if not players:
             error.update("Choose at least one player (a person or a computer).")
             return
-        seed_text = self._value("#seed").strip()
-        error.update("")
-        self.app.start_game(Game.new(board, players, int(seed_text) if seed_text else None))  # type: ignore[attr-defined]
+        assert board is not None
+        self.app.start_game(Game.new(board, players, seed))  # type: ignore[attr-defined]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -24,18 +25,18 @@ def summary_table(game: Game) -> Table:
         spec = game.players[seat].spec
         style = "bold" if seat == summary.winner else ""
         table.add_row(
-            f"[{spec.color}]{spec.token}[/]", name, str(turns), str(ladders), str(chutes), style=style
+            Text(spec.token, style=spec.color), Text(name), str(turns), str(ladders), str(chutes), style=style
         )
     return table
 
 
-def swing_text(game: Game) -> str:
+def swing_text(game: Game) -> Text:
     swing = game.summary().biggest_swing
     if swing is None:
-        return "No turn changed the odds before the winning one."
+        return Text("No turn changed the odds before the winning one.")
     name = game.players[swing.seat].spec.name
     mover = game.players[swing.turn.seat].spec.name
-    return (
+    return Text(
         f"Biggest swing: {name}'s chance went {swing.before:.0%} → {swing.after:.0%} on move "
         f"{swing.turn.number}, when {swing.turn.describe(mover)}."
     )
@@ -59,9 +60,13 @@ class WinnerScreen(ModalScreen[str]):
         summary = self.game.summary()
         winner = self.game.players[summary.winner].spec
         with Vertical(id="winner-dialog", classes="dialog"):
-            title = f"[b][{winner.color}]{winner.token}[/] {winner.name} wins[/b]"
+            title = Text.assemble(
+                (f"{winner.token} ", f"bold {winner.color}"),
+                (f"{winner.name} wins", "bold"),
+                f" after {summary.turns} turns in all",
+            )
             yield Static(
-                f"{title} after {summary.turns} turns in all",
+                title,
                 classes="title",
                 id="winner-title",
             )

@@ -15,8 +15,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from chutes_tui.board import Board
-from chutes_tui.game import PlayerSpec
 from chutes_tui.layout import Layout
+from chutes_tui.model.players import PlayerSpec
+from chutes_tui.model.text import shown
 from chutes_tui.rules import JumpKind
 
 # Colours readable on dark and light themes, picked per theme at render time.
@@ -231,7 +232,7 @@ class BoardView(Widget, can_focus=True):
 
     def _message_line(self, y: int, width: int) -> Strip:
         lines = [
-            f"{self.board.name}: {self.board.end} squares",
+            f"{shown(self.board.name, 40)}: {self.board.end} squares",
             "too small to draw here:",
             f"needs {self._layout.columns * 3}×{self._layout.rows + 1} characters",
         ]

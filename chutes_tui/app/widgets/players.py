@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import DataTable
 
-from chutes_tui.game import PlayerSpec
+from chutes_tui.model.players import PlayerSpec
 
 BAR_WIDTH = 10
 NAME_WIDTH = 10

@@ -34,7 +34,8 @@ class TurnLog(Widget):
         self.refresh()
 
     def write(self, entry: str | Text) -> None:
-        text = Text.from_markup(entry) if isinstance(entry, str) else entry
+        """Add a line; a ``str`` is plain text (never markup)."""
+        text = Text(entry) if isinstance(entry, str) else entry
         self.entries.append(text)
         if len(self.entries) > self.max_entries:
             self.entries = self.entries[-self.max_entries :]

@@ -1,0 +1,192 @@
+"""The save file: a game as JSON, read back field by field.
+
+A save is either accepted exactly as written or refused with a :class:`SaveError` that names
+the file, the field (and the line, for text that is not JSON) and why -- never a file's
+contents. It records the board (as TOML text), the seed, the players, every roll of every
+turn, where the pieces stand, who moves next, and the die's generator state; the engine
+replays the rolls and checks that they lead to the recorded position.
+
+Format (version 1)::
+
+    {"format": "chutes-tui-save", "version": 1, "board": "<TOML>", "seed": 7,
+     "players": [{"name": "Ann", "token": "●", "color": "red", "human": true}, ...],
+     "rolls": [[4], [6, 2], ...], "positions": [12, 0], "to_move": 1,
+     "rng": {"bit_generator": "PCG64", "state": {"state": ..., "inc": ...},
+             "has_uint32": 0, "uinteger": 0}}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from chutes_tui.board import Board, BoardError, format_toml, parse_toml
+from chutes_tui.io.atomic import atomic_write_text
+from chutes_tui.io.files import FileReadError, read_text
+from chutes_tui.io.scan import structure_problem
+from chutes_tui.model.inputs import MAX_PLAYERS, InputError, checked_seed
+from chutes_tui.model.players import PlayerSpec
+from chutes_tui.model.text import kind_of, path_text, quote
+
+SAVE_FORMAT = "chutes-tui-save"
+SAVE_VERSION = 1
+# A game this long is absurd (the longest real games are a few thousand turns); the limit keeps
+# a tampered save from replaying for minutes.
+MAX_SAVED_TURNS = 1_000_000
+MAX_ROLLS_PER_TURN = 1_000
+_KEYS = {"format", "version", "board", "seed", "players", "rolls", "positions", "to_move", "rng"}
+_PLAYER_KEYS = {"name", "token", "color", "human"}
+_RNG_KEYS = {"bit_generator", "state", "has_uint32", "uinteger"}
+
+
+class SaveError(ValueError):
+    """A save that cannot be used, with the reason (and the file, when there is one)."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """Everything a save records, checked; the engine turns it back into a game."""
+
+    board: Board
+    seed: int
+    players: tuple[PlayerSpec, ...]
+    rolls: tuple[tuple[int, ...], ...]
+    positions: tuple[int, ...]
+    to_move: int
+    rng: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "board": format_toml(self.board),
+            "seed": self.seed,
+            "players": [
+                {"name": p.name, "token": p.token, "color": p.color, "human": p.human} for p in self.players
+            ],
+            "rolls": [list(turn) for turn in self.rolls],
+            "positions": list(self.positions),
+            "to_move": self.to_move,
+            "rng": self.rng,
+        }
+
+
+def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
+    """Write atomically (a kill mid-save leaves the old file whole); compact, one line."""
+    atomic_write_text(path, json.dumps(saved.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+def read_save(path: str | os.PathLike[str]) -> SavedGame:
+    """Read and check a save file; :class:`SaveError` names the file and says why."""
+    where = path_text(path)
+    try:
+        text = read_text(path)
+    except FileReadError as error:
+        raise SaveError(f"{where}: {error.reason}") from None
+    problem = structure_problem(text, toml=False)
+    if problem is not None:
+        raise SaveError(f"{where}:{problem[1]}: not a save: {problem[0]}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveError(f"{where}:{error.lineno}: not valid JSON ({error.msg})") from None
+    except (ValueError, RecursionError) as error:
+        raise SaveError(f"{where}: not a save: the JSON cannot be read ({type(error).__name__})") from None
+    try:
+        return parse_save(data)
+    except SaveError as error:
+        raise SaveError(f"{where}: {error}") from None
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise SaveError(message)
+
+
+def _whole(value: Any, field: str, low: int, high: int) -> int:
+    _require(
+        not isinstance(value, bool) and isinstance(value, int) and low <= value <= high,
+        f"{field} must be a whole number {low:,}..{high:,}, not {kind_of(value)}",
+    )
+    return int(value)
+
+
+def _list(value: Any, field: str, longest: int) -> list[Any]:
+    _require(isinstance(value, list), f"{field} must be a list, not {kind_of(value)}")
+    _require(len(value) <= longest, f"{field} has {len(value):,} entries (at most {longest:,})")
+    return list(value)
+
+
+def _exact_keys(value: Any, field: str, keys: set[str]) -> dict[str, Any]:
+    _require(isinstance(value, dict), f"{field} must be a table, not {kind_of(value)}")
+    missing, unknown = keys - set(value), set(value) - keys
+    if missing:
+        raise SaveError(f"{field} lacks {', '.join(sorted(missing))}")
+    if unknown:
+        raise SaveError(f"{field} has an unknown field {quote(sorted(unknown)[0], 30)}")
+    return dict(value)
+
+
+def _player(value: Any, field: str) -> PlayerSpec:
+    entry = _exact_keys(value, field, _PLAYER_KEYS)
+    _require(isinstance(entry["human"], bool), f"{field}.human must be true or false")
+    for key in ("name", "token", "color"):
+        _require(isinstance(entry[key], str), f"{field}.{key} must be text, not {kind_of(entry[key])}")
+    try:
+        return PlayerSpec(entry["name"], entry["token"], entry["color"], entry["human"])
+    except InputError as error:
+        raise SaveError(f"{field}: {error}") from None
+
+
+def _rng_state(value: Any) -> dict[str, Any]:
+    """numpy's PCG64 state: two 128-bit words (the increment odd) and a buffered 32-bit word."""
+    rng = _exact_keys(value, "rng", _RNG_KEYS)
+    _require(rng["bit_generator"] == "PCG64", "rng.bit_generator must be PCG64")
+    words = _exact_keys(rng["state"], "rng.state", {"state", "inc"})
+    state = _whole(words["state"], "rng.state.state", 0, 2**128 - 1)
+    inc = _whole(words["inc"], "rng.state.inc", 0, 2**128 - 1)
+    _require(inc % 2 == 1, "rng.state.inc must be odd")
+    has = _whole(rng["has_uint32"], "rng.has_uint32", 0, 1)
+    spare = _whole(rng["uinteger"], "rng.uinteger", 0, 2**32 - 1)
+    return {
+        "bit_generator": "PCG64",
+        "state": {"state": state, "inc": inc},
+        "has_uint32": has,
+        "uinteger": spare,
+    }
+
+
+def parse_save(data: Any) -> SavedGame:
+    """Check every field of a decoded save (see the module docstring)."""
+    _require(isinstance(data, dict) and data.get("format") == SAVE_FORMAT, "not a chutes-tui saved game")
+    version = data.get("version")
+    _require(
+        version == SAVE_VERSION and not isinstance(version, bool),
+        f"saved by an incompatible version ({kind_of(version)}; this is {SAVE_VERSION})",
+    )
+    fields = _exact_keys(data, "the save", _KEYS)
+    _require(isinstance(fields["board"], str), f"board must be TOML text, not {kind_of(fields['board'])}")
+    try:
+        board = parse_toml(fields["board"], path="(saved board)")
+    except BoardError as error:
+        raise SaveError(f"the saved board is invalid: {error}") from None
+    try:
+        seed = checked_seed(fields["seed"])
+    except InputError as error:
+        raise SaveError(str(error)) from None
+    entries = _list(fields["players"], "players", MAX_PLAYERS)
+    _require(len(entries) >= 1, "players is empty")
+    players = tuple(_player(entry, f"players[{i}]") for i, entry in enumerate(entries))
+    turns = _list(fields["rolls"], "rolls", MAX_SAVED_TURNS)
+    rolls = []
+    for number, turn in enumerate(turns):
+        faces = _list(turn, f"rolls[{number}]", MAX_ROLLS_PER_TURN)
+        _require(bool(faces), f"rolls[{number}] records a turn without rolls")
+        rolls.append(tuple(_whole(face, f"rolls[{number}]", 1, board.die) for face in faces))
+    positions = _list(fields["positions"], "positions", MAX_PLAYERS)
+    _require(len(positions) == len(players), "positions must give one square per player")
+    squares = tuple(_whole(square, "positions", 0, board.end) for square in positions)
+    to_move = _whole(fields["to_move"], "to_move", 0, len(players) - 1)
+    return SavedGame(board, seed, players, tuple(rolls), squares, to_move, _rng_state(fields["rng"]))

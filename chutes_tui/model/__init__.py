@@ -1,0 +1,1 @@
+"""The nouns of the game and what a user may type: boards, players, inputs, safe text."""

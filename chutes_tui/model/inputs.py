@@ -1,0 +1,103 @@
+"""What a user may type: one validator per kind of input, shared by the CLI, the setup screen,
+the editor and the save loader, so that they accept and refuse exactly the same things.
+
+Each validator takes the text as typed (or a value read from a save) and returns the value, or
+raises :class:`InputError` whose message names the input, says why, and quotes at most a short,
+escaped piece of what was given.
+
+Seeds
+-----
+A seed is a whole number from 0 to 2⁶³ − 1 (``SEED_MAX``), written in decimal digits (at most
+19, an optional ``+``). The same seed, board and players always give the same game. A game
+started without one draws a fresh seed in that range and shows it, so any game can be replayed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from chutes_tui.model.text import number, quote
+
+SEED_MAX = 2**63 - 1
+MAX_PLAYERS = 6
+MAX_NAME_LENGTH = 40
+# Longer than any number these inputs accept, short enough that int() is instant.
+_WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
+_UNSAFE_IN_NAMES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+class InputError(ValueError):
+    """A value a user typed (or a save recorded) that is not acceptable, with the reason."""
+
+
+def whole(text: str, what: str, low: int, high: int) -> int:
+    """``text`` as a whole number in ``low..high``."""
+    stripped = text.strip()
+    if not _WHOLE.fullmatch(stripped):
+        if not stripped:
+            raise InputError(f"{what} is empty: give a whole number {low}..{high}")
+        raise InputError(f"{what} must be a whole number {low}..{high}, not {quote(stripped, 30)}")
+    return in_range(int(stripped), what, low, high)
+
+
+def in_range(value: object, what: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number (not a bool) in ``low..high``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{what} must be a whole number {low}..{high}")
+    if not low <= value <= high:
+        raise InputError(f"{what} must be {low:,}..{high:,}, not {number(value)}")
+    return value
+
+
+def seed(text: str) -> int:
+    """A seed typed by a user (see the module docstring)."""
+    return whole(text, "the seed", 0, SEED_MAX)
+
+
+def checked_seed(value: object) -> int:
+    """A seed given as a value (a save, an API call)."""
+    return in_range(value, "the seed", 0, SEED_MAX)
+
+
+def die_sides(text: str) -> int:
+    from chutes_tui.board import MAX_DIE
+
+    return whole(text, "the number of die sides", 1, MAX_DIE)
+
+
+def player_count(text: str, low: int = 1) -> int:
+    return whole(text, "the number of players", low, MAX_PLAYERS)
+
+
+def player_name(text: object) -> str:
+    """A player's name: 1 to ``MAX_NAME_LENGTH`` characters, no control characters.
+
+    Anything else is allowed and shown literally (``[/]`` is a fine name).
+    """
+    if not isinstance(text, str):
+        raise InputError("a player's name must be text")
+    name = text.strip()
+    if not name:
+        raise InputError("a player's name cannot be empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise InputError(f"a player's name has at most {MAX_NAME_LENGTH} characters, not {len(name):,}")
+    if any(unicodedata.category(char) in _UNSAFE_IN_NAMES for char in name):
+        raise InputError(f"a player's name cannot contain control characters: {quote(name, 30)}")
+    return name
+
+
+def player_spec(text: str) -> list[tuple[str, bool]]:
+    """``"Ann,Bob,cpu:Robo"`` → ``[("Ann", True), ("Bob", True), ("Robo", False)]``.
+
+    ``cpu:`` marks a computer player; ``cpu:`` alone names it ``CPU n``.
+    """
+    parts = [part.strip() for part in text.split(",")]
+    if not 1 <= len(parts) <= MAX_PLAYERS or any(not part for part in parts):
+        raise InputError(f"give 1 to {MAX_PLAYERS} comma-separated names, e.g. 'Ann,Bob,cpu:Robo'")
+    players = []
+    for seat, part in enumerate(parts, start=1):
+        human = not part.lower().startswith("cpu:")
+        name = part if human else part[4:].strip() or f"CPU {seat}"
+        players.append((player_name(name), human))
+    return players

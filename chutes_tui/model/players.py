@@ -1,0 +1,64 @@
+"""Who sits at each seat: a name, a token, a colour, and whether a person rolls for them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from chutes_tui.model.inputs import MAX_PLAYERS, InputError, player_name, player_spec
+
+TOKENS = ("●", "▲", "■", "◆", "★", "♥")
+COLORS = ("red", "dodger_blue1", "gold1", "medium_orchid", "spring_green2", "dark_orange")
+COMPUTER_NAMES = ("Robo", "Ada", "Turing", "Lovelace", "Hopper", "Knuth")
+
+
+class PlayersError(InputError):
+    """Players that cannot sit down together (a count, a name, a token or colour)."""
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """Who sits at a seat: a name, a glyph and colour, and whether a person rolls for them.
+
+    Constructing one checks it: the name by :func:`~chutes_tui.model.inputs.player_name`, the
+    token and colour against :data:`TOKENS` and :data:`COLORS`.
+    """
+
+    name: str
+    token: str = TOKENS[0]
+    color: str = COLORS[0]
+    human: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", player_name(self.name))
+        if self.token not in TOKENS:
+            raise PlayersError(f"a token is one of {' '.join(TOKENS)}")
+        if self.color not in COLORS:
+            raise PlayersError(f"a colour is one of {', '.join(COLORS)}")
+        if not isinstance(self.human, bool):
+            raise PlayersError("whether a person plays must be true or false")
+
+
+def check_count(count: int) -> int:
+    if not 1 <= count <= MAX_PLAYERS:
+        raise PlayersError(f"a game has 1 to {MAX_PLAYERS} players, not {count}")
+    return count
+
+
+def default_players(count: int, humans: int = 0, names: Sequence[str] = ()) -> list[PlayerSpec]:
+    """``count`` players with distinct tokens and colours; the first ``humans`` are people."""
+    check_count(count)
+    players = []
+    for seat in range(count):
+        human = seat < humans
+        name = names[seat] if seat < len(names) else (f"Player {seat + 1}" if human else COMPUTER_NAMES[seat])
+        players.append(PlayerSpec(name, TOKENS[seat], COLORS[seat], human))
+    return players
+
+
+def parse_player_spec(text: str) -> list[PlayerSpec]:
+    """``"Ann,Bob,cpu:Robo"`` → two people and a computer player, with distinct tokens."""
+    return [
+        PlayerSpec(name, TOKENS[seat], COLORS[seat], human)
+        for seat, (name, human) in enumerate(player_spec(text))
+    ]

@@ -1,0 +1,105 @@
+"""Showing text that came from a user or a file: literally, briefly, and safely.
+
+Names, descriptions, paths and file contents reach the terminal in three ways -- Rich/Textual
+renderables, error messages, and JSON -- and each has a way to go wrong: markup (``[/]`` ends a
+style that was never opened and kills the renderer), control characters (``\\x1b[31m`` would
+reach the terminal as an escape sequence; a lone surrogate cannot be encoded at all), and size
+(a 50 MB line in an error message). Every front end passes such strings through these helpers,
+and builds renderables from plain text (``rich.text.Text``), never from markup.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+QUOTE_LIMIT = 60
+PATH_LIMIT = 120  # a path is where, not what: keep more of it, but still one line
+# Categories that must never reach a terminal as they are: controls (C0, DEL, C1), line and
+# paragraph separators, and lone surrogates (which no encoder accepts).
+_UNSAFE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escape(char: str) -> str:
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, *, newlines: bool = False) -> str:
+    """``text`` with every unsafe character written as an escape (``\\x1b``, ``\\u2028``).
+
+    ``newlines`` keeps ``\\n`` (a description shown over several lines).
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        _escape(char) if unicodedata.category(char) in _UNSAFE and not (newlines and char == "\n") else char
+        for char in text
+    )
+
+
+def elide(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """At most ``limit`` characters: the start and the end, joined by ``…``."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) * 2 // 3
+    tail = limit - 1 - head
+    return text[:head] + "…" + (text[-tail:] if tail else "")
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for a one-line message: printable and elided to about ``limit``."""
+    return "'" + elide(printable(text), limit) + "'"
+
+
+def path_text(path: object) -> str:
+    """A path for a message: printable and elided (a 5,000-character path stays one line)."""
+    return elide(printable(str(path)), PATH_LIMIT)
+
+
+def shown(text: str, limit: int) -> str:
+    """A user's string for a place of ``limit`` cells (a name in a table): printable, elided."""
+    return elide(printable(text), limit)
+
+
+def number(value: int) -> str:
+    """A whole number for a message, however long (Python refuses ``str`` of huge ints)."""
+    if abs(value) < 10**18:
+        return str(value)
+    digits = int(abs(value).bit_length() * 0.30103) + 1
+    return f"{'-' if value < 0 else ''}a number of about {digits:,} digits"
+
+
+def kind_of(value: object) -> str:
+    """What a value from a file is, for a message that must not repeat it."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return number(value)
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return f"text {quote(value, 30)}"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value):,} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, dict):
+        return "a table"
+    if value is None:
+        return "nothing"
+    return f"a {type(value).__name__}"
+
+
+def file_stem(name: str, limit: int = 60) -> str:
+    """A file name made from a board's name: no path separators, no ``..``, no controls.
+
+    ``"../../etc/passwd"`` → ``"etc-passwd"``; an empty result is ``"board"``.
+    """
+    cleaned = "".join(
+        "-" if char in '/\\:*?"<>|' or unicodedata.category(char) in _UNSAFE or char.isspace() else char
+        for char in name
+    )
+    parts = [part for part in cleaned.split("-") if part.strip(".")]
+    stem = "-".join(parts).strip(".-")
+    return stem[:limit] or "board"
