@@ -17,7 +17,7 @@ a time, gives the simulations' value: its cycle-level equations tell where the 1
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -124,8 +124,15 @@ class AnotherGame:
         return dict(sorted(out.items(), key=lambda kv: -kv[1]))
 
 
-def simulate_cycles(start: tuple[int, int], total: int, games: int, rng: np.random.Generator) -> np.ndarray:
-    """Cycles of ``games`` simulated games, rolled turn by turn with :func:`turn`."""
+def simulate_cycles(
+    start: tuple[int, int],
+    total: int,
+    games: int,
+    rng: np.random.Generator,
+    progress: Callable[[int], None] | None = None,
+) -> np.ndarray:
+    """Cycles of ``games`` simulated games, rolled turn by turn with :func:`turn`;
+    ``progress(finished)`` is told every 64 turns."""
     coins = np.zeros((games, 2), dtype=np.int64)
     coins[:, 0], coins[:, 1] = start
     pot = np.full(games, total - sum(start), dtype=np.int64)
@@ -140,6 +147,8 @@ def simulate_cycles(start: tuple[int, int], total: int, games: int, rng: np.rand
         played += 1
         cycles[alive[lost]] = (played + 1) // 2
         alive = alive[~lost]
+        if progress is not None and played % 64 == 0:
+            progress(games - alive.size)
     return cycles
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rich.console import Console
+from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
@@ -34,6 +35,11 @@ from chutes_tui.textchart import column_chart
 
 PERCENTILES = (5, 10, 25, 50, 75, 90, 95, 99)
 EXIT_BOARD, EXIT_USAGE, EXIT_CRASH, EXIT_INTERRUPTED = 1, 2, 3, 130
+# Limits on what one command may ask for, each refused up front with its reason.
+ENCLOSURE_MAX_DIGITS = 300
+BOUNDS_MAX_MOVES = 10_000
+ANOTHER_GAME_MAX_COINS = 30
+ANOTHER_GAME_MAX_GAMES = 1_000_000
 
 
 class UsageError(Exception):
@@ -140,7 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--digits",
         type=_bounded_int("--digits", 0, 100_000),
         default=50,
-        help="decimal digits to print (default 50)",
+        help=f"decimal digits to print (default 50; 0..100,000, and with --players 3-6 at most "
+        f"{ENCLOSURE_MAX_DIGITS})",
     )
     exact.add_argument(
         "--position",
@@ -151,9 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     exact.add_argument(
         "--bounds",
-        type=_bounded_int("--bounds", 0, 100_000),
+        type=_bounded_int("--bounds", 0, BOUNDS_MAX_MOVES),
         metavar="M",
-        help="the seed's lower/upper bounds after M turns",
+        help=f"the seed's lower/upper bounds after M turns (0..{BOUNDS_MAX_MOVES:,})",
     )
     exact.add_argument("--table", metavar="FILE", help="write every two-player position (.csv or .json)")
     exact.add_argument(
@@ -167,7 +174,10 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = verbs.add_parser("simulate", help="Monte Carlo games, beside the exact values")
     _add_board_arguments(simulate)
     simulate.add_argument(
-        "--games", type=_bounded_int("--games", 1, 10**9), default=1_000_000, help="default 10⁶"
+        "--games",
+        type=_bounded_int("--games", 1, 10**9),
+        default=1_000_000,
+        help="games to play, 1..10^9 (default 10^6); they run in chunks, in bounded memory",
     )
     simulate.add_argument("--players", type=_bounded_int("--players", 1, MAX_PLAYERS), default=1)
     simulate.add_argument("--seed", type=SEED, help=SEED_HELP)
@@ -199,10 +209,22 @@ def build_parser() -> argparse.ArgumentParser:
     board_experiment("jump-impact", "each jump's effect on the expected length")
     another = kinds.add_parser("another-game", help="seed 004's dice-and-coin game, exactly")
     another.add_argument(
-        "--coins", nargs=2, type=_bounded_int("--coins", 0, 50), default=[4, 4], metavar=("A", "B")
+        "--coins",
+        nargs=2,
+        type=_bounded_int("--coins", 0, ANOTHER_GAME_MAX_COINS),
+        default=[4, 4],
+        metavar=("A", "B"),
+        help=f"each player's coins (default 4 4; coins and pot together at most {ANOTHER_GAME_MAX_COINS})",
     )
-    another.add_argument("--pot", type=_bounded_int("--pot", 0, 50), default=2)
-    another.add_argument("--games", type=_bounded_int("--games", 1, 10**8), default=200_000)
+    another.add_argument(
+        "--pot", type=_bounded_int("--pot", 0, ANOTHER_GAME_MAX_COINS), default=2, help="coins in the pot"
+    )
+    another.add_argument(
+        "--games",
+        type=_bounded_int("--games", 1, ANOTHER_GAME_MAX_GAMES),
+        default=200_000,
+        help=f"games to simulate (1..{ANOTHER_GAME_MAX_GAMES:,}, default 200,000)",
+    )
     another.add_argument("--seed", type=SEED, help=SEED_HELP)
     another.add_argument("--json", action="store_true")
 
@@ -463,7 +485,9 @@ def cmd_exact(args: argparse.Namespace, console: Console) -> int:
         report["win_probability"] = fraction_text(value)
         report["win_probability_decimal"] = decimal_digits(value, digits)
     if args.bounds is not None:
-        lower, upper = seed_bounds(board, args.bounds)
+        with Progress(console=_stderr(), transient=True) as progress:
+            task = progress.add_task(f"bounds after {args.bounds:,} moves", total=args.bounds)
+            lower, upper = seed_bounds(board, args.bounds, lambda done: progress.update(task, completed=done))
         report["bounds"] = {
             "moves": args.bounds,
             "lower": fraction_text(lower),
@@ -502,7 +526,21 @@ def cmd_exact(args: argparse.Namespace, console: Console) -> int:
 def _print_enclosures(board: Board, args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.exact.seats import seat_enclosures
 
-    enclosures, rounds = seat_enclosures(board, [board.start] * args.players, 0, args.digits)
+    if args.digits > ENCLOSURE_MAX_DIGITS:
+        raise UsageError(
+            f"chutes-tui exact: argument --digits: with {args.players} players at most "
+            f"{ENCLOSURE_MAX_DIGITS} certain digits (each doubling of the rounds summed costs four "
+            "times the last; 300 take about 15 s on the standard board)"
+        )
+    with Progress(console=_stderr(), transient=True) as progress:
+        task = progress.add_task(f"{args.digits} certain digits", total=args.digits)
+
+        def report(rounds: int, certain: int) -> None:
+            progress.update(
+                task, completed=certain, description=f"{rounds:,} rounds summed, {certain} digits certain"
+            )
+
+        enclosures, rounds = seat_enclosures(board, [board.start] * args.players, 0, args.digits, report)
     if args.json:
         data = {
             "board": board.name,
@@ -529,7 +567,6 @@ def _print_enclosures(board: Board, args: argparse.Namespace, console: Console) 
 
 
 def _write_exact_table(board: Board, path: str, console: Console) -> None:
-    from rich.progress import Progress
 
     from chutes_tui.exact import exact_two_player, fraction_text
 
@@ -589,24 +626,25 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     import time
 
     import numpy as np
-    from rich.progress import Progress
 
-    from chutes_tui.simulate import diagonal_estimate, simulate_turns, summarize
+    from chutes_tui.simulate import diagonal_from_counts, simulate_summary
 
     board = board_from_args(args)
     seed = args.seed if args.seed is not None else int(np.random.default_rng().integers(2**31))
     total = args.games * args.players
     began = time.perf_counter()
+    # Games run in chunks into running counts: memory stays bounded for any --games, and
+    # Ctrl-C stops between chunks (exit 130).
     with Progress(console=_stderr(), transient=True) as progress:
         task = progress.add_task(f"simulating {total:,} one-player games", total=total)
-        turns = simulate_turns(
+        summary = simulate_summary(
             board,
-            total,
+            args.games,
+            args.players,
             np.random.default_rng(seed),
             progress=lambda done: progress.update(task, completed=done),
         )
     elapsed = time.perf_counter() - began
-    summary = summarize(turns, args.players)
     report = analyze_report(board, board.start, max(args.players, 1))
     exact_mean = report["expected_turns"]
     sigmas = (summary.mean - exact_mean) / summary.standard_error
@@ -620,7 +658,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         "mean_interval_95": list(summary.interval),
         "exact_mean_turns": exact_mean,
         "sigmas_from_exact": sigmas,
-        "diagonal_first_player_wins": diagonal_estimate(turns),
+        "diagonal_first_player_wins": diagonal_from_counts(summary.counts),
         "games_per_second": total / elapsed,
     }
     table = Table(
@@ -870,12 +908,26 @@ def _another_game(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.another_game import AnotherGame, explain_discrepancy, simulate_cycles
 
     a, b = args.coins
+    if a + b + args.pot > ANOTHER_GAME_MAX_COINS:
+        raise UsageError(
+            f"chutes-tui experiments another-game: {a + b + args.pot} coins in all; at most "
+            f"{ANOTHER_GAME_MAX_COINS} (the chain has a state per split of the coins, and long games "
+            "make the simulation slow)"
+        )
     game = AnotherGame(a + b + args.pot)
     start = (a, b)
     exact = game.expected_cycles
     pmf = game.cycle_distribution(start)
     seed = args.seed if args.seed is not None else int(np.random.default_rng().integers(2**31))
-    simulated = simulate_cycles(start, game.total, args.games, np.random.default_rng(seed))
+    with Progress(console=_stderr(), transient=True) as progress:
+        task = progress.add_task(f"simulating {args.games:,} games", total=args.games)
+        simulated = simulate_cycles(
+            start,
+            game.total,
+            args.games,
+            np.random.default_rng(seed),
+            progress=lambda done: progress.update(task, completed=done),
+        )
     error = float(simulated.std(ddof=1) / np.sqrt(simulated.size))
     key = f"A{a}B{b}"
     data = {

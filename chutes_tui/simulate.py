@@ -89,6 +89,7 @@ class SimulationSummary:
     sd: float
     standard_error: float
     seat_wins: tuple[int, ...] | None  # K-player games, wins per seat
+    counts: np.ndarray  # counts[n]: one-player games that took n turns
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -96,24 +97,84 @@ class SimulationSummary:
         return self.mean - 1.96 * self.standard_error, self.mean + 1.96 * self.standard_error
 
 
+class Tally:
+    """Running counts of simulated games, so that any number of games fits in bounded memory:
+    a histogram of finishing turns and, for K-player games, the wins per seat."""
+
+    def __init__(self, players: int = 1) -> None:
+        self.players = players
+        self.counts = np.zeros(0, dtype=np.int64)
+        self.seat_wins = np.zeros(max(players, 1), dtype=np.int64)
+
+    def add(self, turns: np.ndarray) -> None:
+        """Count one-player games; with ``players`` ≥ 2 consecutive groups of that many are
+        seated as one game (a trailing incomplete group is not seated)."""
+        counts = np.bincount(turns)
+        if counts.size > self.counts.size:
+            counts[: self.counts.size] += self.counts
+            self.counts = counts.astype(np.int64)
+        else:
+            self.counts[: counts.size] += counts
+        k = self.players
+        if k >= 2:
+            seated = turns[: turns.size - turns.size % k].reshape(-1, k)
+            # Seat j's finishing move is (T_j - 1)·K + j: the smallest wins, seat order breaking ties.
+            winners = np.argmin(seated.astype(np.int64) * k + np.arange(k), axis=1)
+            self.seat_wins += np.bincount(winners, minlength=k)
+
+    def summary(self) -> SimulationSummary:
+        games = int(self.counts.sum())
+        turns = np.arange(self.counts.size)
+        # Exact integer sums: a billion games of a few hundred turns stay far from rounding.
+        total = int(np.dot(turns, self.counts)) if games else 0
+        squares = int(np.dot(turns * turns, self.counts)) if games else 0
+        mean = total / games if games else float("nan")
+        variance = (squares - total * total / games) / (games - 1) if games > 1 else float("nan")
+        sd = float(np.sqrt(max(variance, 0.0))) if games > 1 else float("nan")
+        seat_wins = tuple(int(w) for w in self.seat_wins) if self.players >= 2 else None
+        error = sd / np.sqrt(games) if games > 1 else float("nan")
+        return SimulationSummary(games, mean, sd, float(error), seat_wins, self.counts.copy())
+
+
 def summarize(turns: np.ndarray, players: int = 1) -> SimulationSummary:
     """Mean, sd and standard error of the finishing turn; with ``players`` ≥ 2, consecutive
     groups of that many games are seated as one game each and the seat wins are counted."""
-    games = int(turns.size)
-    mean = float(turns.mean()) if games else float("nan")
-    sd = float(turns.std(ddof=1)) if games > 1 else float("nan")
-    seat_wins = None
-    if players >= 2:
-        seated = turns[: games - games % players].reshape(-1, players)
-        # Seat j's finishing move is (T_j - 1)·K + j: the smallest wins, seat order breaking ties.
-        winners = np.argmin(seated.astype(np.int64) * players + np.arange(players), axis=1)
-        seat_wins = tuple(int(c) for c in np.bincount(winners, minlength=players))
-    return SimulationSummary(games, mean, sd, sd / np.sqrt(games) if games > 1 else float("nan"), seat_wins)
+    tally = Tally(players)
+    tally.add(turns)
+    return tally.summary()
+
+
+def simulate_summary(
+    board: Board,
+    games: int,
+    players: int,
+    rng: np.random.Generator,
+    *,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationSummary:
+    """``games`` seated games of ``players`` (one-player games when 1), in chunks: memory stays
+    a few MB whatever ``games`` is, and the numbers equal one :func:`simulate_turns` call on the
+    same generator (chunks are whole multiples of its own)."""
+    tally = Tally(players)
+    total = games * players
+    step = CHUNK * players
+    done = 0
+    while done < total:
+        size = min(step, total - done)
+        tally.add(simulate_turns(board, size, rng))
+        done += size
+        if progress is not None:
+            progress(done)
+    return tally.summary()
 
 
 def diagonal_estimate(turns: np.ndarray) -> float:
     """Seed 001's "diagonal squares" estimate of P(first of two players wins): pair every
     simulated game with every other, ``½ + ½ Σₙ (cₙ / N)²`` with ``cₙ`` the games taking n turns."""
-    counts = np.bincount(turns).astype(np.float64)
-    share = counts / turns.size
+    return diagonal_from_counts(np.bincount(turns))
+
+
+def diagonal_from_counts(counts: np.ndarray) -> float:
+    """:func:`diagonal_estimate` from a histogram of finishing turns."""
+    share = counts.astype(np.float64) / counts.sum()
     return 0.5 + 0.5 * float(np.dot(share, share))

@@ -23,15 +23,15 @@ digits as asked.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from math import lcm
 
 import gmpy2
 from flint import fmpq
 
 from chutes_tui.board import Board
 from chutes_tui.exact.chain import exact_chain
+from chutes_tui.exact.integer import integer_chain
 
 MAX_ROUNDS = 1 << 17
 
@@ -61,9 +61,17 @@ def _certain_digits(lower: fmpq, upper: fmpq, wanted: int) -> tuple[int, str]:
 
 
 def seat_enclosures(
-    board: Board, positions: Sequence[int], to_move: int, digits: int
+    board: Board,
+    positions: Sequence[int],
+    to_move: int,
+    digits: int,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[Enclosure], int]:
-    """Enclosures of each seat's win probability (in seat order) and the rounds summed."""
+    """Enclosures of each seat's win probability (in seat order) and the rounds summed.
+
+    ``progress(rounds, certain)`` is told after each doubling how many rounds are summed and
+    how many digits every seat has for certain so far.
+    """
     positions = list(positions)
     chain = exact_chain(board)
     k = len(positions)
@@ -81,16 +89,9 @@ def seat_enclosures(
         ], 0
     order = [(to_move + j) % k for j in range(k)]
     rows = [chain.row(positions[seat]) for seat in order]
-    n = chain.size
-    q_entries = [chain.Q[i, j] for i in range(n) for j in range(n)]
-    r_entries = [chain.finish[i, 0] for i in range(n)]
-    c = lcm(*(int(x.q) for x in q_entries + r_entries))
-    A = [[int(q_entries[i * n + j] * c) for j in range(n)] for i in range(n)]
-    nonzero = [[(j, gmpy2.mpz(a)) for j, a in enumerate(row) if a] for row in A]
-    rho = [gmpy2.mpz(int(x * c)) for x in r_entries]
-
-    def step(vector: list) -> list:
-        return [sum((a * vector[j] for j, a in nonzero[i]), gmpy2.mpz(0)) for i in range(n)]
+    integer = integer_chain(chain)
+    c, step, n = integer.c, integer.step, integer.size
+    rho = list(integer.rho)
 
     survival = [gmpy2.mpz(1)] * n  # Aⁿ 1 (scaled by cⁿ)
     finishing = rho  # Aⁿ⁻¹ ρ (scaled by cⁿ)
@@ -123,6 +124,8 @@ def seat_enclosures(
             upper = lower + tail
             certain, text = _certain_digits(lower, upper, digits)
             enclosures.append(Enclosure(lower, upper, certain, text))
+        if progress is not None:
+            progress(rounds, min(e.digits for e in enclosures))
         if all(e.digits >= digits for e in enclosures) or rounds >= MAX_ROUNDS:
             break
         target *= 2

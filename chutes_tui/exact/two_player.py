@@ -34,10 +34,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+import gmpy2
 from flint import fmpq, fmpq_mat, fmpq_poly
 
 from chutes_tui.board import Board
 from chutes_tui.exact.chain import ExactChain, exact_chain
+from chutes_tui.exact.integer import integer_chain
 
 
 def _column_series(chain: ExactChain, start: fmpq_mat, terms: int) -> list[fmpq_mat]:
@@ -163,15 +165,31 @@ def exact_two_player(board: Board) -> ExactTwoPlayer:
     return ExactTwoPlayer(exact_chain(board))
 
 
-def seed_bounds(board: Board, moves: int) -> tuple[fmpq, fmpq]:
+def seed_bounds(board: Board, moves: int, progress: Callable[[int], None] | None = None) -> tuple[fmpq, fmpq]:
     """The seed's bounds on P(first player wins) after ``moves`` turns, exactly:
     lower ``½ + ½ Σ_{n≤m} pₙ²``, upper adding ``½ (1 - Σ_{n≤m} pₙ)²`` (all the unfinished games
-    ending together on the next turn)."""
+    ending together on the next turn).
+
+    With ``pₙ = aₙ / cⁿ`` (:mod:`.integer`), both sums are integers over ``c²ᵐ`` and ``cᵐ``,
+    accumulated by Horner's rule: memory stays one vector of integers whatever ``moves`` is.
+    ``progress(done)`` is told every 256 moves.
+    """
     chain = exact_chain(board)
     row = chain.row(board.start)
-    columns = _column_series(chain, chain.finish, moves + 1)
-    pmf = [columns[k][row, 0] for k in range(moves + 1)]
+    integer = integer_chain(chain)
+    c = gmpy2.mpz(integer.c)
+    squares = gmpy2.mpz(0)  # Σ aₙ² c^(2(m-n))
+    total = gmpy2.mpz(0)  # Σ aₙ c^(m-n)
+    vector = list(integer.rho)  # A^(n-1) ρ
+    for done in range(moves):
+        if progress is not None and done % 256 == 0:
+            progress(done)
+        a = vector[row]
+        squares = squares * c * c + a * a
+        total = total * c + a
+        vector = integer.step(vector)
+    scale = c**moves
     half = fmpq(1, 2)
-    lower = half + half * sum((p * p for p in pmf), fmpq(0))
-    upper = lower + half * (1 - sum(pmf, fmpq(0))) ** 2
+    lower = half + half * fmpq(int(squares), int(scale * scale))
+    upper = lower + half * (1 - fmpq(int(total), int(scale))) ** 2
     return lower, upper

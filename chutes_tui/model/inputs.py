@@ -36,15 +36,15 @@ def whole(text: str, what: str, low: int, high: int) -> int:
     stripped = text.strip()
     if not _WHOLE.fullmatch(stripped):
         if not stripped:
-            raise InputError(f"{what} is empty: give a whole number {low}..{high}")
-        raise InputError(f"{what} must be a whole number {low}..{high}, not {quote(stripped, 30)}")
+            raise InputError(f"{what} is empty: give a whole number {low:,}..{high:,}")
+        raise InputError(f"{what} must be a whole number {low:,}..{high:,}, not {quote(stripped, 30)}")
     return in_range(int(stripped), what, low, high)
 
 
 def in_range(value: object, what: str, low: int, high: int) -> int:
     """``value`` if it is a whole number (not a bool) in ``low..high``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{what} must be a whole number {low}..{high}")
+        raise InputError(f"{what} must be a whole number {low:,}..{high:,}")
     if not low <= value <= high:
         raise InputError(f"{what} must be {low:,}..{high:,}, not {number(value)}")
     return value

@@ -1,0 +1,46 @@
+r"""The turn chain in integers: ``Q = A / c`` and ``r = ρ / c`` with ``A``, ``ρ`` integer and ``c``
+the common denominator of every entry.
+
+Then ``S(n) = (Aⁿ 1) / cⁿ`` and ``f(n) = (Aⁿ⁻¹ ρ) / cⁿ`` for every state at once, so long series
+of survival and finishing probabilities are exact integers over powers of ``c``: no fraction is
+ever reduced, and each step is one sparse integer matrix-vector product (gmpy2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import lcm
+
+import gmpy2
+
+from chutes_tui.exact.chain import ExactChain
+
+
+@dataclass(frozen=True, eq=False)
+class IntegerChain:
+    c: int
+    rows: tuple[tuple[tuple[int, gmpy2.mpz], ...], ...]  # row i: (column, A[i, column]) non-zero
+    rho: tuple[gmpy2.mpz, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.rows)
+
+    def step(self, vector: list[gmpy2.mpz]) -> list[gmpy2.mpz]:
+        """``A · vector``."""
+        zero = gmpy2.mpz(0)
+        return [sum((a * vector[j] for j, a in row), zero) for row in self.rows]
+
+
+@lru_cache(maxsize=16)
+def integer_chain(chain: ExactChain) -> IntegerChain:
+    n = chain.size
+    q_entries = [chain.Q[i, j] for i in range(n) for j in range(n)]
+    r_entries = [chain.finish[i, 0] for i in range(n)]
+    c = lcm(*(int(x.q) for x in q_entries + r_entries))
+    rows = tuple(
+        tuple((j, gmpy2.mpz(int(q_entries[i * n + j] * c))) for j in range(n) if q_entries[i * n + j] != 0)
+        for i in range(n)
+    )
+    return IntegerChain(c, rows, tuple(gmpy2.mpz(int(x * c)) for x in r_entries))
