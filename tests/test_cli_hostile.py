@@ -29,7 +29,9 @@ def one_line(err):
 
 
 @pytest.mark.parametrize("seed", ["-1", "", "abc", "-", str(2**63), "1" * 5000, "1.5", "0x10"])
-@pytest.mark.parametrize("verb", [["simulate", "tiny-10", "--games", "10"], ["boards", "random", "--output", "x"]])
+@pytest.mark.parametrize(
+    "verb", [["simulate", "tiny-10", "--games", "10"], ["boards", "random", "--output", "x"]]
+)
 def test_bad_seeds_exit_2_naming_the_rule(capsys, verb, seed):
     code, out, err = run(capsys, *verb, "--seed", seed)
     assert code == 2 and out == ""
