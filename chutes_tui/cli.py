@@ -1005,9 +1005,11 @@ def cmd_inspect(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def _run_app(app: Any) -> int:
-    """Run the Textual app; after a crash, say in one line where its traceback was written."""
-    app.run()
+def _run_app(app: Any, **options: Any) -> int:
+    """Run the Textual app; after a crash, say in one line where its traceback was written.
+
+    ``options`` go to ``App.run`` (tests run it headless with an auto pilot)."""
+    app.run(**options)
     if app.crash is not None:
         _stderr().print(Text(crash_line(*app.crash)))
     return int(app.return_code or 0)
