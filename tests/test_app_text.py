@@ -154,7 +154,7 @@ def test_an_app_crash_exits_non_zero_with_one_line_and_a_log(standard, capsys, m
         await pilot.pause(1)
 
     code = _run_app(app, headless=True, auto_pilot=press_help, size=(100, 30))
-    out, err = capsys.readouterr()
+    _, err = capsys.readouterr()
     assert code == 1
     assert err.count("\n") == 1 and "RuntimeError: the help broke [/]" in err, err[:500]
     logs = list((private_dirs / "state" / "crashes").glob("crash-*.log"))
