@@ -528,7 +528,7 @@ def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Boar
                     line=_key_line(text, key),
                 )
             pair: Jump = (entry[0], entry[1])
-            line = pair_lines.get((key, pair), _key_line(text, key))
+            line = pair_lines.get((key, pair)) or _key_line(text, key)
             if pair[0] != pair[1] and (pair[1] > pair[0]) != upward:
                 other = "chutes" if upward else "ladders"
                 direction = "down" if upward else "up"

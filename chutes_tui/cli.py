@@ -11,7 +11,8 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -592,6 +593,14 @@ def _stderr() -> Console:
     return Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
 
 
+@contextmanager
+def _progress(what: str) -> Iterator[Callable[[int, int], None]]:
+    """A transient progress bar on stderr; yields ``step(done, total)``."""
+    with Progress(console=_stderr(), transient=True) as progress:
+        task = progress.add_task(what, total=None)
+        yield lambda done, total: progress.update(task, completed=done, total=total)
+
+
 def _check_output(path: Path, verb: str, *, force: bool) -> None:
     """Refuse an output path before any work is done: something other than a regular file
     (a device, a FIFO, a directory: never, even with --force), or an existing file without
@@ -702,7 +711,8 @@ def cmd_experiments(args: argparse.Namespace, console: Console) -> int:
     if args.experiment == "convergence":
         return _convergence(board, args, console)
     if args.experiment == "die-sides":
-        rows = ex.die_sides(board, args.max)
+        with _progress("die sizes") as step:
+            rows = ex.die_sides(board, args.max, step)
         table = Table(title=f"{_name(board)}: expected turns by die size", title_justify="left")
         table.add_column("die", justify="right")
         table.add_column("expected turns", justify="right")
@@ -740,7 +750,8 @@ def cmd_experiments(args: argparse.Namespace, console: Console) -> int:
             table.add_row(str(roll), str(square), f"{value:.4f}")
         data = [{"roll": r, "square": q, "expected_turns": v} for r, q, v in rows]
         return _emit(console, args, data, table)
-    base, rows = ex.jump_impact(board)
+    with _progress("jumps removed one by one") as step:
+        base, rows = ex.jump_impact(board, step)
     table = Table(title=f"{_name(board)}: each jump removed (now {base:.4f} turns)", title_justify="left")
     for column in ("jump", "kind", "without it", "change"):
         table.add_column(column, justify="right")
@@ -858,7 +869,10 @@ def _convergence_chart(result: Any, console: Console) -> None:
 def _add_jump(board: Board, args: argparse.Namespace, console: Console) -> int:
     from chutes_tui import experiments as ex
 
-    sweep = ex.add_jump_sweep(board, args.min_length)
+    try:
+        sweep = ex.add_jump_sweep(board, args.min_length)
+    except ValueError as error:
+        raise UsageError(f"chutes-tui experiments add-jump: {error}") from None
     shared = ex.add_jump_sweep(board, args.min_length, shared_heads=True)
     odd = sweep.counter_intuitive
     table = Table(

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,12 +22,16 @@ from chutes_tui.editor import remove_jump
 from chutes_tui.rules import JumpKind, roll_table
 from chutes_tui.simulate import simulate_turns
 
+Progress = Callable[[int, int], None]  # (done, total)
 
-def die_sides(board: Board, largest: int) -> list[tuple[int, float]]:
+
+def die_sides(board: Board, largest: int, progress: Progress | None = None) -> list[tuple[int, float]]:
     """``(die, expected turns)`` for every die size from 2 to ``largest``; sizes that make the
     board unwinnable or invalid are left out."""
     rows = []
     for die in range(2, largest + 1):
+        if progress is not None:
+            progress(die - 2, largest - 1)
         try:
             rows.append((die, expected_from_start(board.replace(die=die))))
         except BoardError:
@@ -70,12 +74,16 @@ def best_first_roll(board: Board) -> list[tuple[int, int, float]]:
     return rows
 
 
-def jump_impact(board: Board) -> tuple[float, list[tuple[int, int, JumpKind, float | None]]]:
+def jump_impact(
+    board: Board, progress: Progress | None = None
+) -> tuple[float, list[tuple[int, int, JumpKind, float | None]]]:
     """The expected length as it is, and with each jump removed (``None``: removing it makes the
     board unwinnable)."""
     base = expected_from_start(board)
     rows = []
-    for tail, head in board.jumps:
+    for done, (tail, head) in enumerate(board.jumps):
+        if progress is not None:
+            progress(done, len(board.jumps))
         kind = JumpKind.LADDER if head > tail else JumpKind.CHUTE
         try:
             rows.append((tail, head, kind, expected_from_start(remove_jump(board, tail))))
@@ -85,6 +93,8 @@ def jump_impact(board: Board) -> tuple[float, list[tuple[int, int, JumpKind, flo
 
 
 # -- adding one jump --------------------------------------------------------------------------
+
+ADD_JUMP_MAX_SQUARES = 1_000
 
 
 @dataclass(frozen=True)
@@ -133,8 +143,14 @@ def add_jump_sweep(board: Board, min_length: int = 1, *, shared_heads: bool = Fa
         E'_s = x_s - N_st (x_t - x_h) / (N_tt - N_ht),    x = E - N[:, t],
 
     where ``x_h = 0`` for ``h`` the end square. A zero denominator means the new board cannot
-    be finished; such candidates are skipped.
+    be finished; such candidates are skipped. ``N`` is dense, so boards are limited to
+    :data:`ADD_JUMP_MAX_SQUARES` squares.
     """
+    if board.end > ADD_JUMP_MAX_SQUARES:
+        raise ValueError(
+            f"the add-jump sweep needs the dense inverse of the chain and every pair of squares: "
+            f"at most {ADD_JUMP_MAX_SQUARES:,} squares (this board has {board.end:,})"
+        )
     chain = build_chain(board)
     n = chain.size
     fundamental = np.linalg.inv(np.eye(n) - chain.Q.toarray())

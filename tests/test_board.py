@@ -292,3 +292,23 @@ def test_jump_at_finds_a_jump_by_either_end(standard):
     assert standard.jump_at(28) == (28, 84) and standard.jump_at(84) == (28, 84)
     assert standard.jump_at(26) == (48, 26) and standard.jump_at(30) is None
     assert standard.head_map[100] == 80
+
+
+def test_loading_does_not_rescan_the_text_per_jump(monkeypatch, tmp_path):
+    """Line numbers for jumps come from one pass over the text: a lookup per jump made 8,000
+    jumps take 26 s. Count the whole-text scans instead of timing them."""
+    import chutes_tui.board as board_module
+
+    calls = []
+    real = board_module._key_line
+    monkeypatch.setattr(board_module, "_key_line", lambda text, key: calls.append(key) or real(text, key))
+    ladders = ", ".join(f"[{2 * i}, {2 * i + 1}]" for i in range(1, 2_001))
+    path = tmp_path / "many.toml"
+    path.write_text(f"squares = 5000\nladders = [{ladders}]\n")
+    board = board_module.read_board(path)
+    assert len(board.jumps) == 2_000 and len(calls) <= 10
+    chained = path.read_text().replace("[4000, 4001]", "[3999, 4001]\n")
+    path.write_text(chained)
+    with pytest.raises(BoardError) as info:
+        board_module.read_board(path)
+    assert info.value.line == 2 and len(calls) <= 20

@@ -50,11 +50,29 @@ def _mutate_lines(text: str, rng: random.Random) -> str:
     return "\n".join(lines)
 
 
+def _hostile(rng: random.Random, toml: bool) -> str:
+    """Inputs that broke parsers before: integers of any length, nesting of any depth, long lines."""
+    choice = rng.randrange(5)
+    digits = str(rng.randint(1, 9)) * rng.choice([10, 31, 41, 4_299, 4_301, 6_000])
+    if choice == 0:
+        return f"squares = {digits}\n" if toml else f"0\n{digits}\n6\n"
+    if choice == 1:
+        return f"squares = 100\nladders = [[1, {digits}]]\n" if toml else f"0\n100\n6\n1 {digits}\n"
+    if choice == 2:
+        depth = rng.choice([33, 1_000, 100_000])
+        return "squares = 100\nladders = " + "[" * depth + "]" * depth + "\n"
+    if choice == 3:
+        return f"description = \"{'[' * rng.randint(1, 5_000)}\"\nsquares = 10\n"  # brackets in a string
+    return "#" + "x" * rng.choice([1_000, 200_000]) + ("\nsquares = 10\n" if toml else "\n0\n10\n6\n")
+
+
 def _input(rng: random.Random, index: int) -> tuple[str, bytes]:
     """One fuzz input: a file name (its extension picks the format) and its bytes."""
-    kind = index % 8
+    kind = index % 9
     toml = rng.random() < 0.5
     name = f"f{index}.{'toml' if toml else 'txt'}"
+    if kind == 8:
+        return name, _hostile(rng, toml).encode()
     if kind == 0:
         return name, bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
     if kind == 1:
@@ -88,6 +106,7 @@ def _fuzz(count: int, seed: int, tmp_path) -> dict[str, int]:
         except BoardError as error:
             assert error.path == str(path), (data[:80], error)
             assert error.reason and "\n" not in str(error), (data[:80], str(error))
+            assert len(str(error)) < 300, (data[:80], str(error)[:400])
             if error.line is not None:
                 assert 1 <= error.line <= max(1, data.count(b"\n") + 1), (data[:80], error)
             outcome["refused"] += 1
@@ -96,6 +115,24 @@ def _fuzz(count: int, seed: int, tmp_path) -> dict[str, int]:
             outcome["loaded"] += 1
         path.unlink()
     return outcome
+
+
+def test_special_paths_are_refused_at_once(tmp_path):
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    for path, words in (
+        (fifo, "FIFO"),
+        ("/dev/zero", "device"),
+        (tmp_path, "directory"),
+        (tmp_path / ("y" * 300 + ".toml"), "file name too long"),
+        (tmp_path / "no" / "such.toml", "no such file"),
+    ):
+        try:
+            read_board(path)
+        except BoardError as error:
+            assert words in str(error) and len(str(error)) < 300
+        else:
+            raise AssertionError(f"{path} was read")
 
 
 def test_fuzz_board_files_fast_slice(tmp_path):
