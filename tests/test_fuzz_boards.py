@@ -62,7 +62,7 @@ def _hostile(rng: random.Random, toml: bool) -> str:
         depth = rng.choice([33, 1_000, 100_000])
         return "squares = 100\nladders = " + "[" * depth + "]" * depth + "\n"
     if choice == 3:
-        return f"description = \"{'[' * rng.randint(1, 5_000)}\"\nsquares = 10\n"  # brackets in a string
+        return f'description = "{"[" * rng.randint(1, 5_000)}"\nsquares = 10\n'  # brackets in a string
     return "#" + "x" * rng.choice([1_000, 200_000]) + ("\nsquares = 10\n" if toml else "\n0\n10\n6\n")
 
 
