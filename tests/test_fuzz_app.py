@@ -10,8 +10,8 @@ from textual.pilot import OutOfBounds
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.screens.game import GameScreen
-from chutes_tui.board import load_board
-from chutes_tui.model.players import parse_player_spec
+from chutes_tui.board import format_toml, load_board
+from chutes_tui.model.players import default_players, parse_player_spec
 
 # Every key the screens bind, and some they do not. Left out: ctrl+q and 'q' (they quit, which
 # ends the run) and ctrl+s/ctrl+p (they write files or open the palette, whose typing reaches
@@ -50,7 +50,10 @@ KEYS = [
     "backspace",
     "pageup",
 ]
-SIZES = [(20, 8), (40, 12), (80, 24), (81, 25), (120, 40), (200, 60), (100, 30)]
+SIZES = [(1, 1), (2, 2), (20, 8), (40, 12), (80, 24), (81, 25), (120, 40), (200, 60), (100, 30), (300, 100)]
+# Player and board names that are also markup (the board's, as TOML text, with an escape character).
+NAMES = "[/],[bold red]x[/,cpu:[/b]"
+BOARD_NAME = r"[link=https://example.com]\u001b[31m[/b]"
 
 
 def check_consistent(app: ChutesApp) -> None:
@@ -71,13 +74,18 @@ async def fire(events: int, seed: int, tmp_path, monkeypatch, *, watch: bool = F
     monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path / "config"))
     rng = random.Random(seed)
     counts = {"keys": 0, "clicks": 0, "resizes": 0, "undelivered": 0, "quit_requests": 0}
-    board = load_board("standard")
+    path = tmp_path / "board.toml"
+    text = (tmp_path / "board.toml").write_text
+    text(format_toml(load_board("standard")).replace('name = "standard"', f'name = "{BOARD_NAME}"', 1))
+    (tmp_path / "[b]odd[-b].toml").write_text("squares = 30\nladders = [[3, 22]]\n")
     app = ChutesApp(
-        board=board,
-        players=parse_player_spec("Ann,cpu:Robo"),
+        board=load_board(str(path)),
+        players=parse_player_spec(NAMES) if not watch else default_players(3),
         seed=seed,
         save_path=tmp_path / "save.json",
         speed=6,
+        watch=watch,
+        loop=watch,
     )
     # A click can land on a Quit button; count the request and keep firing. (Textual reports
     # exceptions through its own error path, not exit(), so they still fail the test.)
@@ -99,7 +107,7 @@ async def fire(events: int, seed: int, tmp_path, monkeypatch, *, watch: bool = F
                 else:
                     counts["clicks"] += 1
             else:
-                size = rng.choice(SIZES)
+                size = rng.choice(SIZES) if rng.random() < 0.7 else (rng.randint(1, 300), rng.randint(1, 100))
                 await pilot.resize_terminal(*size)
                 counts["resizes"] += 1
             if event % 50 == 0:
