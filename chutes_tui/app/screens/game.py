@@ -217,14 +217,38 @@ class GameScreen(Screen):
         if self.game.finished:
             if self.loop_games:  # watch --loop: the next game starts by itself
                 pause = LOOP_PAUSE_AT_MAX if math.isinf(self.speed) else LOOP_PAUSE
-                self._auto = self.set_timer(pause, self.action_rematch)
+                self._auto = self._after(pause, self.action_rematch)
             return
         if not self._computer_to_move():
             return
         # Even at max speed each turn waits for the event loop, so keys stay responsive
         # (and Textual's timers divide by their interval, so it must not be 0).
         delay = MAX_SPEED_DELAY if math.isinf(self.speed) else 1.0 / self.speed
-        self._auto = self.set_timer(delay, self.play_turn)
+        self._auto = self._after(delay, self.play_turn)
+
+    def _after(self, delay: float, callback: Callable[[], None]) -> Timer:
+        """Call ``callback`` once, ``delay`` seconds from now, unless ``self._auto`` changes first.
+
+        Not ``set_timer``: Textual's one-shot timer (8.2) skips ticks it is late for, and if more
+        than ``delay`` passes between the two clock reads at its start (the thread preempted,
+        the GIL held by Textual's writer thread) it ends without ever calling back -- and play
+        stopped for good, four times in 12 minutes of ``watch --speed max --loop``. A repeating
+        timer only skips ahead to its next tick, so it always fires; it stops itself on the
+        first, and the identity check drops a second back-to-back tick and any tick queued
+        before the timer was stopped or replaced.
+        """
+
+        def fire() -> None:
+            timer.stop()
+            self.call_next(run)
+
+        def run() -> None:
+            if self._auto is timer:
+                self._auto = None
+                callback()
+
+        timer = self.set_interval(delay, fire)
+        return timer
 
     def play_turn(self) -> None:
         """Roll for the player to move, then animate (or, at max speed, just show) the turn."""
@@ -334,7 +358,10 @@ class GameScreen(Screen):
         summary = self.game.summary()
         if self.loop_games:
             name = self.game.players[summary.winner].spec.name
-            self.notify(f"{name} wins in {summary.turns} turns — next game…", timeout=2, markup=False)
+            # In the header, not a toast: a toast is a new widget every game, and Textual 8.2 keeps
+            # every removed widget's rendered lines alive (StylesCache.get_inner_outer has an
+            # lru_cache keyed on the instance, Textualize/textual#6665): ~1 MB a minute.
+            self.sub_title = f"last game: {name} won in {summary.turns} turns"
             self._schedule()
             return
         self.app.push_screen(WinnerScreen(self.game), self._after_winner)
