@@ -1,100 +1,92 @@
-"""Soak test: `watch --speed max --loop` for a long time, headless, watching for stalls and leaks.
+"""Soak test: `chutes-tui watch --speed max --loop` for a long time, watching for stalls and leaks.
 
-Every minute it prints the process's resident memory, the turns and games played so far, and
-the stalls seen: a stall is a stretch of more than STALL_SECONDS in which no turn was played
-although the game screen was neither paused nor showing a winner. At the end it prints the RSS
-growth after warm-up (the first WARMUP_MINUTES), the goal being at most 2 MB over an hour.
+It runs the real command in a real terminal (a detached tmux session of 120×40: Textual renders
+exactly as for a person), and every minute prints the process's resident memory, the games it
+has finished and the stalls seen so far. A stall is a stretch of more than STALL_SECONDS in
+which the screen did not change at all (at max speed it changes every few milliseconds). At the
+end it prints the RSS growth after warm-up (the first WARMUP_MINUTES): the goal is at most
+2 MB over an hour, and no stall.
 
     python benchmarks/soak_watch.py                 # an hour
     python benchmarks/soak_watch.py --minutes 5     # a quick look
 
-Not part of the test run (it takes as long as you ask).
+Needs tmux. Not part of the test run (it takes as long as you ask).
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import gc
+import re
+import shutil
+import subprocess
+import sys
 import time
-
-from chutes_tui.app.app import ChutesApp
-from chutes_tui.app.screens.game import SPEEDS, GameScreen
-from chutes_tui.board import load_board
-from chutes_tui.model.players import default_players
 
 STALL_SECONDS = 2.0
 WARMUP_MINUTES = 2
+SESSION = "chutes-tui-soak"
 
 
-def rss_mb() -> float:
-    with open("/proc/self/status", encoding="ascii") as status:
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+
+
+def rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
         for line in status:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     return float("nan")
 
 
-async def soak(minutes: float, players: int, board_name: str) -> int:
-    app = ChutesApp(
-        board=load_board(board_name),
-        players=default_players(players),
-        watch=True,
-        speed=len(SPEEDS) - 1,
-        loop=True,
-    )
-    stalls = 0
-    async with app.run_test(size=(120, 40)) as pilot:
-        began = time.monotonic()
-        last_progress = began
-        seen_game, seen_turns, turns, games = None, 0, 0, 0
-        stalled = False
-        next_report = began
-        memory = []
+def soak(minutes: float, players: int, board: str) -> int:
+    command = f"{sys.executable} -m chutes_tui watch {board} --players {players} --speed max --loop"
+    subprocess.run(["tmux", "kill-session", "-t", SESSION], capture_output=True)
+    tmux("new-session", "-d", "-s", SESSION, "-x", "120", "-y", "40", command)
+    pid = int(tmux("display-message", "-p", "-t", SESSION, "#{pane_pid}").strip())
+    began = time.monotonic()
+    last_screen, last_change = "", began
+    stalls, stalled, games, last_game = 0, False, 0, ""
+    memory: list[float] = []
+    next_report = began
+    try:
         while (now := time.monotonic()) - began < minutes * 60:
-            await pilot.pause(0.25)
-            screen = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
-            if screen is None:
-                continue
-            game = screen.game
-            if game is not seen_game:
-                games += seen_game is not None
-                seen_game, seen_turns = game, 0
-            if len(game.history) != seen_turns:
-                turns += len(game.history) - seen_turns
-                seen_turns = len(game.history)
-                last_progress, stalled = now, False
-            elif game.finished or screen.paused:
-                last_progress = now
-            elif now - last_progress > STALL_SECONDS and not stalled:
+            time.sleep(0.2)
+            screen = tmux("capture-pane", "-p", "-t", SESSION)
+            if screen != last_screen:
+                last_screen, last_change, stalled = screen, now, False
+            elif now - last_change > STALL_SECONDS and not stalled:
                 stalls, stalled = stalls + 1, True
-                print(f"  stall at {(now - began) / 60:.1f} min (turn {len(game.history)})", flush=True)
+                print(f"  stall at {(now - began) / 60:.1f} min", flush=True)
+            found = re.search(r"last game: .*? won in \d+ turns", screen)
+            if found and found.group() != last_game:
+                games, last_game = games + 1, found.group()
             if now >= next_report:
-                gc.collect()
-                memory.append(rss_mb())
+                memory.append(rss_mb(pid))
                 print(
-                    f"{(now - began) / 60:5.1f} min  RSS {memory[-1]:7.1f} MB  turns {turns:>9,}  "
-                    f"games {games:>6,}  stalls {stalls}",
+                    f"{(now - began) / 60:5.1f} min  RSS {memory[-1]:7.1f} MB  games seen ≥ {games:>5,}  "
+                    f"stalls {stalls}",
                     flush=True,
                 )
                 next_report += 60
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", SESSION], capture_output=True)
     if len(memory) > WARMUP_MINUTES + 1:
         growth = memory[-1] - memory[WARMUP_MINUTES]
-        print(f"RSS growth after {WARMUP_MINUTES} min of warm-up: {growth:+.1f} MB (goal ≤ 2 MB an hour)")
+        print(f"RSS growth after {WARMUP_MINUTES} min of warm-up: {growth:+.1f} MB (goal ≤ 2 MB in an hour)")
     print(f"stalls: {stalls}")
     return stalls
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--minutes", type=float, default=60.0)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--board", default="standard")
     args = parser.parse_args()
-    stalls = asyncio.run(soak(args.minutes, args.players, args.board))
-    raise SystemExit(1 if stalls else 0)
+    if shutil.which("tmux") is None:
+        raise SystemExit("soak_watch.py needs tmux (Debian: apt-get install tmux)")
+    raise SystemExit(1 if soak(args.minutes, args.players, args.board) else 0)
 
 
 if __name__ == "__main__":
