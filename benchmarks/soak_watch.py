@@ -79,7 +79,9 @@ def soak(minutes: float, players: int, board: str) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--minutes", type=float, default=60.0)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--board", default="standard")
