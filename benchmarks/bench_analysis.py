@@ -22,7 +22,9 @@ from chutes_tui.analysis import (
     visit_statistics,
 )
 from chutes_tui.analysis.chain import build_chain as _build_uncached
-from chutes_tui.board import Board, BoardError, load_board, random_board
+from chutes_tui.io.boardfile import load_board
+from chutes_tui.model.board import Board, BoardError
+from chutes_tui.model.generate import random_board
 
 
 def timed(label: str, work: Callable[[], Any]) -> Any:
@@ -49,9 +51,9 @@ def bench(board: Board, table: bool) -> None:
 def edit_recompute(board: Board, edits: int = 50) -> None:
     """What the board editor does after each edit: a new board (validated), its chain, expected
     length, first-player edge and the turns-left overlay. Goal: ≤ 50 ms on 100 squares."""
-    from chutes_tui.editor import add_jump, edit_stats
-    from chutes_tui.experiments import free_squares
-    from chutes_tui.inspector import OVERLAYS, overlay_values
+    from chutes_tui.analysis.reports import OVERLAYS, edit_stats, overlay_values
+    from chutes_tui.model.edits import add_jump
+    from chutes_tui.research.hochman import free_squares
 
     free = [s for s in free_squares(board) if s < board.end]
     times = []

@@ -16,15 +16,16 @@ import sys
 import time
 
 from chutes_tui.app.app import ChutesApp
-from chutes_tui.app.screens.game import SPEEDS, GameScreen
-from chutes_tui.board import load_board
+from chutes_tui.app.controller import SPEEDS
+from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players
 
 STARTUP = """
 import asyncio, time
 began = time.perf_counter()
 from chutes_tui.app.app import ChutesApp
-from chutes_tui.board import load_board
+from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
 
 async def main():
@@ -51,14 +52,14 @@ async def move_cost(moves: int = 200) -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("p")
-        screen.speed_index = len(SPEEDS) - 1  # no animation: measure the update itself
+        screen.controller.speed_index = len(SPEEDS) - 1  # no animation: measure the update itself
         wall, cpu = [], []
         for _ in range(moves):
             if screen.game.finished:
                 await pilot.press("r")  # rematch from the winner modal
                 await pilot.pause()
             began, began_cpu = time.perf_counter(), time.process_time()
-            screen.play_turn()
+            screen.controller.play_turn()
             await pilot.pause()  # let Textual paint the refreshed regions
             wall.append(time.perf_counter() - began)
             cpu.append(time.process_time() - began_cpu)

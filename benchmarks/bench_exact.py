@@ -17,14 +17,15 @@ import time
 
 from flint import fmpq
 
-from chutes_tui.board import load_board, random_board
 from chutes_tui.exact import exact_two_player
 from chutes_tui.exact.chain import exact_chain
+from chutes_tui.io.boardfile import load_board
+from chutes_tui.model.generate import random_board
 
 END_TO_END = """
 import time
 began = time.perf_counter()
-from chutes_tui.board import load_board
+from chutes_tui.io.boardfile import load_board
 from chutes_tui.exact import exact_two_player
 answer = exact_two_player(load_board("standard")).first_player
 print(time.perf_counter() - began, len(str(answer.p)), len(str(answer.q)))

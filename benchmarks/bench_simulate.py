@@ -13,8 +13,9 @@ import time
 
 import numpy as np
 
-from chutes_tui.board import Board, load_board
-from chutes_tui.simulate import simulate_turns
+from chutes_tui.io.boardfile import load_board
+from chutes_tui.model.board import Board
+from chutes_tui.sim.montecarlo import simulate_turns
 
 
 def plain_python(board: Board, games: int, seed: int) -> list[int]:

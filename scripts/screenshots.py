@@ -16,8 +16,8 @@ from textual.pilot import Pilot
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.screens.game import GameScreen
-from chutes_tui.board import load_board
-from chutes_tui.game import Game
+from chutes_tui.engine.game import Game
+from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
 
 OUT = Path(__file__).resolve().parent.parent / "screenshots"

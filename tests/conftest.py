@@ -1,6 +1,6 @@
 import pytest
 
-from chutes_tui.board import load_board
+from chutes_tui.io.boardfile import load_board
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,7 @@ from itertools import product
 
 import numpy as np
 
-from chutes_tui.rules import roll_table
+from chutes_tui.model.rules import roll_table
 
 
 def transient_squares(board):

@@ -12,15 +12,16 @@ matrix sums over them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import splu
 
-from chutes_tui.board import Board
-from chutes_tui.rules import roll_table
+from chutes_tui.model.board import Board
+from chutes_tui.model.memo import Memo
 
 # A chain of top-face rolls longer than this carries less probability than (1/2)^60 ≈ 1e-18,
 # below what a double near 1 can hold; the extra-roll turn matrix stops summing there.
@@ -36,6 +37,7 @@ class Chain:
     index: np.ndarray
     Q: sp.csr_matrix
     finish: np.ndarray
+    memo: Memo = field(default_factory=Memo, init=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -48,7 +50,7 @@ class Chain:
         raise ValueError(f"square {square} is not a square a turn can start from on {self.board.name}")
 
     @cached_property
-    def lu(self):  # noqa: ANN201 - scipy's SuperLU has no public type
+    def lu(self) -> Any:  # scipy's SuperLU has no public type
         """Sparse LU factors of ``I - Q``, shared by every linear solve on this chain."""
         identity = sp.identity(self.size, format="csc")
         return splu((identity - self.Q).tocsc())
@@ -60,12 +62,16 @@ def _state_index(board: Board, squares: np.ndarray) -> np.ndarray:
     return index
 
 
-@lru_cache(maxsize=32)
 def build_chain(board: Board) -> Chain:
-    """The turn chain of ``board``: one player, turns as steps, the end absorbing."""
+    """The turn chain of ``board``: one player, turns as steps, the end absorbing (built once
+    per board and kept with it)."""
+    return board.memo.get("chain", lambda: _build_chain(board))
+
+
+def _build_chain(board: Board) -> Chain:
     squares = board.standable_squares[board.standable_squares != board.end]
     index = _state_index(board, squares)
-    table = roll_table(board)
+    table = board.roll_table
     n, die = squares.size, board.die
     p = 1.0 / die
     rows_parts: list[np.ndarray] = []

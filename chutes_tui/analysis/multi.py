@@ -23,18 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.limits import CACHED_CURVES_MAX_STATES, TABLE_MAX_STATES
 from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves
 
 SERIES_TOLERANCE = 1e-15
-TABLE_MAX_STATES = 4_000
-# Above this many states, keeping every state's curves would cost too much memory; odds are
-# then computed from the players' own states on each call.
-CACHED_CURVES_MAX_STATES = 1_500
 
 
 @dataclass(frozen=True)
@@ -52,14 +48,15 @@ def _survival_tail(chain: Chain, players: int) -> float:
     return SERIES_TOLERANCE / (max(players, 1) * max(t_max, 1.0))
 
 
-@lru_cache(maxsize=8)
 def all_curves(chain: Chain) -> Curves:
     """Finishing curves for every state of a chain, converged for up to six players
     (each state's own survival is below the bound, so any product of them is too).
 
-    Cached, so that live odds for any position cost only a few vector operations.
+    Kept with the chain, so that live odds for any position cost only a few vector operations.
     """
-    return finishing_curves(chain, np.arange(chain.size), _survival_tail(chain, 6))
+    return chain.memo.get(
+        "all_curves", lambda: finishing_curves(chain, np.arange(chain.size), _survival_tail(chain, 6))
+    )
 
 
 def seat_odds(chain: Chain, positions: Sequence[int], to_move: int = 0) -> SeatOdds:
@@ -135,12 +132,15 @@ class TwoPlayerTable:
         return self.probability(start, start)
 
 
-@lru_cache(maxsize=8)
 def two_player_table(chain: Chain) -> TwoPlayerTable:
-    """Every two-player position's win probability for the player to move.
+    """Every two-player position's win probability for the player to move (kept with the chain).
 
     The remainder after the last turn summed is at most ``S_a(N)·S_b(N)``, far below 1e-15.
     """
+    return chain.memo.get("two_player_table", lambda: _two_player_table(chain))
+
+
+def _two_player_table(chain: Chain) -> TwoPlayerTable:
     if chain.size > min(TABLE_MAX_STATES, CACHED_CURVES_MAX_STATES):
         raise ValueError(
             f"a two-player table of {chain.size}² positions is too large to hold "

@@ -15,12 +15,11 @@ With ``Q`` the transient part of the turn chain and ``N = (I - Q)⁻¹`` its fun
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain, build_chain
-from chutes_tui.board import Board
+from chutes_tui.model.board import Board
 
 DISTRIBUTION_TAIL = 1e-15
 
@@ -41,8 +40,11 @@ def sd_turns(chain: Chain) -> np.ndarray:
     return _moments(chain)[1]
 
 
-@lru_cache(maxsize=32)
 def _moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:
+    return chain.memo.get("moments", lambda: _solve_moments(chain))
+
+
+def _solve_moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:
     ones = np.ones(chain.size)
     mean = chain.lu.solve(ones)
     second = chain.lu.solve(2.0 * mean - 1.0)
@@ -190,9 +192,8 @@ def _inverse_diagonal(chain: Chain, block: int = 512) -> np.ndarray:
     return diagonal
 
 
-@lru_cache(maxsize=32)
 def _cached_inverse_diagonal(chain: Chain) -> np.ndarray:
-    return _inverse_diagonal(chain)
+    return chain.memo.get("inverse_diagonal", lambda: _inverse_diagonal(chain))
 
 
 def visit_statistics(chain: Chain, origin: int) -> Visits:

@@ -1,4 +1,9 @@
-"""The chutes-tui Textual application."""
+"""The chutes-tui Textual application: which screen is shown, and what happens when one ends.
+
+Screens post messages (:mod:`chutes_tui.app.messages`) instead of calling the app; a worker that
+fails anywhere ends in one error dialog (:meth:`ChutesApp.on_worker_state_changed`); a crash
+writes a log and exits non-zero (:meth:`ChutesApp._handle_exception`).
+"""
 
 from __future__ import annotations
 
@@ -8,17 +13,23 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
+from chutes_tui.app.controller import DEFAULT_SPEED
+from chutes_tui.app.dialogs.error import ErrorScreen
+from chutes_tui.app.messages import NewGameRequested, StartGame
 from chutes_tui.app.screens.editor import EditorScreen
-from chutes_tui.app.screens.game import DEFAULT_SPEED, GameScreen
+from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
-from chutes_tui.board import Board, load_board
-from chutes_tui.game import Game
+from chutes_tui.engine.game import Game
+from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.crash import write_crash_log
+from chutes_tui.model.board import Board
 from chutes_tui.model.players import PlayerSpec, default_players
+from chutes_tui.model.text import printable
 
 
-class ChutesApp(App):
+class ChutesApp(App[None]):
     """Play (people and computers) or watch (computers only) Chutes and Ladders."""
 
     TITLE = "chutes-tui"
@@ -86,54 +97,38 @@ class ChutesApp(App):
     def start_game(self, game: Game) -> None:
         """Show a game, replacing whatever screen is on top."""
         current = self.game_screen
-        speed = current.speed_index if current is not None else self.speed
+        speed = current.controller.speed_index if current is not None else self.speed
         screen = GameScreen(
-            game,
-            watch=self.watch_mode,
-            speed=speed,
-            loop=self.loop_games,
-            save_path=self.save_path,
-            new_game=self.new_game,
+            game, watch=self.watch_mode, speed=speed, loop=self.loop_games, save_path=self.save_path
         )
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
 
-    def new_game(self) -> None:
+    def on_start_game(self, message: StartGame) -> None:
+        self.start_game(message.game)
+
+    def on_new_game_requested(self, message: NewGameRequested) -> None:
         """Back to the setup screen (watch mode: a fresh game on the same board)."""
         current = self.game_screen
         if self.watch_mode and current is not None:
-            current.start(current.game.rematch())
+            current.controller.rematch()
             return
-        board = current.game.board if current is not None else self.initial_board
-        players = [p.spec for p in current.game.players] if current is not None else self.initial_players
-        self.switch_screen(SetupScreen(board.source or board.name if board else self.board_name, players))
+        board = message.board
+        self.switch_screen(SetupScreen(board.source or board.name, message.players))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Any worker that fails: one dialog saying what failed, and the app goes on."""
+        if event.state is WorkerState.ERROR:
+            error = event.worker.error
+            what = f"{type(error).__name__}: {error}" if error is not None else "unknown error"
+            self.push_screen(
+                ErrorScreen(f"The {event.worker.name or 'background work'} failed", printable(what))
+            )
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         if isinstance(screen, GameScreen):
-            yield SystemCommand("Roll", "Roll the die for the player to move", screen.action_roll)
-            yield SystemCommand("Pause / resume", "Stop or restart computer turns", screen.action_pause)
-            yield SystemCommand("Step", "Play one computer turn while paused", screen.action_step)
-            yield SystemCommand("Faster", "Speed up computer turns", screen.action_faster)
-            yield SystemCommand("Slower", "Slow down computer turns", screen.action_slower)
-            yield SystemCommand("Rematch", "Same players and board, a fresh game", screen.action_rematch)
-            yield SystemCommand("New game", "Choose players, board and rules", screen.action_new_game)
-            yield SystemCommand("Save game", f"Write the game to {self.save_path}", screen.action_save)
-            yield SystemCommand(
-                "Exact odds", "The position's exact chance to win, as a fraction", screen.action_exact
-            )
-            yield SystemCommand(
-                "Inspector", "Show what standing on the cursor's square means", screen.action_inspector
-            )
-            yield SystemCommand(
-                "Board overlay", "Colour the board by the next statistic", screen.action_overlay
-            )
-            yield SystemCommand(
-                "Load board…", "Bundled boards, files here, recent files, or a path", screen.action_load_board
-            )
-            yield SystemCommand(
-                "Edit board", "Add, move and delete ladders and chutes", screen.action_edit_board
-            )
-            yield SystemCommand("Help: keys", "List every key", screen.action_help)
+            for title, help_text, callback in screen.palette_commands():
+                yield SystemCommand(title, help_text, callback)

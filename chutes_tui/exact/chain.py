@@ -10,13 +10,12 @@ the turn (on the board, or on the end square).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from flint import fmpq, fmpq_mat, fmpz_mat
 
 from chutes_tui.analysis import Chain, build_chain
-from chutes_tui.board import Board
-from chutes_tui.rules import roll_table
+from chutes_tui.model.board import Board
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,11 +43,15 @@ class ExactChain:
         return (identity - self.Q).solve(fmpq_mat(n, 1, [1] * n))
 
 
-@lru_cache(maxsize=16)
 def exact_chain(board: Board) -> ExactChain:
+    """The exact turn chain of ``board`` (built once per board and kept with it)."""
+    return board.memo.get("exact_chain", lambda: _exact_chain(board))
+
+
+def _exact_chain(board: Board) -> ExactChain:
     chain = build_chain(board)
     n, die = chain.size, board.die
-    table = roll_table(board)
+    table = board.roll_table
     stop = [[0] * n for _ in range(n)]
     top = [[0] * n for _ in range(n)]
     stop_end = [0] * n

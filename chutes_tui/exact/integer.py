@@ -9,7 +9,6 @@ ever reduced, and each step is one sparse integer matrix-vector product (gmpy2).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from math import lcm
 
 import gmpy2
@@ -33,8 +32,12 @@ class IntegerChain:
         return [sum((a * vector[j] for j, a in row), zero) for row in self.rows]
 
 
-@lru_cache(maxsize=16)
 def integer_chain(chain: ExactChain) -> IntegerChain:
+    """Kept with the board the chain belongs to."""
+    return chain.board.memo.get("integer_chain", lambda: _integer_chain(chain))
+
+
+def _integer_chain(chain: ExactChain) -> IntegerChain:
     n = chain.size
     q_entries = [chain.Q[i, j] for i in range(n) for j in range(n)]
     r_entries = [chain.finish[i, 0] for i in range(n)]

@@ -29,11 +29,10 @@ from dataclasses import dataclass
 import gmpy2
 from flint import fmpq
 
-from chutes_tui.board import Board
+from chutes_tui.analysis.limits import ENCLOSURE_MAX_ROUNDS
 from chutes_tui.exact.chain import exact_chain
 from chutes_tui.exact.integer import integer_chain
-
-MAX_ROUNDS = 1 << 17
+from chutes_tui.model.board import Board
 
 
 @dataclass(frozen=True)
@@ -126,7 +125,7 @@ def seat_enclosures(
             enclosures.append(Enclosure(lower, upper, certain, text))
         if progress is not None:
             progress(rounds, min(e.digits for e in enclosures))
-        if all(e.digits >= digits for e in enclosures) or rounds >= MAX_ROUNDS:
+        if all(e.digits >= digits for e in enclosures) or rounds >= ENCLOSURE_MAX_ROUNDS:
             break
         target *= 2
     in_seats: list[Enclosure] = [enclosures[0]] * k

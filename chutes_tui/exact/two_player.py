@@ -32,14 +32,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 import gmpy2
 from flint import fmpq, fmpq_mat, fmpq_poly
 
-from chutes_tui.board import Board
 from chutes_tui.exact.chain import ExactChain, exact_chain
 from chutes_tui.exact.integer import integer_chain
+from chutes_tui.model.board import Board
 
 
 def _column_series(chain: ExactChain, start: fmpq_mat, terms: int) -> list[fmpq_mat]:
@@ -160,9 +160,9 @@ class ExactTwoPlayer:
         return fmpq_mat(n, n, rows)
 
 
-@lru_cache(maxsize=8)
 def exact_two_player(board: Board) -> ExactTwoPlayer:
-    return ExactTwoPlayer(exact_chain(board))
+    """Kept with the board: its series and Toeplitz system serve every later position."""
+    return board.memo.get("exact_two_player", lambda: ExactTwoPlayer(exact_chain(board)))
 
 
 def seed_bounds(board: Board, moves: int, progress: Callable[[int], None] | None = None) -> tuple[fmpq, fmpq]:

@@ -22,10 +22,11 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from chutes_tui.board import Board, BoardError, format_toml, parse_toml
 from chutes_tui.io.atomic import atomic_write_text
+from chutes_tui.io.boardfile import format_toml, parse_toml
 from chutes_tui.io.files import FileReadError, read_text
 from chutes_tui.io.scan import structure_problem
+from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_PLAYERS, InputError, checked_seed
 from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.text import kind_of, path_text, quote

@@ -14,6 +14,7 @@ started without one draws a fresh seed in that range and shows it, so any game c
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 
@@ -61,7 +62,7 @@ def checked_seed(value: object) -> int:
 
 
 def die_sides(text: str) -> int:
-    from chutes_tui.board import MAX_DIE
+    from chutes_tui.model.board import MAX_DIE
 
     return whole(text, "the number of die sides", 1, MAX_DIE)
 
@@ -101,3 +102,16 @@ def player_spec(text: str) -> list[tuple[str, bool]]:
         name = part if human else part[4:].strip() or f"CPU {seat}"
         players.append((player_name(name), human))
     return players
+
+
+def turns_per_second(text: str) -> float:
+    """A computer players' pace: turns per second (above 0), or ``max`` (infinity)."""
+    if text.strip().lower() == "max":
+        return math.inf
+    try:
+        value = float(text)
+    except ValueError:
+        raise InputError(f"the speed must be turns per second or 'max', not {quote(text, 30)}") from None
+    if not 0 < value < math.inf:
+        raise InputError(f"the speed must be above 0 turns per second, not {quote(text, 30)}")
+    return value

@@ -9,68 +9,22 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Header, Input, Static
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
 
-from chutes_tui.app.screens.picker import ErrorScreen
+from chutes_tui.analysis.reports import OVERLAYS, edit_stats, overlay_values
+from chutes_tui.app.dialogs.confirm import ConfirmScreen
+from chutes_tui.app.dialogs.error import ErrorScreen
+from chutes_tui.app.dialogs.save_as import SaveScreen
 from chutes_tui.app.widgets.board import BoardView, Overlay
-from chutes_tui.board import Board, BoardError, format_toml, random_board
-from chutes_tui.editor import add_jump, edit_stats, move_jump_end, remove_jump
-from chutes_tui.inspector import OVERLAYS, overlay_values
 from chutes_tui.io.atomic import atomic_write_text
+from chutes_tui.io.boardfile import format_toml
 from chutes_tui.io.files import writable_target_problem
+from chutes_tui.model.board import Board, BoardError, jump_kind
+from chutes_tui.model.edits import add_jump, move_jump_end, remove_jump
+from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.text import file_stem, path_text, shown
-
-
-class SaveScreen(ModalScreen[str | None]):
-    """Ask where to save (dismissed with the path, or ``None``)."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, suggestion: str) -> None:
-        super().__init__()
-        self.suggestion = suggestion
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="save-dialog", classes="dialog"):
-            yield Static(Text("Save the board as TOML", style="bold"), classes="title")
-            yield Input(value=self.suggestion, id="save-path")
-            with Horizontal(classes="buttons"):
-                yield Button("Save", id="save", variant="primary")
-                yield Button("Cancel", id="cancel")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(
-            self.query_one("#save-path", Input).value.strip() or None if event.button.id == "save" else None
-        )
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-dialog", classes="dialog"):
-            yield Static(self.question, classes="title", markup=False)
-            with Horizontal(classes="buttons"):
-                yield Button("Yes (y)", id="yes", variant="error")
-                yield Button("No (n)", id="no", variant="primary")
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
 
 
 class EditorScreen(Screen[Board | None]):
@@ -181,7 +135,7 @@ class EditorScreen(Screen[Board | None]):
             self._refuse(error)
             self._show()
             return
-        kind = "ladder" if square > tail else "chute"
+        kind = jump_kind(tail, square).value
         self._apply(board, f"Added the {kind} {tail}→{square}.")
 
     def action_delete(self) -> None:

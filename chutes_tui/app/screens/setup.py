@@ -6,18 +6,22 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
-from chutes_tui.board import Board, BoardError, bundled_board_names, load_board
-from chutes_tui.game import Game
+from chutes_tui.app.messages import StartGame
+from chutes_tui.engine.game import Game
+from chutes_tui.io.boardfile import load_board
+from chutes_tui.io.bundled import bundled_board_names
 from chutes_tui.model import inputs
+from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_NAME_LENGTH, MAX_PLAYERS, InputError
 from chutes_tui.model.players import COLORS, TOKENS, PlayerSpec, default_players
-from chutes_tui.rules import EndRule
+from chutes_tui.model.rules import EndRule
 
 T = TypeVar("T")
 KINDS = (("Person", "human"), ("Computer", "cpu"), ("—", "off"))
@@ -101,9 +105,9 @@ class SetupScreen(Screen):
             yield Button("Start game", id="start", variant="primary")
         yield Footer()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "start":
-            self.action_start()
+    @on(Button.Pressed, "#start")
+    def start_pressed(self) -> None:
+        self.action_start()
 
     def _value(self, selector: str) -> str:
         widget = self.query_one(selector)
@@ -153,10 +157,11 @@ class SetupScreen(Screen):
             if kind == "off":
                 self._field(f"name-{seat}", str)  # clears a stale refusal
                 continue
-            name = self._field(
-                f"name-{seat}",
-                lambda text, seat=seat: inputs.player_name(text.strip() or f"Player {seat + 1}"),
-            )
+
+            def named(text: str, seat: int = seat) -> str:
+                return inputs.player_name(text.strip() or f"Player {seat + 1}")
+
+            name = self._field(f"name-{seat}", named)
             if name is not None:
                 players.append(
                     PlayerSpec(
@@ -178,4 +183,4 @@ class SetupScreen(Screen):
             error.update("Choose at least one player (a person or a computer).")
             return
         assert board is not None
-        self.app.start_game(Game.new(board, players, seed))  # type: ignore[attr-defined]
+        self.post_message(StartGame(Game.new(board, players, seed)))

@@ -14,11 +14,11 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from chutes_tui.board import Board
-from chutes_tui.layout import Layout
+from chutes_tui.model.board import Board
 from chutes_tui.model.players import PlayerSpec
+from chutes_tui.model.rules import JumpKind
 from chutes_tui.model.text import shown
-from chutes_tui.rules import JumpKind
+from chutes_tui.render.grid import Layout
 
 # Colours readable on dark and light themes, picked per theme at render time.
 PALETTE = {

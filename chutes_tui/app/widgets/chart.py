@@ -10,7 +10,7 @@ from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
-from chutes_tui.braille import braille_chart
+from chutes_tui.render.braille import braille_chart
 
 _AXIS = ("100%", " 50%", "  0%")
 _LABEL_WIDTH = 5

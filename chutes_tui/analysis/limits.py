@@ -1,0 +1,44 @@
+"""Every size threshold in one place: how big a board or a request may be before a computation
+is done differently, done elsewhere, or refused -- and why.
+
+The numbers were measured on a 2-core machine (see ``benchmarks/``); each says what happens
+past it. Front ends name the limit when they refuse something.
+"""
+
+from __future__ import annotations
+
+# -- live odds in a game --------------------------------------------------------------------------
+
+# Exact live odds cost a few milliseconds up to about this many states and then grow fast (a
+# 10,000-square board needs seconds per move); above it a game runs without them, and says so.
+LIVE_ODDS_MAX_STATES = 1_500
+# Up to this many states every state's finishing curves are kept, so that odds for any position
+# are a few vector operations; above it odds are computed from the players' own states.
+CACHED_CURVES_MAX_STATES = 1_500
+# A two-player table holds states² doubles (4,000² = 128 MB).
+TABLE_MAX_STATES = 4_000
+# The app's square inspector and board overlays solve on the UI thread: beyond this they would
+# freeze it for seconds, so the app points to ``chutes-tui inspect`` instead.
+INSPECTOR_MAX_STATES = 1_500
+
+# -- exact arithmetic -----------------------------------------------------------------------------
+
+# Above this many states an exact two-player fraction takes more than a second or so, too long
+# for the app's worker thread (thread workers cannot be interrupted, and quitting waits).
+EXACT_IN_APP_MAX_STATES = 120
+# The CLI's exact fractions: growth is steep (200 squares ~10 s, 400 squares minutes and GBs).
+EXACT_MAX_STATES = 250
+# Certain digits for 3-6 players: each doubling of the rounds summed costs four times the last;
+# 300 digits take about 15 s on the standard board.
+ENCLOSURE_MAX_DIGITS = 300
+ENCLOSURE_MAX_ROUNDS = 1 << 17
+# The seed's bounds after M moves: one integer vector, numbers growing with M (10,000: ~10 s).
+BOUNDS_MAX_MOVES = 10_000
+
+# -- experiments ----------------------------------------------------------------------------------
+
+# The add-jump sweep needs the dense inverse of the chain and every pair of squares.
+ADD_JUMP_MAX_SQUARES = 1_000
+# Another Game: the chain has a state per split of the coins, and long games slow the simulation.
+ANOTHER_GAME_MAX_COINS = 30
+ANOTHER_GAME_MAX_GAMES = 1_000_000

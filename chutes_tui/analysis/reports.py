@@ -1,0 +1,253 @@
+"""Reports: every number a front end shows about a board, computed here and only formatted there.
+
+* :class:`AnalyzeReport` -- ``chutes-tui analyze``: the length of a game and each seat's chance;
+* :class:`SquareReport` -- what standing on one square means (``chutes-tui inspect`` and the
+  app's inspector format the same report). A jump's tail is never where a turn ends, so for a
+  tail the statistics are those of the square it sends you to (``statistics_from`` says which);
+  its roll outcomes are still its own, as if a piece stood there;
+* :func:`overlay_values` -- a statistic for every square (the app's board overlays);
+* :class:`EditStats` -- what an edit did to the game (the editor).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from chutes_tui.analysis import (
+    Distribution,
+    SeatOdds,
+    build_chain,
+    expected_from_start,
+    expected_turns,
+    finishing_distribution,
+    seat_odds,
+    two_player_table,
+    visit_statistics,
+)
+from chutes_tui.model.board import Board, BoardError, jump_kind
+from chutes_tui.model.edits import remove_jump
+from chutes_tui.model.rules import JumpKind, move
+
+WITHIN = (10, 20, 50)
+PERCENTILES = (5, 10, 25, 50, 75, 90, 95, 99)
+
+
+@dataclass(frozen=True, eq=False)
+class AnalyzeReport:
+    """One player's game length from ``start_square`` and ``players`` seats' chances to win."""
+
+    board: Board
+    start_square: int
+    distribution: Distribution
+    odds: SeatOdds
+    players: int
+
+    @property
+    def percentiles(self) -> dict[str, int]:
+        """``"q" → `` the smallest n with P(T ≤ n) ≥ q %."""
+        return {str(q): self.distribution.percentile(q / 100) for q in PERCENTILES}
+
+    def to_json(self) -> dict[str, Any]:
+        dist = self.distribution
+        return {
+            "board": self.board.to_dict(),
+            "start_square": self.start_square,
+            "expected_turns": dist.mean,
+            "sd_turns": dist.sd,
+            "median_turns": dist.median,
+            "mode_turns": dist.mode,
+            "min_turns": dist.minimum,
+            "percentiles": self.percentiles,
+            "players": self.players,
+            "seat_win_probability": list(self.odds.win),
+            "expected_total_moves": self.odds.expected_total_moves,
+            "expected_rounds": self.odds.expected_rounds,
+        }
+
+
+def analyze_report(board: Board, origin: int, players: int) -> AnalyzeReport:
+    """Every figure ``chutes-tui analyze`` prints."""
+    chain = build_chain(board)
+    return AnalyzeReport(
+        board,
+        origin,
+        finishing_distribution(chain, origin),
+        seat_odds(chain, [origin] * players, 0),
+        players,
+    )
+
+
+@dataclass(frozen=True)
+class RollOutcome:
+    roll: int
+    landing: int
+    final: int
+    jump: JumpKind | None
+    lost: bool
+
+    def describe(self) -> str:
+        if self.lost:
+            return "stays (needs an exact roll)"
+        text = f"→ {self.landing}"
+        return text + (f" {self.jump} → {self.final}" if self.jump is not None else "")
+
+
+@dataclass(frozen=True)
+class JumpImpact:
+    tail: int
+    head: int
+    expected_with: float
+    expected_without: float | None  # None: removing the jump makes the board unwinnable
+
+    @property
+    def kind(self) -> JumpKind:
+        return jump_kind(self.tail, self.head)
+
+
+@dataclass(frozen=True, eq=False)
+class SquareReport:
+    board: Board
+    square: int
+    statistics_from: int
+    expected_turns: float
+    sd_turns: float
+    median_turns: int
+    range_5_95: tuple[int, int]
+    p_finish_within: dict[int, float]
+    pmf: np.ndarray
+    expected_visits: float
+    p_visit: float
+    roll_outcomes: list[RollOutcome]
+    jump: JumpImpact | None
+    win_probability: float | None
+    opponent: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "square": self.square,
+            "statistics_from": self.statistics_from,
+            "expected_turns": self.expected_turns,
+            "sd_turns": self.sd_turns,
+            "median_turns": self.median_turns,
+            "range_5_95": list(self.range_5_95),
+            "p_finish_within": {str(n): p for n, p in self.p_finish_within.items()},
+            "expected_visits": self.expected_visits,
+            "p_visit": self.p_visit,
+            "roll_outcomes": [
+                {
+                    "roll": o.roll,
+                    "landing": o.landing,
+                    "to": o.final,
+                    "jump": o.jump.value if o.jump else None,
+                }
+                for o in self.roll_outcomes
+            ],
+            "jump": None
+            if self.jump is None
+            else {
+                "from": self.jump.tail,
+                "to": self.jump.head,
+                "kind": self.jump.kind.value,
+                "expected_turns_with": self.jump.expected_with,
+                "expected_turns_without": self.jump.expected_without,
+            },
+        }
+        if self.opponent is not None:
+            data["opponent"] = self.opponent
+            data["win_probability"] = self.win_probability
+        return data
+
+
+def inspect_square(board: Board, square: int, opponent: int | None = None) -> SquareReport:
+    """Everything about ``square``; ``opponent`` adds the two-player chance of a player to move
+    standing here against an opponent there."""
+    if not 0 <= square <= board.end or (square == 0 and board.start != 0):
+        raise ValueError(f"square {square} is not on {board.name} (0..{board.end})")
+    chain = build_chain(board)
+    where = board.jump_map.get(square, square)
+    dist = finishing_distribution(chain, where)
+    visits = visit_statistics(chain, board.start)
+    outcomes = []
+    for roll in range(1, board.die + 1):
+        step = move(board, square, roll)
+        outcomes.append(RollOutcome(roll, step.landing, step.final, step.jump, step.lost))
+    impact = None
+    jump = board.jump_at(square)
+    if jump is not None:
+        try:
+            after: float | None = expected_from_start(remove_jump(board, square))
+        except BoardError:
+            after = None
+        impact = JumpImpact(jump[0], jump[1], expected_from_start(board), after)
+    win = None
+    if opponent is not None:
+        win = two_player_table(chain).probability(where, opponent)
+    ends = (dist.percentile(0.05), dist.percentile(0.95)) if where != board.end else (0, 0)
+    return SquareReport(
+        board=board,
+        square=square,
+        statistics_from=where,
+        expected_turns=dist.mean,
+        sd_turns=dist.sd,
+        median_turns=dist.median if where != board.end else 0,
+        range_5_95=ends,
+        p_finish_within={n: dist.p_within(n) for n in WITHIN},
+        pmf=dist.pmf,
+        expected_visits=float(visits.expected[where]),
+        p_visit=float(visits.probability[where]),
+        roll_outcomes=outcomes,
+        jump=impact,
+        win_probability=win,
+        opponent=opponent,
+    )
+
+
+OVERLAYS = (
+    "expected turns left",
+    "expected visits from the start",
+    "chance of ever landing",
+    "win chance vs opponent",
+)
+
+
+def overlay_values(board: Board, kind: str, opponent: int | None = None) -> dict[int, float]:
+    """A statistic for every square a turn can end on (the board overlays' data).
+
+    ``kind`` is one of :data:`OVERLAYS`; the win chance needs the opponent's square and is the
+    two-player chance of a player to move standing on each square.
+    """
+    chain = build_chain(board)
+    squares = [int(s) for s in chain.squares]
+    if kind == OVERLAYS[0]:
+        values = expected_turns(chain)
+        return {**{s: float(values[i]) for i, s in enumerate(squares)}, board.end: 0.0}
+    if kind in OVERLAYS[1:3]:
+        visits = visit_statistics(chain, board.start)
+        array = visits.expected if kind == OVERLAYS[1] else visits.probability
+        return {s: float(array[s]) for s in [*squares, board.end] if s != board.start}
+    if kind == OVERLAYS[3]:
+        if opponent is None:
+            raise ValueError("the win-chance overlay needs the opponent's square")
+        table = two_player_table(chain)
+        return {s: table.probability(s, opponent) for s in [*squares, board.end]}
+    raise ValueError(f"unknown overlay {kind!r} (one of: {', '.join(OVERLAYS)})")
+
+
+# -- what an edit did --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EditStats:
+    expected_turns: float
+    change: float  # against the board the editing started from
+    first_player_advantage: float  # P(first of two players wins) - 1/2
+
+
+def edit_stats(board: Board, original: Board) -> EditStats:
+    """What an edit did to the game: its expected length, and the first player's edge."""
+    mean = expected_from_start(board)
+    first = seat_odds(build_chain(board), [board.start, board.start]).win[0]
+    return EditStats(mean, mean - expected_from_start(original), first - 0.5)

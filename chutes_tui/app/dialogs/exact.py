@@ -1,0 +1,71 @@
+"""The current two-player position's exact chance to win, as a fraction."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from chutes_tui.engine.game import Game
+from chutes_tui.exact.fractions import decimal_digits, fraction_text
+from chutes_tui.exact.two_player import exact_two_player
+
+
+class ExactScreen(ModalScreen[None]):
+    """Shows ``fraction`` (``"p/q"``) with its decimal expansion; ``c`` copies it."""
+
+    BINDINGS = [
+        Binding("c", "copy", "Copy fraction"),
+        Binding("escape,x,q", "close", "Close"),
+    ]
+
+    def __init__(self, title: str, fraction: str, decimal: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.fraction = fraction
+        self.decimal = decimal
+
+    def compose(self) -> ComposeResult:
+        numerator, _, denominator = self.fraction.partition("/")
+        with Vertical(id="exact-dialog", classes="dialog"):
+            yield Static(Text(self.title_text, style="bold"), classes="title")
+            yield Static(self.decimal, id="exact-decimal", markup=False)
+            yield Static(
+                f"Exactly a fraction of {len(numerator):,} digits over {len(denominator or '1'):,} digits:",
+                classes="note",
+            )
+            with VerticalScroll(id="exact-fraction"):
+                yield Static(self.fraction, id="exact-text", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button("Copy fraction (c)", id="copy", variant="primary")
+                yield Button("Close", id="close")
+
+    @on(Button.Pressed, "#copy")
+    def copy_pressed(self) -> None:
+        self.action_copy()
+
+    @on(Button.Pressed, "#close")
+    def close_pressed(self) -> None:
+        self.action_close()
+
+    def action_copy(self) -> None:
+        self.app.copy_to_clipboard(self.fraction)
+        self.notify(f"Copied the fraction ({len(self.fraction):,} characters) to the clipboard")
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+def exact_dialog(game: Game) -> ExactScreen:
+    """The two-player position's exact chance for the player to move (seconds of work: run it in
+    a thread)."""
+    mover, opponent = game.to_move, 1 - game.to_move
+    position = (game.positions[mover], game.positions[opponent])
+    value = exact_two_player(game.board).probability(*position)
+    names = [game.players[seat].spec.name for seat in (mover, opponent)]
+    title = f"{names[0]} (to move, on {position[0]}) beats {names[1]} (on {position[1]}) with probability"
+    return ExactScreen(title, fraction_text(value), decimal_digits(value, 60))

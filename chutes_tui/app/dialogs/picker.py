@@ -1,0 +1,91 @@
+"""Choose a board: bundled ones, files in the current directory, recent files, or a path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from chutes_tui.app.dialogs.error import ErrorScreen
+from chutes_tui.io.boardfile import load_board
+from chutes_tui.io.bundled import bundled_board_names
+from chutes_tui.io.recent import recent_boards, remember_board
+from chutes_tui.model.board import Board, BoardError
+from chutes_tui.model.text import path_text, shown
+
+
+def local_board_files(directory: Path) -> list[Path]:
+    """Board-looking files here: ``*.toml`` and ``*.txt``/``*.board`` (the plain format)."""
+    found: list[Path] = []
+    for pattern in ("*.toml", "*.board", "*.txt"):
+        found.extend(sorted(directory.glob(pattern)))
+    return found[:50]
+
+
+class BoardPicker(ModalScreen[Board | None]):
+    """Dismissed with the chosen, valid board (``None`` when cancelled)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        options: list[Option] = []
+        for name in bundled_board_names():
+            options.append(Option(f"{name}  (bundled)", id=f"bundled:{name}"))
+        seen: set[str] = set()
+        for path in local_board_files(Path.cwd()):
+            seen.add(str(path.resolve()))
+            options.append(Option(f"{shown(path.name, 60)}  (this directory)", id=f"file:{path.resolve()}"))
+        for recent in recent_boards():
+            if recent not in seen:  # a recent file in this directory is listed once
+                seen.add(recent)
+                options.append(Option(f"{path_text(recent)}  (recent)", id=f"file:{recent}"))
+        with Vertical(id="picker-dialog", classes="dialog"):
+            yield Static(
+                Text.assemble(("Load a board", "bold"), " — Enter picks; or type a path below"),
+                classes="title",
+            )
+            # Option prompts are file names: never markup.
+            yield OptionList(*options, id="board-options", markup=False)
+            yield Input(placeholder="path to a .toml or plain board file", id="board-file")
+            with Horizontal(classes="buttons"):
+                yield Button("Load", id="load", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        kind, _, value = (event.option.id or "").partition(":")
+        self.try_load(value, remember=kind == "file")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.try_load(event.value.strip(), remember=True)
+
+    @on(Button.Pressed, "#load")
+    def load_pressed(self) -> None:
+        self.try_load(self.query_one("#board-file", Input).value.strip(), remember=True)
+
+    @on(Button.Pressed, "#cancel")
+    def cancel_pressed(self) -> None:
+        self.dismiss(None)
+
+    def try_load(self, spec: str, *, remember: bool) -> None:
+        """Load ``spec``; a bad board is shown in a dialog and the picker stays open."""
+        if not spec:
+            self.app.push_screen(ErrorScreen("No board chosen", "Pick a board from the list or type a path."))
+            return
+        try:
+            board = load_board(spec)
+        except BoardError as error:
+            self.app.push_screen(ErrorScreen("This board cannot be used", str(error)))
+            return
+        if remember and Path(spec).is_file():
+            remember_board(spec)
+        self.dismiss(board)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,86 @@
+"""The end of a game: who won, and how it went."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from chutes_tui.engine.game import Game
+
+
+def summary_table(game: Game) -> Table:
+    summary = game.summary()
+    table = Table(box=None, padding=(0, 1))
+    table.add_column("")
+    table.add_column("player")
+    table.add_column("turns", justify="right")
+    table.add_column("ladders", justify="right")
+    table.add_column("chutes", justify="right")
+    for seat, (name, turns, ladders, chutes) in enumerate(summary.per_player):
+        spec = game.players[seat].spec
+        style = "bold" if seat == summary.winner else ""
+        table.add_row(
+            Text(spec.token, style=spec.color), Text(name), str(turns), str(ladders), str(chutes), style=style
+        )
+    return table
+
+
+def swing_text(game: Game) -> Text:
+    swing = game.summary().biggest_swing
+    if swing is None:
+        return Text("No turn changed the odds before the winning one.")
+    name = game.players[swing.seat].spec.name
+    mover = game.players[swing.turn.seat].spec.name
+    return Text(
+        f"Biggest swing: {name}'s chance went {swing.before:.0%} → {swing.after:.0%} on move "
+        f"{swing.turn.number}, when {swing.turn.describe(mover)}."
+    )
+
+
+class WinnerScreen(ModalScreen[str]):
+    """Dismissed with ``"rematch"``, ``"new"`` or ``"quit"``."""
+
+    BINDINGS = [
+        Binding("r", "choose('rematch')", "Rematch"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("escape", "choose('close')", "Close", show=False),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        summary = self.game.summary()
+        winner = self.game.players[summary.winner].spec
+        with Vertical(id="winner-dialog", classes="dialog"):
+            title = Text.assemble(
+                (f"{winner.token} ", f"bold {winner.color}"),
+                (f"{winner.name} wins", "bold"),
+                f" after {summary.turns} turns in all",
+            )
+            yield Static(
+                title,
+                classes="title",
+                id="winner-title",
+            )
+            yield Static(summary_table(self.game))
+            yield Static(swing_text(self.game), classes="note")
+            with Horizontal(classes="buttons"):
+                yield Button("Rematch (r)", id="rematch", variant="primary")
+                yield Button("New game (n)", id="new")
+                yield Button("Quit (q)", id="quit", variant="error")
+
+    @on(Button.Pressed, "#rematch, #new, #quit")
+    def choice_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,40 @@
+"""Which statistic colours the board: ``o`` cycles none → turns left → visits → P(ever landing)
+→ (two players) the win chance against the opponent. The values come from the analysis core
+(:func:`~chutes_tui.analysis.reports.overlay_values`); the board widget only draws them."""
+
+from __future__ import annotations
+
+from chutes_tui.analysis.reports import OVERLAYS, overlay_values
+from chutes_tui.app.widgets.board import Overlay
+from chutes_tui.engine.game import Game
+
+
+class OverlayCycle:
+    def __init__(self) -> None:
+        self.index = -1  # -1: no overlay; else an index into the overlays available
+
+    @staticmethod
+    def kinds(game: Game) -> tuple[str, ...]:
+        two_players = len(game.players) == 2 and not game.finished
+        return OVERLAYS if two_players else OVERLAYS[:3]
+
+    def kind(self, game: Game) -> str | None:
+        kinds = self.kinds(game)
+        return kinds[self.index] if 0 <= self.index < len(kinds) else None
+
+    def advance(self, game: Game) -> None:
+        self.index = self.index + 1 if self.index + 1 < len(self.kinds(game)) else -1
+
+    def depends_on_positions(self, game: Game) -> bool:
+        """The win-chance overlay changes whenever the opponent moves."""
+        return self.kind(game) == OVERLAYS[3]
+
+    def overlay(self, game: Game) -> Overlay | None:
+        kind = self.kind(game)
+        if kind is None:
+            return None
+        opponent = game.next_square if kind == OVERLAYS[3] else None
+        values = overlay_values(game.board, kind, opponent)
+        fmt = "{:.0%}" if kind in (OVERLAYS[2], OVERLAYS[3]) else "{:.1f}"
+        label = kind if opponent is None else f"win chance vs {opponent}"
+        return Overlay(label, values, min(values.values()), max(values.values()), fmt)

@@ -1,0 +1,58 @@
+"""The square inspector: what standing on the cursor's square means -- it formats the same
+:class:`~chutes_tui.analysis.reports.SquareReport` that ``chutes-tui inspect`` prints."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from chutes_tui.analysis.reports import SquareReport
+from chutes_tui.app.widgets.chart import OddsChart
+
+
+def report_text(report: SquareReport, mover: str | None = None) -> Text:
+    """The report as lines; ``mover`` names the player to move for the two-player line."""
+    square = report.square
+    heading = Text(f"Square {square}", style="bold")
+    if report.statistics_from != square and report.jump is not None:
+        heading.append(f" — {report.jump.kind} to {report.statistics_from} (its statistics)")
+    low, high = report.range_5_95
+    within = " ".join(f"{p:.0%}" for p in report.p_finish_within.values())
+    lines = [
+        f"Turns left {report.expected_turns:.1f} ± {report.sd_turns:.1f} · median {report.median_turns}"
+        f" · 5–95% {low}–{high}",
+        f"Finish within {'/'.join(map(str, report.p_finish_within))}: {within}",
+        f"From the start: {report.expected_visits:.2f} turns here · P(ever) {report.p_visit:.0%}",
+        "Rolls: " + "  ".join(f"{o.roll}:{o.final}{'*' if o.jump else ''}" for o in report.roll_outcomes),
+    ]
+    if report.jump is not None:
+        jump = report.jump
+        without = "unwinnable" if jump.expected_without is None else f"{jump.expected_without:.2f}"
+        lines.append(
+            f"{jump.kind.value.title()} {jump.tail}→{jump.head}: game {jump.expected_with:.2f}, "
+            f"without it {without} turns"
+        )
+    if report.win_probability is not None:
+        who = mover or "The player"
+        lines.append(f"{who} to move here vs {report.opponent}: wins {report.win_probability:.1%}")
+    return Text("\n").join([heading, *(Text(line) for line in lines)])
+
+
+class InspectorPanel(Vertical):
+    """Text and a pmf/cdf chart for one square."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="inspect-text")
+        yield OddsChart(id="inspect-chart", x_label="turns")
+
+    def show(self, report: SquareReport, mover: str | None = None) -> None:
+        # Fixed-size widgets: no layout pass (a layout repaints the whole screen).
+        self.query_one("#inspect-text", Static).update(report_text(report, mover), layout=False)
+        first = report.pmf[: max(2, report.range_5_95[1] * 2)]
+        peak = float(first.max()) or 1.0
+        cdf = first.cumsum()
+        self.query_one("#inspect-chart", OddsChart).load(
+            ["cyan", "magenta"], [(float(p) / peak, float(c)) for p, c in zip(first, cdf, strict=True)]
+        )

@@ -1,0 +1,70 @@
+"""The ``chutes-tui`` command line: one module per verb, each with ``add_arguments`` and ``run``.
+
+Exit codes: 0 done; 1 a board that cannot be used (the message says which file, line and why);
+2 a wrong command line or input (one line naming it); 3 an unexpected error (a bug: one line,
+and the traceback in a crash log); 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from chutes_tui import __version__
+from chutes_tui.cli import analyze, boards, common, edit, exact, experiments, inspect, play, simulate, watch
+from chutes_tui.io.crash import crash_line, write_crash_log
+from chutes_tui.io.saves import SaveError
+from chutes_tui.model.board import BoardError
+from chutes_tui.model.inputs import InputError
+from chutes_tui.model.text import printable
+
+EXIT_BOARD, EXIT_USAGE, EXIT_CRASH, EXIT_INTERRUPTED = 1, 2, 3, 130
+VERBS = (analyze, play, watch, exact, simulate, experiments, inspect, edit, boards)
+
+
+def build_parser() -> common.Parser:
+    parser = common.Parser(prog="chutes-tui", description="Play, watch and analyse Chutes and Ladders.")
+    parser.add_argument("--version", action="version", version=f"chutes-tui {__version__}")
+    verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True)
+    for verb in VERBS:
+        sub = verbs.add_parser(verb.NAME, help=verb.HELP)
+        verb.add_arguments(sub)
+        sub.set_defaults(run=verb.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    console, errors = common.stdout(), common.stderr()
+    try:
+        args = build_parser().parse_args(argv)
+        return int(args.run(args, console))
+    except (common.UsageError, InputError, SaveError) as error:
+        message = str(error)
+        verb = (argv if argv is not None else sys.argv[1:])[:1]
+        if message.startswith("argument ") and verb:
+            message = f"chutes-tui {printable(verb[0])}: {message}"
+        errors.print(Text(message))
+        return EXIT_USAGE
+    except BoardError as error:
+        errors.print(Text(f"chutes-tui: board error: {error}"))
+        return EXIT_BOARD
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, and keep Python from
+        # complaining again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        errors.print(Text("chutes-tui: interrupted"))
+        return EXIT_INTERRUPTED
+    except Exception as error:  # a bug: one line for the user, the traceback in a log
+        errors.print(Text(crash_line(error, write_crash_log(error))))
+        return EXIT_CRASH
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())

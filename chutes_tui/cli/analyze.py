@@ -1,0 +1,97 @@
+"""``chutes-tui analyze BOARD``: how long a game lasts and each seat's chance to win."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from chutes_tui.analysis.reports import AnalyzeReport, analyze_report
+from chutes_tui.cli import common
+from chutes_tui.model.inputs import MAX_PLAYERS
+from chutes_tui.model.text import elide, printable
+from chutes_tui.render.textchart import column_chart
+
+NAME = "analyze"
+HELP = "single-game and multi-player statistics of a board"
+DESCRIPTION_LIMIT = 300  # a description from a file may be megabytes long
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    common.add_board_arguments(parser)
+    parser.add_argument(
+        "--players", type=common.players(), default=2, help=f"players (1-{MAX_PLAYERS}, default 2)"
+    )
+    parser.add_argument(
+        "--start", type=common.square("--start"), help="analyse from this square instead of the board's start"
+    )
+    common.add_json(parser)
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    board = common.board_from_args(args)
+    origin = board.start if args.start is None else common.square_argument(board, args.start, "--start")
+    report = analyze_report(board, origin, args.players)
+    if args.json:
+        return common.print_json(console, report.to_json())
+    show(console, report)
+    return 0
+
+
+def show(console: Console, report: AnalyzeReport) -> None:
+    board, dist = report.board, report.distribution
+    console.print(Text(common.name(board), style="bold"), Text(f"— {board.end} squares, d{board.die}"))
+    if board.description:
+        description = elide(printable(board.description, newlines=True), DESCRIPTION_LIMIT)
+        console.print(Text(description, style="dim"))
+    rules = Table.grid(padding=(0, 2))
+    rules.add_column(style="bold")
+    rules.add_column()
+    rules.add_row(
+        "end rule", board.end_rule.value + ("  (+ extra roll on the top face)" if board.extra_roll else "")
+    )
+    analysed = f"  (analysed from {report.start_square})" if report.start_square != board.start else ""
+    rules.add_row("start", f"square {board.start}{analysed}")
+    rules.add_row("ladders", Text(", ".join(f"{t}→{h}" for t, h in board.ladders) or "none", style="green"))
+    rules.add_row("chutes", Text(", ".join(f"{t}→{h}" for t, h in board.chutes) or "none", style="red"))
+    console.print(rules)
+    console.print()
+
+    single = Table(title="One player: turns to finish", title_justify="left")
+    for column in ("expected", "sd", "median", "mode", "fewest"):
+        single.add_column(column, justify="right")
+    single.add_row(f"{dist.mean:.7f}", f"{dist.sd:.4f}", str(dist.median), str(dist.mode), str(dist.minimum))
+    console.print(single)
+    percentiles = report.percentiles
+    spread = Table(title="Percentiles (smallest n with P(T ≤ n) ≥ q)", title_justify="left")
+    for q in percentiles:
+        spread.add_column(f"{q}%", justify="right")
+    spread.add_row(*(str(v) for v in percentiles.values()))
+    console.print(spread)
+
+    last, first = percentiles["99"], dist.minimum
+    console.print(Text(f"Distribution of turns to finish ({first}–{last}, 99% of games)", style="italic"))
+    for line in column_chart(list(dist.pmf[first : last + 1]), first):
+        console.print(Text(line, style="cyan"))
+    console.print()
+
+    players = report.players
+    seats = Table(
+        title=f"{players} player{'s' if players > 1 else ''}: chance to win by seat", title_justify="left"
+    )
+    seats.add_column("seat", justify="right")
+    seats.add_column("P(win)", justify="right")
+    seats.add_column("", justify="left")
+    for seat, p in enumerate(report.odds.win, start=1):
+        seats.add_row(str(seat), f"{p:.10f}", Text("█" * round(p * 40), style="magenta"))
+    console.print(seats)
+    console.print(
+        Text.assemble(
+            "expected total moves (rolls by everyone): ",
+            (f"{report.odds.expected_total_moves:.4f}", "bold"),
+            "   expected rounds: ",
+            (f"{report.odds.expected_rounds:.4f}", "bold"),
+        )
+    )

@@ -1,0 +1,208 @@
+"""What every verb shares: argument types from the shared validators, the board arguments,
+consoles that never read user text as markup, safe output files, progress bars."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NoReturn
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+from rich.text import Text
+
+from chutes_tui.io.atomic import atomic_write_text
+from chutes_tui.io.boardfile import load_board
+from chutes_tui.io.files import writable_target_problem
+from chutes_tui.model import inputs
+from chutes_tui.model.board import MAX_DIE, MAX_SQUARES, Board, BoardError
+from chutes_tui.model.inputs import InputError
+from chutes_tui.model.rules import EndRule
+from chutes_tui.model.text import elide, path_text, printable, shown
+
+SEED_HELP = "seed the random numbers: a whole number 0..2^63-1 (default: a fresh one, shown)"
+
+
+class UsageError(Exception):
+    """A wrong command line; printed as one line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # argparse quotes what was typed in full: keep the line short and free of escapes.
+        raise UsageError(f"{self.prog}: {elide(printable(message), 200)} (try '{self.prog} --help')")
+
+
+# -- argument types -------------------------------------------------------------------------------
+
+
+def argument(name: str, check: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type from one of the shared validators (:mod:`chutes_tui.model.inputs`)."""
+
+    def parse(text: str) -> Any:
+        try:
+            return check(text)
+        except InputError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    parse.__name__ = name
+    return parse
+
+
+def bounded_int(name: str, low: int, high: int) -> Callable[[str], int]:
+    return argument(name, lambda text: inputs.whole(text, name, low, high))
+
+
+def square(name: str) -> Callable[[str], int]:
+    """A square number; whether a turn can end there is checked against the board later."""
+    return bounded_int(name, 0, MAX_SQUARES)
+
+
+def players(low: int = 1) -> Callable[[str], int]:
+    return argument("--players", lambda text: inputs.player_count(text, low))
+
+
+SEED = argument("--seed", inputs.seed)
+
+
+def add_seed(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=SEED, help=SEED_HELP)
+
+
+def add_json(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+
+
+def fresh_seed(seed: int | None) -> int:
+    """The seed asked for, or a fresh one (shown with the results, so a run can be repeated)."""
+    import numpy as np
+
+    return seed if seed is not None else int(np.random.default_rng().integers(2**31))
+
+
+# -- boards ---------------------------------------------------------------------------------------
+
+
+def add_board_arguments(parser: argparse.ArgumentParser, *, optional: bool = False) -> None:
+    help_text = "a bundled board name or a board file (.toml or plain)"
+    if optional:
+        parser.add_argument("board", metavar="BOARD", nargs="?", default="standard", help=help_text)
+    else:
+        parser.add_argument("board", metavar="BOARD", help=help_text)
+    parser.add_argument(
+        "--end-rule", choices=[rule.value for rule in EndRule], help="override the board's end rule"
+    )
+    parser.add_argument(
+        "--die", type=bounded_int("--die", 1, MAX_DIE), help="override the number of die sides"
+    )
+    parser.add_argument(
+        "--extra-roll",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="house rule: rolling the die's top face gives another roll in the same turn",
+    )
+
+
+def board_from_args(args: argparse.Namespace) -> Board:
+    """The board named on the command line, with any rule overrides applied."""
+    board = load_board(args.board)
+    changes: dict[str, Any] = {}
+    if args.end_rule is not None:
+        changes["end_rule"] = EndRule(args.end_rule)
+    if args.die is not None:
+        changes["die"] = args.die
+    if args.extra_roll is not None:
+        changes["extra_roll"] = args.extra_roll
+    if not changes:
+        return board
+    try:
+        return board.replace(**changes)
+    except BoardError as error:
+        given = ", ".join(f"{key}={value}" for key, value in changes.items())
+        raise BoardError(f"with {given}: {error.reason}", path=board.source or board.name) from None
+
+
+def name(board: Board) -> str:
+    """A board's name for a title or message (a name from a file may hold anything)."""
+    return shown(board.name, 60)
+
+
+def square_argument(board: Board, square: int, argument: str, *, allow_end: bool = False) -> int:
+    """``square`` if a turn can end there (and, unless allowed, it is not the end square)."""
+    if (square == board.end and not allow_end) or (square != board.end and not board.is_standable(square)):
+        jump = board.jump_map.get(square)
+        why = (
+            f"it is the tail of the jump {square}→{jump}, so no turn ends there"
+            if jump is not None
+            else f"it is not a square of {name(board)} a turn can start from"
+        )
+        raise UsageError(f"argument {argument}: square {square}: {why}")
+    return square
+
+
+# -- output ---------------------------------------------------------------------------------------
+
+
+def stdout() -> Console:
+    """Results: user text never read as markup; output is built from Text and tables."""
+    return Console(highlight=False, markup=False, emoji=False)
+
+
+def stderr() -> Console:
+    """Messages and progress: stderr, user text never read as markup."""
+    return Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+
+
+@contextmanager
+def progress_bar(what: str, total: int | None = None) -> Iterator[Callable[..., None]]:
+    """A transient progress bar on stderr; yields ``step(done, total=None, description=None)``."""
+    with Progress(console=stderr(), transient=True) as progress:
+        task = progress.add_task(what, total=total)
+
+        def step(done: int, total: int | None = None, description: str | None = None) -> None:
+            progress.update(task, completed=done, total=total or progress.tasks[0].total)
+            if description is not None:
+                progress.update(task, description=description)
+
+        yield step
+
+
+def check_output(path: Path, verb: str, *, force: bool) -> None:
+    """Refuse an output path before any work is done: something other than a regular file
+    (a device, a FIFO, a directory: never, even with --force), or an existing file without
+    --force."""
+    problem = writable_target_problem(path)
+    if problem is not None:
+        raise UsageError(f"chutes-tui {verb}: cannot write {path_text(path)}: {problem}")
+    if not force and os.path.lexists(path):
+        raise UsageError(f"chutes-tui {verb}: {path_text(path)} exists (add --force to overwrite it)")
+
+
+def write(path: Path, text: str, verb: str) -> None:
+    try:
+        atomic_write_text(path, text)
+    except OSError as error:
+        raise UsageError(
+            f"chutes-tui {verb}: cannot write {path_text(path)}: {(error.strerror or str(error)).lower()}"
+        ) from None
+
+
+def print_json(console: Console, data: Any) -> int:
+    console.out(json.dumps(data, indent=2), highlight=False)
+    return 0
+
+
+def emit(console: Console, args: argparse.Namespace, data: Any, table: Table, *notes: str) -> int:
+    """``--json``: the data; otherwise the table and its notes."""
+    if args.json:
+        return print_json(console, data)
+    console.print(table)
+    for note in notes:
+        if note:
+            console.print(Text(note))
+    return 0

@@ -1,0 +1,156 @@
+"""``chutes-tui exact BOARD``: the answers as exact fractions (two players), or every seat's
+chance to as many certain digits as asked (three to six players)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from chutes_tui.analysis.limits import BOUNDS_MAX_MOVES, ENCLOSURE_MAX_DIGITS, EXACT_MAX_STATES
+from chutes_tui.cli import common
+from chutes_tui.exact.fractions import fraction_text
+from chutes_tui.exact.report import ExactReport, enclosure_report, exact_report
+from chutes_tui.exact.two_player import exact_two_player
+from chutes_tui.model.board import Board
+from chutes_tui.model.inputs import MAX_PLAYERS
+from chutes_tui.model.text import path_text
+
+NAME = "exact"
+HELP = "exact fractions: expected turns, two-player win probabilities"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    common.add_board_arguments(parser)
+    parser.add_argument(
+        "--digits",
+        type=common.bounded_int("--digits", 0, 100_000),
+        default=50,
+        help=f"decimal digits to print (default 50; 0..100,000, and with --players 3-{MAX_PLAYERS} at most "
+        f"{ENCLOSURE_MAX_DIGITS})",
+    )
+    parser.add_argument(
+        "--position",
+        nargs=2,
+        type=common.square("--position"),
+        metavar=("A", "B"),
+        help="P(the player to move on A beats an opponent on B)",
+    )
+    parser.add_argument(
+        "--bounds",
+        type=common.bounded_int("--bounds", 0, BOUNDS_MAX_MOVES),
+        metavar="M",
+        help=f"the seed's lower/upper bounds after M turns (0..{BOUNDS_MAX_MOVES:,})",
+    )
+    parser.add_argument("--table", metavar="FILE", help="write every two-player position (.csv or .json)")
+    parser.add_argument(
+        "--players",
+        type=common.players(2),
+        default=2,
+        help=f"3-{MAX_PLAYERS}: every seat's chance from the start, to --digits certain digits",
+    )
+    parser.add_argument("--json", action="store_true", help='print JSON (fractions as "p/q" strings)')
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    board = common.board_from_args(args)
+    states = len(board.standable_squares) - 1
+    if states > EXACT_MAX_STATES:
+        raise common.UsageError(
+            f"chutes-tui exact: {common.name(board)} has {states:,} squares to stand on; exact fractions "
+            f"are computed up to {EXACT_MAX_STATES:,} (beyond, they take minutes and gigabytes: use "
+            "chutes-tui analyze, exact to 1e-15)"
+        )
+    if args.position:
+        for square, label in zip(args.position, ("A", "B"), strict=True):
+            common.square_argument(board, square, f"--position {label}", allow_end=True)
+    if args.table:
+        _write_table(board, args.table)
+    if args.players > 2:
+        return _enclosures(board, args, console)
+    position = tuple(args.position) if args.position else None
+    with common.progress_bar("bounds", args.bounds) as step:
+        report = exact_report(board, args.digits, position, args.bounds, step)
+    if args.json:
+        return common.print_json(console, report.to_json())
+    _show(console, report)
+    return 0
+
+
+def _show(console: Console, report: ExactReport) -> None:
+    data = report.to_json()
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column(overflow="fold")
+    grid.add_row("board", common.name(report.board))
+    grid.add_row("expected turns", data["expected_turns"])
+    grid.add_row("", data["expected_turns_decimal"])
+    count = data["first_player_wins_digits"]
+    grid.add_row(
+        "P(first player wins)",
+        f"{data['first_player_wins_decimal']}\n(a fraction of {count['numerator']:,} over "
+        f"{count['denominator']:,} digits; --json prints it whole)",
+    )
+    if report.position is not None:
+        a, b = report.position
+        grid.add_row(f"P(mover on {a} beats {b})", data["win_probability_decimal"])
+        fraction = data["win_probability"]
+        grid.add_row("", fraction if len(fraction) < 400 else "(see --json)")
+    if report.bounds is not None:
+        bounds = data["bounds"]
+        grid.add_row(f"lower bound after {report.bounds_moves}", bounds["lower_decimal"])
+        grid.add_row(f"upper bound after {report.bounds_moves}", bounds["upper_decimal"])
+    console.print(grid)
+
+
+def _enclosures(board: Board, args: argparse.Namespace, console: Console) -> int:
+    if args.digits > ENCLOSURE_MAX_DIGITS:
+        raise common.UsageError(
+            f"chutes-tui exact: argument --digits: with {args.players} players at most "
+            f"{ENCLOSURE_MAX_DIGITS} certain digits (each doubling of the rounds summed costs four "
+            "times the last; 300 take about 15 s on the standard board)"
+        )
+    with common.progress_bar(f"{args.digits} certain digits", args.digits) as step:
+
+        def report_progress(rounds: int, certain: int) -> None:
+            step(certain, description=f"{rounds:,} rounds summed, {certain} digits certain")
+
+        report = enclosure_report(board, args.players, args.digits, report_progress)
+    if args.json:
+        return common.print_json(console, report.to_json())
+    table = Table(
+        title=f"{common.name(board)}, {args.players} players: chance to win by seat", title_justify="left"
+    )
+    table.add_column("seat", justify="right")
+    table.add_column("P(win), every digit shown is certain")
+    for seat, enclosure in enumerate(report.enclosures, start=1):
+        table.add_row(str(seat), enclosure.text)
+    console.print(table)
+    console.print(
+        Text(
+            f"Exact partial sums over {report.rounds} rounds, plus a proven bound on the rest "
+            "(see chutes_tui/exact/seats.py)."
+        )
+    )
+    return 0
+
+
+def _write_table(board: Board, path: str) -> None:
+    if not path.lower().endswith((".csv", ".json")):
+        raise common.UsageError("chutes-tui exact: argument --table: the file must end in .csv or .json")
+    common.check_output(Path(path), "exact --table", force=True)
+    two = exact_two_player(board)
+    squares = [int(s) for s in two.chain.chain.squares]
+    with common.progress_bar("exact two-player table", len(squares)) as step:
+        table = two.table(lambda done, total: step(done, total))
+    cells = {(a, b): fraction_text(table[i, j]) for i, a in enumerate(squares) for j, b in enumerate(squares)}
+    if path.lower().endswith(".json"):
+        text = json.dumps({"board": board.name, "mover_wins": {f"{a},{b}": v for (a, b), v in cells.items()}})
+    else:
+        text = "mover,opponent,probability\n" + "".join(f"{a},{b},{v}\n" for (a, b), v in cells.items())
+    common.write(Path(path), text, "exact --table")
+    common.stderr().print(Text(f"wrote {len(cells):,} exact positions to {path_text(path)}"))

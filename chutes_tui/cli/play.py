@@ -1,0 +1,78 @@
+"""``chutes-tui play``: a game on a drawn board with live win probabilities (the Textual app).
+
+Also the helpers ``watch`` and ``edit`` share: running the app so that a crash says in one line
+where its traceback went, and checking the save path before the app starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from chutes_tui.cli import common
+from chutes_tui.engine.game import Game, GameError
+from chutes_tui.io.crash import crash_line
+from chutes_tui.io.saves import SaveError
+from chutes_tui.model.inputs import InputError
+from chutes_tui.model.players import parse_player_spec
+
+NAME = "play"
+HELP = "play a game on a drawn board, with live win probabilities"
+
+
+def add_save(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--save", metavar="FILE", default="chutes-tui-save.json", help="where 's' saves the game"
+    )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    common.add_board_arguments(parser, optional=True)
+    parser.add_argument(
+        "--players", metavar="SPEC", help="e.g. 'Ann,Bob,cpu:Robo' (without it: a setup screen)"
+    )
+    common.add_seed(parser)
+    parser.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    add_save(parser)
+
+
+def run_app(app: Any, **options: Any) -> int:
+    """Run the Textual app; after a crash, say in one line where its traceback was written.
+
+    ``options`` go to ``App.run`` (tests run it headless with an auto pilot)."""
+    app.run(**options)
+    if app.crash is not None:
+        common.stderr().print(Text(crash_line(*app.crash)))
+    return int(app.return_code or 0)
+
+
+def save_path(args: argparse.Namespace, verb: str) -> Path:
+    path = Path(args.save)
+    common.check_output(path, f"{verb} --save", force=True)
+    return path
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    from chutes_tui.app.app import ChutesApp  # textual loads only for the verbs that need it
+
+    save = save_path(args, "play")
+    if args.resume:
+        try:
+            game = Game.load(args.resume)
+        except (GameError, SaveError) as error:
+            raise common.UsageError(f"chutes-tui play: cannot resume: {error}") from None
+        return run_app(ChutesApp(game=game, save_path=save))
+    board = common.board_from_args(args)
+    players = None
+    if args.players is not None:
+        try:
+            players = parse_player_spec(args.players)
+        except InputError as error:
+            raise common.UsageError(f"chutes-tui play: argument --players: {error}") from None
+    return run_app(
+        ChutesApp(board=board, board_name=args.board, players=players, seed=args.seed, save_path=save)
+    )

@@ -1,0 +1,50 @@
+"""``chutes-tui watch``: computer players at a chosen pace, with live win probabilities."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from chutes_tui.cli import common
+from chutes_tui.cli.play import add_save, run_app, save_path
+from chutes_tui.model import inputs
+from chutes_tui.model.inputs import MAX_PLAYERS
+from chutes_tui.model.players import default_players
+
+NAME = "watch"
+HELP = "watch computer players, with live win probabilities"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    common.add_board_arguments(parser, optional=True)
+    parser.add_argument("--players", type=common.players(), default=3, help=f"1-{MAX_PLAYERS}, default 3")
+    parser.add_argument(
+        "--speed",
+        type=common.argument("--speed", inputs.turns_per_second),
+        default=None,
+        metavar="S|max",
+        help="turns per second, or max",
+    )
+    common.add_seed(parser)
+    parser.add_argument("--loop", action="store_true", help="start a new game after each win")
+    add_save(parser)
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    from chutes_tui.app.app import ChutesApp
+    from chutes_tui.app.controller import DEFAULT_SPEED, nearest_speed
+
+    save = save_path(args, "watch")
+    board = common.board_from_args(args)
+    speed = DEFAULT_SPEED if args.speed is None else nearest_speed(args.speed)
+    app = ChutesApp(
+        board=board,
+        players=default_players(args.players),
+        seed=args.seed,
+        watch=True,
+        speed=speed,
+        loop=args.loop,
+        save_path=save,
+    )
+    return run_app(app)

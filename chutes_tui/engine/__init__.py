@@ -1,0 +1,1 @@
+"""A game in progress: players, seeded turns, live odds, the squares a piece walks."""

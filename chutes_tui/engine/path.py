@@ -1,0 +1,23 @@
+"""The squares a piece walks on screen for one roll: forward, back after a bounce, then along the
+jump's drawn path. Pure: front ends animate it, tests check it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from chutes_tui.model.rules import Move
+
+
+def walk(step: Move, end: int, slide: Callable[[int, int], list[int]] | None = None) -> list[int]:
+    """The squares a piece passes through for one roll: forward, back after a bounce, then
+    along the jump (``slide(tail, head)`` gives the squares under its drawn path)."""
+    if step.lost:
+        return []
+    forward = min(step.square + step.roll, end)
+    squares = list(range(step.square + 1, forward + 1))
+    if step.bounced:
+        squares += list(range(end - 1, step.landing - 1, -1))
+    if step.final != step.landing:
+        path = slide(step.landing, step.final) if slide is not None else []
+        squares += [s for s in path if s not in (step.landing, step.final)] + [step.final]
+    return squares

@@ -1,0 +1,324 @@
+"""The two board file formats, read with the file and line of every problem, and written back.
+
+*Plain* (the format of the seed notebook): line 1 the start square, line 2 the end square,
+line 3 the die's sides, then one ``from to`` pair per line. ``#`` starts a comment; blank
+lines are ignored. Rules, name and layout width are not part of this format.
+
+*TOML*::
+
+    name = "standard"
+    description = "..."
+    squares = 100          # the end square
+    die = 6
+    start = 0
+    end_rule = "exact"     # exact | reach | bounce
+    extra_roll = false     # optional house rule: the top face rolls again
+    width = 10             # optional: squares per row of the serpentine layout
+    ladders = [[1, 38], [4, 14]]
+    chutes = [[16, 6]]
+
+Messages never repeat a file's contents: they say what was expected, and where.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from chutes_tui.io.bundled import bundled_board_names, bundled_board_path
+from chutes_tui.io.files import FileReadError, is_regular_file, read_text
+from chutes_tui.io.scan import structure_problem
+from chutes_tui.model.board import Board, BoardError, Jump
+from chutes_tui.model.rules import EndRule
+from chutes_tui.model.text import elide, kind_of, number, printable, quote
+
+
+def _lines(text: str) -> list[str]:
+    """The file's lines as an editor shows them: split at \\n, \\r\\n or \\r only
+    (``str.splitlines`` also splits at U+2028 and friends, which would shift line numbers)."""
+    return re.split(r"\r\n|\r|\n", text)
+
+
+def _strip_comment(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def parse_plain(text: str, *, path: str | os.PathLike[str] | None = None, name: str | None = None) -> Board:
+    """Read the seed notebook's format (start, end, die, then ``from to`` pairs)."""
+    header: list[tuple[int, int]] = []  # (value, line number)
+    jumps: list[Jump] = []
+    jump_lines: dict[Jump, int] = {}
+    labels = ("start square", "end square", "number of die sides")
+    for line_number, raw in enumerate(_lines(text), start=1):
+        line = _strip_comment(raw)
+        if not line:
+            continue
+        words = line.split()
+        if len(header) < 3:
+            if len(words) != 1:
+                raise BoardError(
+                    f"expected the {labels[len(header)]} alone on this line, found {len(words):,} words",
+                    path=path,
+                    line=line_number,
+                )
+            header.append((_parse_int(words[0], labels[len(header)], path, line_number), line_number))
+            continue
+        if len(words) != 2:
+            raise BoardError(
+                f"expected a jump as two squares 'from to', found {len(words):,} words",
+                path=path,
+                line=line_number,
+            )
+        pair = (
+            _parse_int(words[0], "jump's from-square", path, line_number),
+            _parse_int(words[1], "jump's to-square", path, line_number),
+        )
+        if pair in jump_lines:
+            raise BoardError(f"jump {pair[0]} {pair[1]} is listed twice", path=path, line=line_number)
+        jumps.append(pair)
+        jump_lines.setdefault(pair, line_number)
+    if len(header) < 3:
+        missing = ", ".join(labels[len(header) :])
+        raise BoardError(f"the file ends before it gives the {missing}", path=path)
+    (start, start_line), (end, end_line), (die, die_line) = header
+    field_lines = {"start": start_line, "end": end_line, "die": die_line}
+    stem = Path(path).stem if path is not None else "custom"
+    try:
+        return Board(
+            end=end,
+            die=die,
+            start=start,
+            jumps=tuple(jumps),
+            name=name or stem,
+            source=None if path is None else str(path),
+        )
+    except BoardError as error:
+        where = jump_lines.get(error.jump) if error.jump else field_lines.get(error.field or "")
+        raise error.located(path, where) from None
+
+
+def _parse_int(word: str, what: str, path: str | os.PathLike[str] | None, line: int) -> int:
+    # File contents are never repeated in a message: say what was expected, and where.
+    if not re.fullmatch(r"[+-]?\d{1,9}", word):
+        digits = re.fullmatch(r"[+-]?\d+", word)
+        found = "a number of more than 9 digits" if digits else "something else"
+        raise BoardError(f"the {what} must be a whole number, found {found}", path=path, line=line)
+    return int(word)
+
+
+def format_plain(board: Board) -> str:
+    """The board in the plain format (rules, width and description are not representable)."""
+    # Split the way the reader does, so no comment can leak onto a data line.
+    lines = [f"# {text}" for text in _lines(board.name + "\n" + board.description) if text]
+    lines += [str(board.start), str(board.end), str(board.die)]
+    lines += [f"{tail} {head}" for tail, head in board.jumps]
+    return "\n".join(lines) + "\n"
+
+
+_TOML_KEYS = {
+    "name",
+    "description",
+    "squares",
+    "die",
+    "start",
+    "end_rule",
+    "extra_roll",
+    "width",
+    "ladders",
+    "chutes",
+}
+
+
+def _key_line(text: str, key: str) -> int | None:
+    match = re.search(rf"^\s*{re.escape(key)}\s*=", text, flags=re.MULTILINE)
+    return text.count("\n", 0, match.start()) + 1 if match else None
+
+
+_KEY_START = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=", re.MULTILINE)
+_PAIR = re.compile(r"\[\s*([+-]?\d{1,30})\s*,\s*([+-]?\d{1,30})\s*\]")
+
+
+def _pair_lines(text: str) -> dict[tuple[str, Jump], int]:
+    """``(key, pair) → line`` of the first ``[a, b]`` written under each top-level key.
+
+    One pass over the text (a lookup per jump would rescan it: quadratic in the jumps).
+    """
+    keys = [(match.start(), match.group(1)) for match in _KEY_START.finditer(text)]
+    found: dict[tuple[str, Jump], int] = {}
+    line, counted, key_index = 1, 0, -1
+    for match in _PAIR.finditer(text):
+        while key_index + 1 < len(keys) and keys[key_index + 1][0] <= match.start():
+            key_index += 1
+        if key_index < 0:
+            continue
+        line += text.count("\n", counted, match.start())
+        counted = match.start()
+        pair = (int(match.group(1)), int(match.group(2)))
+        found.setdefault((keys[key_index][1], pair), line)
+    return found
+
+
+def _load_toml(text: str, path: str | os.PathLike[str] | None) -> dict[str, Any]:
+    """``tomllib.loads``, with every failure a :class:`BoardError` naming the line."""
+    problem = structure_problem(text)
+    if problem is not None:
+        raise BoardError(f"not a board: {problem[0]}", path=path, line=problem[1])
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        match = re.search(r"\(at line (\d+), column \d+\)|\(at end of document\)", message)
+        if match and match.group(1):
+            line: int | None = int(match.group(1))
+        else:
+            line = max(1, len(_lines(text.rstrip("\r\n")))) if match else None
+        reason = message[: match.start()].strip() if match else message
+        raise BoardError(f"not valid TOML: {elide(printable(reason), 80)}", path=path, line=line) from None
+    except (RecursionError, ValueError, MemoryError) as error:
+        # The pre-scan stops what we know of; this keeps anything else a one-line refusal.
+        reason = f"not a board: the TOML cannot be read ({type(error).__name__})"
+        raise BoardError(reason, path=path) from None
+
+
+def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Board:
+    """Read a board in the TOML format (see the module docstring)."""
+    data = _load_toml(text, path)
+    unknown = sorted(set(data) - _TOML_KEYS)
+    if unknown:
+        raise BoardError(
+            f"unknown key {quote(unknown[0], 30)} (known keys: {', '.join(sorted(_TOML_KEYS))})",
+            path=path,
+            line=_key_line(text, unknown[0]),
+        )
+    if "squares" not in data:
+        raise BoardError("the board needs 'squares', the number of the end square", path=path)
+
+    def typed(key: str, kind: type, default: Any) -> Any:
+        value = data.get(key, default)
+        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+            expected = {int: "a whole number", str: "text", bool: "true or false", list: "a list"}[kind]
+            raise BoardError(
+                f"{key} must be {expected}, not {kind_of(value)}",
+                path=path,
+                line=_key_line(text, key),
+            )
+        return value
+
+    pair_lines = _pair_lines(text)
+    jump_lines: dict[Jump, int | None] = {}
+    jumps: list[Jump] = []
+    for key, upward in (("ladders", True), ("chutes", False)):
+        entries = typed(key, list, [])
+        for entry in entries:
+            if (
+                not isinstance(entry, list)
+                or len(entry) != 2
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in entry)
+            ):
+                raise BoardError(
+                    f"each of {key} must be a pair [from, to] of whole squares, not {kind_of(entry)}",
+                    path=path,
+                    line=_key_line(text, key),
+                )
+            pair: Jump = (entry[0], entry[1])
+            line = pair_lines.get((key, pair)) or _key_line(text, key)
+            if pair[0] != pair[1] and (pair[1] > pair[0]) != upward:
+                other = "chutes" if upward else "ladders"
+                direction = "down" if upward else "up"
+                raise BoardError(
+                    f"{key[:-1]} {number(pair[0])}→{number(pair[1])} goes {direction}: list it under {other}",
+                    path=path,
+                    line=line,
+                )
+            jumps.append(pair)
+            jump_lines.setdefault(pair, line)
+    field_keys = {"end": "squares"}
+    try:
+        return Board(
+            end=typed("squares", int, None),
+            die=typed("die", int, 6),
+            start=typed("start", int, 0),
+            end_rule=typed("end_rule", str, EndRule.EXACT.value),
+            jumps=tuple(jumps),
+            name=typed("name", str, Path(path).stem if path is not None else "custom"),
+            description=typed("description", str, ""),
+            width=typed("width", int, 10),
+            extra_roll=typed("extra_roll", bool, False),
+            source=None if path is None else str(path),
+        )
+    except BoardError as error:
+        if error.jump is not None:
+            line = jump_lines.get(error.jump)
+        else:
+            key = field_keys.get(error.field or "", error.field or "")
+            line = _key_line(text, key) if key else None
+        raise error.located(path, line) from None
+
+
+def _toml_string(value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    out = []
+    for char in escaped:
+        code = ord(char)
+        if char == "\n":
+            out.append("\\n")
+        elif char == "\t":
+            out.append("\\t")
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\u{code:04X}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_pairs(pairs: tuple[Jump, ...]) -> str:
+    if not pairs:
+        return "[]"
+    return "[\n" + "".join(f"    [{tail}, {head}],\n" for tail, head in pairs) + "]"
+
+
+def format_toml(board: Board) -> str:
+    """The board in the TOML format; :func:`parse_toml` reads it back to an equal board."""
+    return (
+        f"name = {_toml_string(board.name)}\n"
+        f"description = {_toml_string(board.description)}\n"
+        f"squares = {board.end}\n"
+        f"die = {board.die}\n"
+        f"start = {board.start}\n"
+        f'end_rule = "{board.end_rule.value}"\n'
+        f"extra_roll = {'true' if board.extra_roll else 'false'}\n"
+        f"width = {board.width}\n"
+        f"ladders = {_toml_pairs(board.ladders)}\n"
+        f"chutes = {_toml_pairs(board.chutes)}\n"
+    )
+
+
+def parse_board_text(text: str, path: str | os.PathLike[str]) -> Board:
+    """Parse by extension: ``.toml`` is TOML, anything else the plain format."""
+    if str(path).lower().endswith(".toml"):
+        return parse_toml(text, path=path)
+    return parse_plain(text, path=path)
+
+
+def read_board(path: str | os.PathLike[str]) -> Board:
+    """Load a board file of either format (a regular file of at most 10 MB)."""
+    try:
+        text = read_text(path)
+    except FileReadError as error:
+        raise BoardError(error.reason, path=path) from None
+    return parse_board_text(text, path)
+
+
+def load_board(spec: str | os.PathLike[str]) -> Board:
+    """A bundled board by name (``"standard"``), or a board file by path."""
+    text = str(spec)
+    bundled = bundled_board_path(text)
+    if bundled is not None:
+        return read_board(bundled)
+    if is_regular_file(text) or os.path.lexists(text) or os.sep in text or "." in text:
+        return read_board(text)  # it names a file: say what is wrong with it, if anything
+    names = ", ".join(bundled_board_names())
+    raise BoardError(f"no bundled board or file named {quote(text)} (bundled boards: {names})")

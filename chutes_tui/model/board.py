@@ -1,0 +1,241 @@
+"""Boards: the model and its validation.
+
+A board has squares ``1..end`` (``end`` is the winning square), a start square (``0`` by
+default, off the board), a die with ``die`` faces, an end rule, and jumps ``tail → head``:
+ladders go up, chutes go down. Every invalid board raises :class:`BoardError` saying what is
+wrong; a parser adds where (file, line). Constructing a :class:`Board` validates it, winnability
+included (:mod:`chutes_tui.model.validate`), so every ``Board`` in the program can be played.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, TypeVar
+
+import numpy as np
+
+# Re-exported: a board's error and its jumps belong to the board.
+from chutes_tui.model.errors import BoardError as BoardError
+from chutes_tui.model.errors import Jump as Jump
+from chutes_tui.model.memo import Memo
+from chutes_tui.model.rules import EndRule, JumpKind, roll_table
+from chutes_tui.model.text import kind_of, number
+from chutes_tui.model.validate import check_winnable
+
+MAX_SQUARES = 100_000
+MAX_DIE = 100
+MAX_WIDTH = 1_000
+
+T = TypeVar("T")
+
+
+def jump_kind(tail: int, head: int) -> JumpKind:
+    """A jump up is a ladder, a jump down a chute: the one place that says so."""
+    return JumpKind.LADDER if head > tail else JumpKind.CHUTE
+
+
+@dataclass(frozen=True)
+class Board:
+    """A Chutes and Ladders board and its rules. Constructing one validates it."""
+
+    end: int = 100
+    die: int = 6
+    start: int = 0
+    end_rule: EndRule = EndRule.EXACT
+    jumps: tuple[Jump, ...] = ()
+    name: str = "custom"
+    description: str = ""
+    width: int = 10
+    extra_roll: bool = False
+    # Where the board came from, for error messages; not part of its identity.
+    source: str | None = field(default=None, compare=False, repr=False)
+    # What other layers derive from this board (its Markov chain, exact chain…), kept with it.
+    # Not part of its identity, and not copied by :meth:`replace`.
+    memo: Memo = field(default_factory=Memo, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "end_rule", EndRule(self.end_rule))
+        except ValueError:
+            rules = ", ".join(rule.value for rule in EndRule)
+            raise BoardError(
+                f"unknown end rule {kind_of(self.end_rule)} (expected one of: {rules})", field="end_rule"
+            ) from None
+        self._check_numbers()
+        object.__setattr__(self, "jumps", self._checked_jumps())
+        check_winnable(self)
+
+    # -- validation -----------------------------------------------------------------------
+
+    def _check_numbers(self) -> None:
+        for name, value in (("end", self.end), ("die", self.die), ("start", self.start)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BoardError(f"{name} must be a whole number, not {kind_of(value)}", field=name)
+        if self.die < 1:
+            raise BoardError(f"the die needs at least 1 side (got {number(self.die)})", field="die")
+        if self.die > MAX_DIE:
+            raise BoardError(f"a die of {number(self.die)} sides is more than {MAX_DIE}", field="die")
+        if self.end < 1:
+            raise BoardError(f"the end square must be at least 1 (got {number(self.end)})", field="end")
+        if self.end > MAX_SQUARES:
+            raise BoardError(
+                f"{number(self.end)} squares is more than the {MAX_SQUARES:,} this tool handles", field="end"
+            )
+        if not 0 <= self.start < self.end:
+            raise BoardError(
+                f"the start square {number(self.start)} must lie in 0..{self.end - 1}", field="start"
+            )
+        if not isinstance(self.extra_roll, bool):
+            raise BoardError(
+                f"extra_roll must be true or false, not {kind_of(self.extra_roll)}", field="extra_roll"
+            )
+        for name, text in (("name", self.name), ("description", self.description)):
+            if not isinstance(text, str):
+                raise BoardError(f"{name} must be text, not {kind_of(text)}", field=name)
+        if (
+            isinstance(self.width, bool)
+            or not isinstance(self.width, int)
+            or not 1 <= self.width <= MAX_WIDTH
+        ):
+            raise BoardError(f"width must be 1..{MAX_WIDTH} (got {kind_of(self.width)})", field="width")
+        if self.extra_roll and self.die == 1:
+            raise BoardError(
+                "the extra-roll rule with a 1-sided die would make every turn endless",
+                field="extra_roll",
+            )
+        if self.end_rule is EndRule.BOUNCE and self.die > self.end:
+            raise BoardError(
+                f"under the bounce rule a {self.die}-sided die could bounce a piece off the "
+                f"board before square 1 (the die may have at most {self.end} sides here)",
+                field="die",
+            )
+
+    def _checked_jumps(self) -> tuple[Jump, ...]:
+        pairs = list(self.jumps.items()) if isinstance(self.jumps, Mapping) else list(self.jumps)
+        seen: dict[int, int] = {}
+        heads: dict[int, int] = {}
+        for pair in pairs:
+            try:
+                tail, head = pair
+            except (TypeError, ValueError):
+                raise BoardError(f"a jump must be a pair of squares, not {kind_of(pair)}") from None
+            if any(isinstance(v, bool) or not isinstance(v, int) for v in (tail, head)):
+                raise BoardError(
+                    f"a jump must join two whole squares, not {kind_of(tail)} and {kind_of(head)}"
+                )
+            jump = (tail, head)
+            for square in (tail, head):
+                if not 1 <= square <= self.end:
+                    raise BoardError(
+                        f"jump {number(tail)}→{number(head)} leaves the board: "
+                        f"square {number(square)} is not in 1..{self.end}",
+                        jump=jump,
+                    )
+            if tail == head:
+                raise BoardError(f"jump {tail}→{head} goes nowhere", jump=jump)
+            if tail == self.end:
+                raise BoardError(f"jump {tail}→{head} starts on the end square", jump=jump)
+            if tail == self.start:
+                raise BoardError(f"jump {tail}→{head} starts on the start square", jump=jump)
+            if tail in seen:
+                raise BoardError(
+                    f"square {tail} has two jumps: {tail}→{seen[tail]} and {tail}→{head}", jump=jump
+                )
+            # Blame the jump that completes a chain, i.e. the later one in the file.
+            if head in seen:
+                raise BoardError(
+                    f"chained jumps: {tail}→{head} lands on the tail of {head}→{seen[head]}",
+                    jump=jump,
+                )
+            if tail in heads:
+                raise BoardError(
+                    f"chained jumps: {heads[tail]}→{tail} lands on the tail of {tail}→{head}",
+                    jump=jump,
+                )
+            seen[tail] = head
+            heads[head] = tail
+        return tuple(sorted(seen.items()))
+
+    # -- derived views --------------------------------------------------------------------
+
+    @cached_property
+    def jump_map(self) -> dict[int, int]:
+        return dict(self.jumps)
+
+    @cached_property
+    def resolve(self) -> np.ndarray:
+        """``resolve[s]``: where a piece landing on ``s`` ends its move (read-only)."""
+        table = np.arange(self.end + 1, dtype=np.int64)
+        for tail, head in self.jumps:
+            table[tail] = head
+        table.setflags(write=False)
+        return table
+
+    @cached_property
+    def head_map(self) -> dict[int, int]:
+        """``head → tail`` (a head that several jumps share maps to the first of them)."""
+        heads: dict[int, int] = {}
+        for tail, head in self.jumps:
+            heads.setdefault(head, tail)
+        return heads
+
+    def jump_at(self, square: int) -> Jump | None:
+        """The jump whose tail or head is ``square`` (squares are never both)."""
+        if square in self.jump_map:
+            return square, self.jump_map[square]
+        if square in self.head_map:
+            return self.head_map[square], square
+        return None
+
+    @property
+    def ladders(self) -> tuple[Jump, ...]:
+        return tuple((t, h) for t, h in self.jumps if jump_kind(t, h) is JumpKind.LADDER)
+
+    @property
+    def chutes(self) -> tuple[Jump, ...]:
+        return tuple((t, h) for t, h in self.jumps if jump_kind(t, h) is JumpKind.CHUTE)
+
+    def jump_kind(self, tail: int) -> JumpKind | None:
+        """The kind of the jump starting on ``tail`` (``None``: no jump starts there)."""
+        head = self.jump_map.get(tail)
+        return None if head is None else jump_kind(tail, head)
+
+    @cached_property
+    def roll_table(self) -> np.ndarray:
+        """:func:`chutes_tui.model.rules.roll_table` of this board, computed once (read-only)."""
+        return roll_table(self)
+
+    @cached_property
+    def standable_squares(self) -> np.ndarray:
+        """Squares a turn can end on: the start, and every board square that is not a tail."""
+        mask = np.ones(self.end + 1, dtype=bool)
+        mask[0] = self.start == 0
+        mask[[tail for tail, _ in self.jumps]] = False
+        squares = np.flatnonzero(mask)
+        squares.setflags(write=False)
+        return squares
+
+    def is_standable(self, square: int) -> bool:
+        return (square == self.start or 1 <= square <= self.end) and square not in self.jump_map
+
+    def replace(self, **changes: Any) -> Board:
+        """A validated copy with some fields changed (``die=8``, ``end_rule="reach"``…)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board as plain JSON-ready data, in the TOML format's terms."""
+        return {
+            "name": self.name,
+            "description": self.description,
+            "squares": self.end,
+            "die": self.die,
+            "start": self.start,
+            "end_rule": self.end_rule.value,
+            "extra_roll": self.extra_roll,
+            "width": self.width,
+            "ladders": [list(j) for j in self.ladders],
+            "chutes": [list(j) for j in self.chutes],
+        }

@@ -1,0 +1,54 @@
+"""Random boards: valid, winnable, reproducible by seed."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from chutes_tui.model.board import Board, BoardError
+from chutes_tui.model.rules import EndRule
+
+
+def random_board(
+    seed: int | None = None,
+    *,
+    squares: int = 100,
+    ladders: int = 9,
+    chutes: int = 10,
+    die: int = 6,
+    end_rule: EndRule = EndRule.EXACT,
+    attempts: int = 200,
+) -> Board:
+    """A valid random board: jumps on distinct squares (no chains), winnable.
+
+    Raises :class:`BoardError` when the request cannot be met (too many jumps for the board,
+    or no winnable layout found in ``attempts`` tries).
+    """
+    if ladders < 0 or chutes < 0:
+        raise BoardError("the numbers of ladders and chutes cannot be negative")
+    usable = squares - 1  # squares 1..end-1 may hold tails; heads may also be the end
+    if 2 * (ladders + chutes) > usable:
+        raise BoardError(
+            f"{ladders + chutes} jumps need {2 * (ladders + chutes)} distinct squares; "
+            f"a {squares}-square board has {usable}"
+        )
+    rng = np.random.default_rng(seed)
+    last_error: BoardError | None = None
+    for _ in range(attempts):
+        cells = rng.permutation(np.arange(1, squares))[: 2 * (ladders + chutes)]
+        pairs = [tuple(sorted(map(int, cells[2 * i : 2 * i + 2]))) for i in range(ladders + chutes)]
+        jumps = [(low, high) for low, high in pairs[:ladders]]
+        jumps += [(high, low) for low, high in pairs[ladders:]]
+        try:
+            return Board(
+                end=squares,
+                die=die,
+                end_rule=end_rule,
+                jumps=tuple(jumps),
+                name=f"random-{seed}" if seed is not None else "random",
+                description=(
+                    f"Random board: {ladders} ladders and {chutes} chutes on {squares} squares (seed {seed})."
+                ),
+            )
+        except BoardError as error:
+            last_error = error
+    raise BoardError(f"no winnable random board found in {attempts} tries: {last_error}")

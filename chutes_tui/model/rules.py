@@ -1,0 +1,137 @@
+"""Turn semantics: the one place that says where a roll takes you.
+
+The game engine, the Markov chain and the Monte Carlo simulator all ask this module, so a
+change of rules changes every engine at once.
+
+A roll of ``r`` from square ``s`` lands on ``s + r``; what happens past the end square ``E``
+depends on the end rule:
+
+* ``exact``  -- overshooting is not allowed: the piece stays on ``s`` (the seeds' rule);
+* ``reach``  -- reaching or passing ``E`` wins (the DataGenetics house rule);
+* ``bounce`` -- the piece walks back the excess, landing on ``E - (s + r - E)``.
+
+A jump (ladder or chute) whose tail is the landing square then moves the piece to its head in
+the same turn. Jumps never chain, so one lookup finishes the move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+if TYPE_CHECKING:  # the board imports the rules (to validate itself), never the other way
+    from chutes_tui.model.board import Board
+
+
+class EndRule(StrEnum):
+    """What a roll that would pass the end square does."""
+
+    EXACT = "exact"
+    REACH = "reach"
+    BOUNCE = "bounce"
+
+
+class JumpKind(StrEnum):
+    LADDER = "ladder"
+    CHUTE = "chute"
+
+
+def landing_square(square: ArrayLike, roll: ArrayLike, end: int, rule: EndRule) -> np.ndarray:
+    """The square a roll lands on before any jump is taken (element-wise on arrays).
+
+    Written once for arrays so that the scalar :func:`move` and the vectorised
+    :func:`roll_table` cannot disagree.
+    """
+    target = np.asarray(square) + np.asarray(roll)
+    if rule is EndRule.EXACT:
+        past = np.broadcast_to(square, target.shape)
+    elif rule is EndRule.REACH:
+        past = np.full_like(target, end)
+    else:
+        past = 2 * end - target
+    return np.where(target <= end, target, past)
+
+
+def final_square(board: Board, square: ArrayLike, roll: ArrayLike) -> np.ndarray:
+    """Where a roll ends the move: the landing square, or its jump's head.
+
+    A roll lost to the exact rule does not land anywhere, so no jump applies to it; and a piece
+    on the end square has finished, so it stays there whatever the rule.
+    """
+    landing = landing_square(square, roll, board.end, board.end_rule)
+    lost = (np.asarray(square) + np.asarray(roll) > board.end) & (board.end_rule is EndRule.EXACT)
+    moved = np.where(lost, landing, board.resolve[landing])
+    return np.where(np.asarray(square) == board.end, board.end, moved)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One roll and its consequences, for logs and animations.
+
+    ``overshoot``: the roll went past the end square; then under the exact rule the roll is
+    ``lost``, under the bounce rule the piece ``bounced`` back.
+    """
+
+    square: int
+    roll: int
+    landing: int
+    final: int
+    jump: JumpKind | None
+    overshoot: bool
+    lost: bool
+    bounced: bool
+
+    def describe(self) -> str:
+        """``"24 → 28 ladder → 84"``, ``"99 → 95 (bounced)"``, ``"97 stays (needs an exact roll)"``."""
+        if self.lost:
+            return f"{self.square} stays (needs an exact roll)"
+        text = f"{self.square} → {self.landing}"
+        if self.bounced:
+            text += " (bounced)"
+        if self.jump is not None:
+            text += f" {self.jump} → {self.final}"
+        return text
+
+
+def move(board: Board, square: int, roll: int) -> Move:
+    """Where one roll from ``square`` takes a piece on ``board``."""
+    if not 1 <= roll <= board.die:
+        raise ValueError(f"roll {roll} is not a face of a {board.die}-sided die")
+    final = int(final_square(board, square, roll))
+    landing = int(landing_square(square, roll, board.end, board.end_rule))
+    jump = None
+    if final > landing:
+        jump = JumpKind.LADDER
+    elif final < landing:
+        jump = JumpKind.CHUTE
+    overshoot = square + roll > board.end
+    lost = overshoot and board.end_rule is EndRule.EXACT
+    bounced = overshoot and board.end_rule is EndRule.BOUNCE
+    return Move(square, roll, landing, final, jump, overshoot, lost, bounced)
+
+
+def rolls_again(board: Board, roll: Move) -> bool:
+    """Whether the same turn continues after ``roll`` (the optional top-face house rule).
+
+    A turn that reaches the end stops there: the game is won.
+    """
+    return board.extra_roll and roll.roll == board.die and roll.final != board.end
+
+
+def roll_table(board: Board) -> np.ndarray:
+    """``table[s, r - 1]``: the final square of rolling ``r`` from square ``s`` (0 ≤ s ≤ end).
+
+    Rows for jump tails are filled in by the same rule, as if a piece stood there (the
+    inspector shows them); the end square's row keeps a finished piece where it is. The array
+    is read-only; ``Board.roll_table`` keeps it with the board, since the chain, the simulator
+    and the validator all ask for it.
+    """
+    squares = np.arange(board.end + 1, dtype=np.int64)[:, None]
+    rolls = np.arange(1, board.die + 1, dtype=np.int64)[None, :]
+    table = final_square(board, squares, rolls)
+    table.setflags(write=False)
+    return table

@@ -1,0 +1,1 @@
+"""Drawing without a terminal: the board grid and jump paths, braille and block charts, colours."""

@@ -1,0 +1,110 @@
+"""Where each square of a board is drawn: the serpentine grid, cell sizes, jump paths.
+
+Pure geometry for any front end. Square 1 is bottom-left; rows alternate direction; the
+start square 0 (off the board) gets a line of its own below the grid.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from chutes_tui.model.board import Board
+
+MIN_CELL_WIDTH = 3
+MAX_CELL_WIDTH = 9
+MAX_CELL_HEIGHT = 3
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A board laid out in ``columns × rows`` cells of ``cell_width × cell_height`` characters."""
+
+    board: Board
+    columns: int
+    rows: int
+    cell_width: int
+    cell_height: int
+
+    @classmethod
+    def fit(cls, board: Board, width: int, height: int) -> Layout:
+        """The largest cells that fit ``width × height`` characters (one line kept for the start).
+
+        ``fits`` is false when even the smallest cells do not.
+        """
+        columns = min(board.width, board.end)
+        rows = math.ceil(board.end / columns)
+        cell_width = min(MAX_CELL_WIDTH, max(0, width) // columns)
+        cell_height = min(MAX_CELL_HEIGHT, max(0, height - 1) // rows)
+        return cls(board, columns, rows, cell_width, cell_height)
+
+    @property
+    def fits(self) -> bool:
+        return self.cell_width >= MIN_CELL_WIDTH and self.cell_height >= 1
+
+    @property
+    def width(self) -> int:
+        return self.columns * self.cell_width
+
+    @property
+    def height(self) -> int:
+        """Grid lines plus the start line."""
+        return self.rows * self.cell_height + 1
+
+    def cell(self, square: int) -> tuple[int, int]:
+        """``(column, row)`` of a board square, row 0 at the top."""
+        if not 1 <= square <= self.board.end:
+            raise ValueError(f"square {square} is not on the board")
+        index = square - 1
+        from_bottom, along = divmod(index, self.columns)
+        column = along if from_bottom % 2 == 0 else self.columns - 1 - along
+        return column, self.rows - 1 - from_bottom
+
+    def square_at(self, x: int, y: int) -> int | None:
+        """The square drawn at character ``(x, y)``, if any (the start line gives the start)."""
+        if not self.fits or x < 0 or y < 0:
+            return None
+        if y == self.rows * self.cell_height:
+            return self.board.start if x < self.width else None
+        column, row = x // self.cell_width, y // self.cell_height
+        if column >= self.columns or row >= self.rows:
+            return None
+        from_bottom = self.rows - 1 - row
+        along = column if from_bottom % 2 == 0 else self.columns - 1 - column
+        square = from_bottom * self.columns + along + 1
+        return square if square <= self.board.end else None
+
+    def origin(self, square: int) -> tuple[int, int]:
+        """Top-left character of a square's cell (the start line for the start square)."""
+        if square == self.board.start and square == 0:
+            return 0, self.rows * self.cell_height
+        column, row = self.cell(square)
+        return column * self.cell_width, row * self.cell_height
+
+    def neighbour(self, square: int, dx: int, dy: int) -> int:
+        """The square one cell left/right (``dx``) or up/down (``dy``) on screen, if there is one."""
+        if square == 0 or not 1 <= square <= self.board.end:
+            return 1 if dy < 0 or dx > 0 else square
+        column, row = self.cell(square)
+        x = (column + dx) * self.cell_width
+        y = (row + dy) * self.cell_height
+        target = (
+            self.square_at(x, y) if 0 <= column + dx < self.columns and 0 <= row + dy < self.rows else None
+        )
+        if target is None and dy > 0 and row + 1 == self.rows and self.board.start == 0:
+            return 0
+        return target if target is not None else square
+
+    def path(self, tail: int, head: int) -> list[int]:
+        """The squares on a straight line between two squares' cells, ends included."""
+        (x0, y0), (x1, y1) = self.cell(tail), self.cell(head)
+        steps = max(abs(x1 - x0), abs(y1 - y0))
+        squares = []
+        for step in range(steps + 1):
+            t = step / steps if steps else 0.0
+            x = round(x0 + (x1 - x0) * t)
+            y = round(y0 + (y1 - y0) * t)
+            found = self.square_at(x * self.cell_width, y * self.cell_height)
+            if found is not None and found not in squares:
+                squares.append(found)
+        return squares

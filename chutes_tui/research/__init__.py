@@ -1,0 +1,1 @@
+"""The published experiments on the game, reproduced (each returns plain data)."""

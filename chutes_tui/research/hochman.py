@@ -1,0 +1,192 @@
+"""Hochman (2014) and the experiments around it, computed from the chain (pure numpy).
+
+* :func:`die_sides` -- expected length for die sizes 2..N (§6.1);
+* :func:`start_squares` -- expected length from every square and where starting one square
+  earlier is better (§6.3);
+* :func:`add_jump_sweep` -- every single ladder or chute that could be added, its effect, and
+  whether it defies intuition (§6.2), all candidates in one vectorised pass;
+* :func:`best_first_roll`, :func:`jump_impact` -- what each first roll and each jump is worth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from chutes_tui.analysis import build_chain, expected_from_start, expected_turns
+from chutes_tui.analysis.limits import ADD_JUMP_MAX_SQUARES
+from chutes_tui.model.board import Board, BoardError, jump_kind
+from chutes_tui.model.edits import remove_jump
+from chutes_tui.model.rules import JumpKind
+
+Progress = Callable[[int, int], None]  # (done, total)
+
+
+def die_sides(board: Board, largest: int, progress: Progress | None = None) -> list[tuple[int, float]]:
+    """``(die, expected turns)`` for every die size from 2 to ``largest``; sizes that make the
+    board unwinnable or invalid are left out."""
+    rows = []
+    for die in range(2, largest + 1):
+        if progress is not None:
+            progress(die - 2, largest - 1)
+        try:
+            rows.append((die, expected_from_start(board.replace(die=die))))
+        except BoardError:
+            continue
+    return rows
+
+
+@dataclass(frozen=True)
+class StartSquares:
+    expected: list[tuple[int, float]]  # every standable square below the end
+    earlier_is_better: list[int]  # squares whose previous standable square is quicker
+
+
+def start_squares(board: Board) -> StartSquares:
+    """Expected turns from every square a turn can start on; and the squares ``s`` for which
+    the standable square before ``s`` (skipping tails of jumps, as Hochman does) has a smaller
+    expectation although it is further from the end."""
+    chain = build_chain(board)
+    mean = expected_turns(chain)
+    squares = [int(s) for s in chain.squares]
+    expected = [(s, float(mean[i])) for i, s in enumerate(squares)]
+    # Equal expectations (96 and 97 on the standard boards both need one exact roll) must not
+    # count: compare beyond the solver's rounding.
+    tolerance = 1e-9 * float(mean.max(initial=1.0))
+    earlier = [
+        squares[i] for i in range(1, len(squares)) if squares[i] >= 1 and mean[i] > mean[i - 1] + tolerance
+    ]
+    return StartSquares(expected, earlier)
+
+
+def best_first_roll(board: Board) -> list[tuple[int, int, float]]:
+    """``(roll, square after the roll, expected turns in all)`` for each first roll."""
+    chain = build_chain(board)
+    mean = expected_turns(chain)
+    rows = []
+    for roll in range(1, board.die + 1):
+        square = int(board.roll_table[board.start, roll - 1])
+        rest = 0.0 if square == board.end else float(mean[chain.row(square)])
+        rows.append((roll, square, 1.0 + rest))
+    return rows
+
+
+def jump_impact(
+    board: Board, progress: Progress | None = None
+) -> tuple[float, list[tuple[int, int, JumpKind, float | None]]]:
+    """The expected length as it is, and with each jump removed (``None``: removing it makes the
+    board unwinnable)."""
+    base = expected_from_start(board)
+    rows: list[tuple[int, int, JumpKind, float | None]] = []
+    for done, (tail, head) in enumerate(board.jumps):
+        if progress is not None:
+            progress(done, len(board.jumps))
+        kind = jump_kind(tail, head)
+        try:
+            rows.append((tail, head, kind, expected_from_start(remove_jump(board, tail))))
+        except BoardError:
+            rows.append((tail, head, kind, None))
+    return base, rows
+
+
+# -- adding one jump --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    tail: int
+    head: int
+    expected_turns: float
+
+    @property
+    def kind(self) -> JumpKind:
+        return jump_kind(self.tail, self.head)
+
+    def counter_intuitive(self, base: float) -> bool:
+        """A ladder that lengthens the game, or a chute that shortens it."""
+        if self.kind is JumpKind.LADDER:
+            return self.expected_turns > base
+        return self.expected_turns < base
+
+
+@dataclass(frozen=True)
+class Sweep:
+    base: float
+    candidates: list[Candidate]
+    min_length: int
+
+    @property
+    def counter_intuitive(self) -> list[Candidate]:
+        return [c for c in self.candidates if c.counter_intuitive(self.base)]
+
+
+def free_squares(board: Board) -> list[int]:
+    """Board squares that are neither end of an existing jump (Hochman's "non-ladder squares")."""
+    used = {square for jump in board.jumps for square in jump}
+    return [s for s in range(1, board.end + 1) if s not in used]
+
+
+def add_jump_sweep(board: Board, min_length: int = 1, *, shared_heads: bool = False) -> Sweep:
+    """Expected length after adding each possible ladder or chute ``t → h`` between free squares
+    with ``|h - t| ≥ min_length`` (``shared_heads``: ``h`` may also be an existing jump's head).
+
+    Adding ``t → h`` changes one equation of ``(I - Q) E = 1``: square t is no longer where a
+    turn ends but costs nothing more than h, so its row becomes ``E_t - E_h = 0`` with right-
+    hand side 0. Sherman–Morrison then gives every candidate from the fundamental matrix
+    ``N = (I - Q)⁻¹`` of the unchanged board:
+
+        E'_s = x_s - N_st (x_t - x_h) / (N_tt - N_ht),    x = E - N[:, t],
+
+    where ``x_h = 0`` for ``h`` the end square. A zero denominator means the new board cannot
+    be finished; such candidates are skipped. ``N`` is dense, so boards are limited to
+    :data:`ADD_JUMP_MAX_SQUARES` squares.
+    """
+    if board.end > ADD_JUMP_MAX_SQUARES:
+        raise ValueError(
+            f"the add-jump sweep needs the dense inverse of the chain and every pair of squares: "
+            f"at most {ADD_JUMP_MAX_SQUARES:,} squares (this board has {board.end:,})"
+        )
+    chain = build_chain(board)
+    n = chain.size
+    fundamental = np.linalg.inv(np.eye(n) - chain.Q.toarray())
+    mean = fundamental.sum(axis=1)
+    s = chain.row(board.start)
+    free = free_squares(board)
+    tails = [t for t in free if t != board.end and t != board.start and chain.index[t] >= 0]
+    tails_of_jumps = {tail for tail, _ in board.jumps}
+    heads = sorted(set(free) | ({s for _, s in board.jumps} - tails_of_jumps if shared_heads else set()))
+    head_rows = np.array([chain.index[h] if h != board.end else -1 for h in heads])
+    head_squares = np.array(heads)
+    candidates: list[Candidate] = []
+    base = float(mean[s])
+    for t in tails:
+        j = chain.row(t)
+        x = mean - fundamental[:, j]
+        xh = np.where(head_rows >= 0, x[np.maximum(head_rows, 0)], 0.0)
+        nht = np.where(head_rows >= 0, fundamental[np.maximum(head_rows, 0), j], 0.0)
+        denominator = fundamental[j, j] - nht
+        with np.errstate(divide="ignore", invalid="ignore"):
+            new = x[s] - fundamental[s, j] * (x[j] - xh) / denominator
+        usable = (np.abs(head_squares - t) >= min_length) & (head_squares != t)
+        usable &= np.abs(denominator) > 1e-9
+        usable &= np.isfinite(new) & (new > 0)
+        candidates.extend(
+            Candidate(t, int(h), float(e)) for h, e in zip(head_squares[usable], new[usable], strict=True)
+        )
+    return Sweep(base, candidates, min_length)
+
+
+def candidate_readings(board: Board, min_length: int) -> dict[str, int]:
+    """How many candidates other readings of "a jump that can be added" would count."""
+    tails = {tail for tail, _ in board.jumps}
+    every = range(1, board.end + 1)
+
+    def count(starts: set[int], ends: set[int]) -> int:
+        return sum(1 for t in starts for h in ends if t != h and abs(t - h) >= min_length)
+
+    return {
+        "any squares but the end as tail": count(set(every) - {board.end}, set(every)),
+        "any square that is not a tail": count(set(every) - tails - {board.end}, set(every) - tails),
+    }

@@ -1,0 +1,1 @@
+"""Monte Carlo: many games at once with numpy, from the same rules as everything else."""

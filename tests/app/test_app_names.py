@@ -1,0 +1,81 @@
+"""Our Textual subclasses must not shadow what Textual's base classes define.
+
+Shadowing a base attribute breaks Textual silently (a method named ``_animate`` stopped every
+timer; an attribute named ``watch`` would replace the reactive-watch method), so every name a
+subclass adds -- methods, properties and the instance attributes set in ``__init__`` -- is
+checked against its Textual bases.
+"""
+
+import ast
+import inspect
+
+import pytest
+from textual.app import App
+from textual.dom import DOMNode
+
+import chutes_tui.app
+
+# Names we deliberately override: Textual's documented extension points.
+EXTENSION_POINTS = {
+    "BINDINGS",
+    "DEFAULT_CSS",
+    "CSS_PATH",
+    "TITLE",
+    "compose",
+    "render_line",
+    "get_system_commands",
+    "can_focus",
+    # Overridden on purpose: a crash writes a log and exits non-zero with one line
+    # (tests/test_app.py checks that the override keeps Textual's behaviour otherwise).
+    "_handle_exception",
+}
+
+
+def subclasses():
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.walk_packages(chutes_tui.app.__path__, "chutes_tui.app."):
+        module = importlib.import_module(info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == module.__name__ and issubclass(cls, DOMNode | App):
+                yield cls
+
+
+def init_attributes(cls):
+    """Names that ``cls.__init__`` itself assigns on ``self``."""
+    init = vars(cls).get("__init__")
+    if init is None:
+        return set()
+    tree = ast.parse(inspect.cleandoc("\n" + inspect.getsource(init)))
+    return {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        and isinstance(node.ctx, ast.Store)
+    }
+
+
+def added_names(cls):
+    return {name for name in vars(cls) if not name.startswith("__")} | init_attributes(cls)
+
+
+@pytest.mark.parametrize("cls", list(subclasses()), ids=lambda c: c.__name__)
+def test_no_textual_name_is_shadowed(cls):
+    textual_bases = [b for b in cls.__mro__[1:] if b.__module__.startswith("textual")]
+    # Textual's __init_subclass__ writes some class attributes on every subclass.
+    generated = set(vars(type("Probe", (textual_bases[0],), {})))
+    clashes = set()
+    for name in added_names(cls) - EXTENSION_POINTS - generated:
+        if name.startswith(("on_", "action_", "watch_", "_on_")):
+            continue
+        if any(
+            name in vars(base)
+            or name in getattr(base, "__annotations__", {})
+            or name in init_attributes(base)
+            for base in textual_bases
+        ):
+            clashes.add(name)
+    assert not clashes, f"{cls.__name__} shadows Textual's {sorted(clashes)}"

@@ -1,0 +1,113 @@
+"""The bundled boards must load from an installed wheel, run outside the repository."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def build_wheel(tmp_path):
+    """Build this project's wheel into ``tmp_path/dist`` (no network: hatchling is installed)."""
+    built = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path / "dist"),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert built.returncode == 0, built.stderr
+    return next((tmp_path / "dist").glob("chutes_tui-*.whl"))
+
+
+@pytest.mark.slow
+def test_wheel_runs_outside_the_repository(tmp_path):
+    wheel = build_wheel(tmp_path)
+    target = tmp_path / "site"
+    installed = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        capture_output=True,
+        text=True,
+    )
+    assert installed.returncode == 0, installed.stderr
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    where = subprocess.run(
+        [sys.executable, "-c", "import chutes_tui; print(chutes_tui.__file__)"],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert where.stdout.strip().startswith(str(target)), where.stdout + where.stderr
+    listed = subprocess.run(
+        [sys.executable, "-m", "chutes_tui", "boards", "--json"],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    names = {board["name"] for board in json.loads(listed.stdout)}
+    assert {"standard", "classic-1952", "tiny-10", "no-jumps"} <= names
+    for name in sorted(names):
+        analysed = subprocess.run(
+            [sys.executable, "-m", "chutes_tui", "analyze", name, "--json"],
+            cwd=elsewhere,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert analysed.returncode == 0, analysed.stderr
+        assert json.loads(analysed.stdout)["board"]["name"] == name
+
+
+@pytest.mark.slow
+def test_wheel_in_a_fresh_venv_runs_every_verb(tmp_path):
+    """pip install the wheel (and its dependencies) into a new venv; run each verb elsewhere."""
+    wheel = build_wheel(tmp_path)
+    venv = tmp_path / "fresh"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    installed = subprocess.run(
+        [str(venv / "bin" / "pip"), "install", "-q", str(wheel)], capture_output=True, text=True
+    )
+    assert installed.returncode == 0, installed.stderr[-2000:]
+    tool = str(venv / "bin" / "chutes-tui")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    verbs = [
+        ["--version"],
+        ["boards", "--json"],
+        ["analyze", "classic-1952", "--json"],
+        ["exact", "tiny-10", "--json"],
+        ["simulate", "standard", "--games", "20000", "--seed", "1", "--json"],
+        ["experiments", "die-sides", "standard", "--max", "4", "--json"],
+        ["experiments", "another-game", "--games", "2000", "--json"],
+        ["inspect", "standard", "28", "--json"],
+        ["boards", "random", "--seed", "1", "--output", "mine.toml"],
+        ["analyze", "mine.toml", "--json"],
+    ]
+    for argv in verbs:
+        done = subprocess.run(
+            [tool, *argv],
+            cwd=elsewhere,
+            capture_output=True,
+            text=True,
+            env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        )
+        assert done.returncode == 0, (argv, done.stderr)
+        if "--json" in argv:
+            json.loads(done.stdout)
