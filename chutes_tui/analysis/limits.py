@@ -17,6 +17,8 @@ LIVE_ODDS_MAX_STATES = 1_500
 CACHED_CURVES_MAX_STATES = 1_500
 # A two-player table holds states² doubles (4,000² = 128 MB).
 TABLE_MAX_STATES = 4_000
+# Live odds of positions already seen are kept (with the chain), up to this many: ~20 MB.
+ODDS_CACHE_SIZE = 100_000
 # The app's square inspector and board overlays solve on the UI thread: beyond this they would
 # freeze it for seconds, so the app points to ``chutes-tui inspect`` instead.
 INSPECTOR_MAX_STATES = 1_500

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from chutes_tui.analysis import build_chain, expected_turns, seat_odds, two_player_table
-from chutes_tui.analysis.limits import LIVE_ODDS_MAX_STATES
+from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.limits import LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE, TABLE_MAX_STATES
 from chutes_tui.analysis.multi import SeatOdds
 from chutes_tui.io.saves import (
     MAX_ROLLS_PER_TURN,
@@ -27,7 +28,7 @@ from chutes_tui.io.saves import (
 )
 from chutes_tui.model.board import Board
 from chutes_tui.model.inputs import SEED_MAX, InputError, checked_seed
-from chutes_tui.model.players import PlayerSpec, check_count
+from chutes_tui.model.players import PlayerSpec, check_players
 from chutes_tui.model.rules import JumpKind, Move, move, rolls_again
 from chutes_tui.model.text import path_text
 
@@ -94,12 +95,28 @@ def live_odds_available(board: Board) -> bool:
 
 def _odds(board: Board, positions: Sequence[int], to_move: int) -> SeatOdds | None:
     """Live odds from the core: the two-player table for two players, seat odds otherwise
-    (``None`` when the board is too large to compute them after every move)."""
+    (``None`` when the board is too large to compute them after every move).
+
+    Positions recur (a long game, a replayed save), so the odds of up to ``ODDS_CACHE_SIZE``
+    positions are kept with the chain: replaying 100,000 turns costs seconds, not minutes.
+    """
     if not live_odds_available(board):
         return None
     chain = build_chain(board)
+    known: dict[tuple[tuple[int, ...], int], SeatOdds] = chain.memo.get("live_odds", dict)
+    key = (tuple(positions), to_move)
+    odds = known.get(key)
+    if odds is None:
+        odds = _compute_odds(chain, positions, to_move)
+        if len(known) < ODDS_CACHE_SIZE:
+            known[key] = odds
+    return odds
+
+
+def _compute_odds(chain: Chain, positions: Sequence[int], to_move: int) -> SeatOdds:
+    board = chain.board
     odds = seat_odds(chain, positions, to_move)
-    if len(positions) == 2 and board.end not in positions and chain.size <= 1_500:
+    if len(positions) == 2 and board.end not in positions and chain.size <= TABLE_MAX_STATES:
         table = two_player_table(chain)
         mover = table.probability(positions[to_move], positions[1 - to_move])
         win = [0.0, 0.0]
@@ -125,7 +142,7 @@ class Game:
     def new(cls, board: Board, specs: Sequence[PlayerSpec], seed: int | None = None) -> Game:
         """A game from the start; ``seed`` (see :mod:`chutes_tui.model.inputs`) or a fresh one."""
         try:
-            check_count(len(specs))
+            check_players(specs)
             seed = int(np.random.default_rng().integers(0, SEED_MAX, endpoint=True)) if seed is None else seed
             checked_seed(seed)
         except InputError as error:

@@ -133,7 +133,10 @@ _TOML_KEYS = {
 
 
 def _key_line(text: str, key: str) -> int | None:
-    match = re.search(rf"^\s*{re.escape(key)}\s*=", text, flags=re.MULTILINE)
+    """The line of ``key = …`` (bare, quoted or the first part of a dotted key)."""
+    quoted = re.escape(key)
+    pattern = rf"^\s*(?:{quoted}|\"{quoted}\"|'{quoted}')\s*[=.]"
+    match = re.search(pattern, text, flags=re.MULTILINE)
     return text.count("\n", 0, match.start()) + 1 if match else None
 
 

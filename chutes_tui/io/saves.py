@@ -28,14 +28,14 @@ from chutes_tui.io.files import FileReadError, read_text
 from chutes_tui.io.scan import structure_problem
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_PLAYERS, InputError, checked_seed
-from chutes_tui.model.players import PlayerSpec
+from chutes_tui.model.players import PlayerSpec, check_players
 from chutes_tui.model.text import kind_of, path_text, quote
 
 SAVE_FORMAT = "chutes-tui-save"
 SAVE_VERSION = 1
-# A game this long is absurd (the longest real games are a few thousand turns); the limit keeps
-# a tampered save from replaying for minutes.
-MAX_SAVED_TURNS = 1_000_000
+# Far longer than any real game (a 100,000-square board plays about 37,000 turns a player); the
+# limit keeps a tampered save from replaying for minutes (replay: about 30 µs a turn).
+MAX_SAVED_TURNS = 200_000
 MAX_ROLLS_PER_TURN = 1_000
 _KEYS = {"format", "version", "board", "seed", "players", "rolls", "positions", "to_move", "rng"}
 _PLAYER_KEYS = {"name", "token", "color", "human"}
@@ -180,6 +180,10 @@ def parse_save(data: Any) -> SavedGame:
     entries = _list(fields["players"], "players", MAX_PLAYERS)
     _require(len(entries) >= 1, "players is empty")
     players = tuple(_player(entry, f"players[{i}]") for i, entry in enumerate(entries))
+    try:
+        check_players(players)
+    except InputError as error:
+        raise SaveError(f"players: {error}") from None
     turns = _list(fields["rolls"], "rolls", MAX_SAVED_TURNS)
     rolls = []
     for number, turn in enumerate(turns):

@@ -21,7 +21,7 @@ import numpy as np
 from chutes_tui.model.errors import BoardError as BoardError
 from chutes_tui.model.errors import Jump as Jump
 from chutes_tui.model.memo import Memo
-from chutes_tui.model.rules import EndRule, JumpKind, roll_table
+from chutes_tui.model.rules import EndRule, JumpKind, landing_table, roll_table
 from chutes_tui.model.text import kind_of, number
 from chutes_tui.model.validate import check_winnable
 
@@ -77,12 +77,14 @@ class Board:
         if self.die < 1:
             raise BoardError(f"the die needs at least 1 side (got {number(self.die)})", field="die")
         if self.die > MAX_DIE:
-            raise BoardError(f"a die of {number(self.die)} sides is more than {MAX_DIE}", field="die")
+            raise BoardError(
+                f"the die may have at most {MAX_DIE} sides (got {number(self.die)})", field="die"
+            )
         if self.end < 1:
             raise BoardError(f"the end square must be at least 1 (got {number(self.end)})", field="end")
         if self.end > MAX_SQUARES:
             raise BoardError(
-                f"{number(self.end)} squares is more than the {MAX_SQUARES:,} this tool handles", field="end"
+                f"a board has at most {MAX_SQUARES:,} squares (got {number(self.end)})", field="end"
             )
         if not 0 <= self.start < self.end:
             raise BoardError(
@@ -207,6 +209,11 @@ class Board:
     def roll_table(self) -> np.ndarray:
         """:func:`chutes_tui.model.rules.roll_table` of this board, computed once (read-only)."""
         return roll_table(self)
+
+    @cached_property
+    def landing_table(self) -> np.ndarray:
+        """:func:`chutes_tui.model.rules.landing_table` of this board, computed once."""
+        return landing_table(self)
 
     @cached_property
     def standable_squares(self) -> np.ndarray:

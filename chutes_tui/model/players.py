@@ -45,6 +45,16 @@ def check_count(count: int) -> int:
     return count
 
 
+def check_players(specs: Sequence[PlayerSpec]) -> None:
+    """Players who can sit down together: 1 to ``MAX_PLAYERS`` of them, each with a token of
+    their own (two pieces that look alike cannot be told apart on the board)."""
+    check_count(len(specs))
+    tokens = [spec.token for spec in specs]
+    shared = sorted({token for token in tokens if tokens.count(token) > 1})
+    if shared:
+        raise PlayersError(f"two players cannot share a token ({' '.join(shared)}): give each its own")
+
+
 def default_players(count: int, humans: int = 0, names: Sequence[str] = ()) -> list[PlayerSpec]:
     """``count`` players with distinct tokens and colours; the first ``humans`` are people."""
     check_count(count)

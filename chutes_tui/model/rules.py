@@ -101,8 +101,10 @@ def move(board: Board, square: int, roll: int) -> Move:
     """Where one roll from ``square`` takes a piece on ``board``."""
     if not 1 <= roll <= board.die:
         raise ValueError(f"roll {roll} is not a face of a {board.die}-sided die")
-    final = int(final_square(board, square, roll))
-    landing = int(landing_square(square, roll, board.end, board.end_rule))
+    # Lookups in the board's tables (made once, by the array functions above): a game plays
+    # thousands of moves, and numpy on single numbers costs ~40 µs a move.
+    final = int(board.roll_table[square, roll - 1])
+    landing = int(board.landing_table[square, roll - 1])
     jump = None
     if final > landing:
         jump = JumpKind.LADDER
@@ -120,6 +122,15 @@ def rolls_again(board: Board, roll: Move) -> bool:
     A turn that reaches the end stops there: the game is won.
     """
     return board.extra_roll and roll.roll == board.die and roll.final != board.end
+
+
+def landing_table(board: Board) -> np.ndarray:
+    """``table[s, r - 1]``: the square a roll of ``r`` from ``s`` lands on, before any jump."""
+    squares = np.arange(board.end + 1, dtype=np.int64)[:, None]
+    rolls = np.arange(1, board.die + 1, dtype=np.int64)[None, :]
+    table = landing_square(squares, rolls, board.end, board.end_rule)
+    table.setflags(write=False)
+    return table
 
 
 def roll_table(board: Board) -> np.ndarray:

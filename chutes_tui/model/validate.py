@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from chutes_tui.model.errors import BoardError
+from chutes_tui.model.text import elide
 
 if TYPE_CHECKING:  # the board validates itself with this module, which only reads it
     from chutes_tui.model.board import Board
@@ -52,7 +53,7 @@ def check_winnable(board: Board) -> None:
     trapped = breadth_first_order(forward, square, directed=True, return_predecessors=False)
     trap = set(int(s) for s in trapped)
     culprits = [f"{tail}→{head}" for tail, head in board.jumps if head in trap and tail not in trap]
-    why = f"rolls from there only ever reach squares {_compact(trap)}"
+    why = f"rolls from there only ever reach squares {elide(_compact(trap), 100)}"
     if culprits:
         why += f", and jumps {', '.join(culprits[:6])}{' …' if len(culprits) > 6 else ''}"
         why += " send every other landing back"

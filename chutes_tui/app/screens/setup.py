@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from chutes_tui.app.messages import StartGame
-from chutes_tui.engine.game import Game
+from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
 from chutes_tui.model import inputs
@@ -183,4 +183,9 @@ class SetupScreen(Screen):
             error.update("Choose at least one player (a person or a computer).")
             return
         assert board is not None
-        self.post_message(StartGame(Game.new(board, players, seed)))
+        try:
+            game = Game.new(board, players, seed)
+        except GameError as problem:  # e.g. two seats with the same token
+            error.update(Text(str(problem)))
+            return
+        self.post_message(StartGame(game))

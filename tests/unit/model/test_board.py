@@ -304,3 +304,26 @@ def test_loading_does_not_rescan_the_text_per_jump(monkeypatch, tmp_path):
     with pytest.raises(BoardError) as info:
         board_module.read_board(path)
     assert info.value.line == 2 and len(calls) <= 20
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "line"),
+    [
+        ("a" + ".a" * 100_000 + " = 1\n", "more than 64 dots", 1),  # tomllib: quadratic in the parts
+        ("squares = 10\n[" + "a." * 50_000 + "a]\n", "more than 64 dots", 2),
+        ('":smile:" = 1\nsquares = 10\n', "unknown key ':smile:'", 1),
+        ("squares = 0x" + "f" * 5_000 + "\n", "at most 100,000 squares", 1),
+    ],
+)
+def test_hostile_toml_is_refused_quickly_with_its_line(text, words, line):
+    with pytest.raises(BoardError) as info:
+        parse_toml(text, path="x.toml")
+    assert words in str(info.value) and info.value.line == line and len(str(info.value)) < 200
+
+
+def test_an_unwinnable_board_message_stays_short():
+    chutes = [[k, 1] for k in range(3, 99_990, 3)] + [[k, 1] for k in range(99_994, 100_000)]
+    text = f"squares = 100000\nchutes = {chutes}\n"
+    with pytest.raises(BoardError, match="unwinnable") as info:
+        parse_toml(text, path="x.toml")
+    assert len(str(info.value)) < 400
