@@ -14,6 +14,9 @@ With ``Q`` the transient part of the turn chain and ``N = (I - Q)⁻¹`` its fun
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,6 +25,21 @@ from chutes_tui.analysis.chain import Chain, build_chain
 from chutes_tui.model.board import Board
 
 DISTRIBUTION_TAIL = 1e-15
+PROGRESS_EVERY = 1_000
+# Who to tell how a long series is going: ``report(turns summed, probability still unfinished)``.
+# A context variable rather than a parameter of every function a series runs under (seat odds,
+# distributions, reports): a command line sets it around its work with :func:`series_progress`.
+SERIES_PROGRESS: ContextVar[Callable[[int, float], None] | None] = ContextVar("series_progress", default=None)
+
+
+@contextmanager
+def series_progress(report: Callable[[int, float], None]) -> Iterator[None]:
+    """Within this block, every series on a chain reports its progress to ``report``."""
+    token = SERIES_PROGRESS.set(report)
+    try:
+        yield
+    finally:
+        SERIES_PROGRESS.reset(token)
 
 
 def expected_turns(chain: Chain) -> np.ndarray:
@@ -95,10 +113,13 @@ def finishing_curves(
     def remaining(last: np.ndarray) -> float:
         return float(np.prod(last)) if joint else float(last.max(initial=0.0))
 
-    while remaining(survival[-1]) >= tail:
+    report = SERIES_PROGRESS.get()
+    while (left := remaining(survival[-1])) >= tail:
         pmf.append(both[rows, 1].copy())
         both = chain.Q @ both
         survival.append(both[rows, 0].copy())
+        if report is not None and len(survival) % PROGRESS_EVERY == 0:
+            report(len(survival) - 1, left)
     return Curves(rows=rows, survival=np.array(survival).T, pmf=np.array(pmf).T)
 
 

@@ -33,7 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
     origin = board.start if args.start is None else common.square_argument(board, args.start, "--start")
-    report = analyze_report(board, origin, args.players)
+    with common.series_bar("analysing"):
+        report = analyze_report(board, origin, args.players)
     if args.json:
         return common.print_json(console, report.to_json())
     show(console, report)

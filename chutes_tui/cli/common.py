@@ -172,6 +172,24 @@ def progress_bar(what: str, total: int | None = None) -> Iterator[Callable[..., 
         yield step
 
 
+@contextmanager
+def series_bar(what: str) -> Iterator[None]:
+    """A progress line for the long series on big boards (turns summed, chance still unfinished);
+    Ctrl-C stops them (exit 130)."""
+    from chutes_tui.analysis.single import DISTRIBUTION_TAIL, series_progress
+
+    with (
+        progress_bar(what) as step,
+        series_progress(
+            lambda turns, left: step(
+                0,
+                description=f"{what}: {turns:,} turns summed, {left:.1e} unfinished (to {DISTRIBUTION_TAIL:g})",
+            )
+        ),
+    ):
+        yield
+
+
 def check_output(path: Path, verb: str, *, force: bool) -> None:
     """Refuse an output path before any work is done: something other than a regular file
     (a device, a FIFO, a directory: never, even with --force), or an existing file without

@@ -32,7 +32,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
         )
     if args.opponent is not None:
         common.square_argument(board, args.opponent, "--opponent", allow_end=True)
-    report = inspect_square(board, args.square, args.opponent)
+    with common.series_bar("inspecting"):
+        report = inspect_square(board, args.square, args.opponent)
     if args.json:
         return common.print_json(console, report.to_json())
     console.print(grid(report))
