@@ -160,8 +160,14 @@ def stderr() -> Console:
 
 @contextmanager
 def progress_bar(what: str, total: int | None = None) -> Iterator[Callable[..., None]]:
-    """A transient progress bar on stderr; yields ``step(done, total=None, description=None)``."""
-    with Progress(console=stderr(), transient=True) as progress:
+    """A transient progress bar on stderr; yields ``step(done, total=None, description=None)``.
+
+    Only on a terminal: piped or redirected, stderr stays empty unless something goes wrong."""
+    console = stderr()
+    if not console.is_terminal:
+        yield lambda done, total=None, description=None: None
+        return
+    with Progress(console=console, transient=True) as progress:
         task = progress.add_task(what, total=total)
 
         def step(done: int, total: int | None = None, description: str | None = None) -> None:
@@ -183,7 +189,7 @@ def series_bar(what: str) -> Iterator[None]:
         series_progress(
             lambda turns, left: step(
                 0,
-                description=f"{what}: {turns:,} turns summed, {left:.1e} unfinished (to {DISTRIBUTION_TAIL:g})",
+                description=f"{what}: {turns:,} turns summed, {left:.1e} left (to {DISTRIBUTION_TAIL:g})",
             )
         ),
     ):
