@@ -82,6 +82,19 @@ class Swing:
 
 
 @dataclass(frozen=True)
+class Snapshot:
+    """A game at one moment, frozen: what every panel shows (front ends format it)."""
+
+    turn: int  # turns played so far
+    names: tuple[str, ...]
+    positions: tuple[int, ...]
+    turns_left: tuple[float, ...]  # each player's expected turns on their own
+    odds: SeatOdds | None  # None: the board is too large for live odds
+    to_move: int
+    winner: int | None
+
+
+@dataclass(frozen=True)
 class Summary:
     winner: int
     turns: int
@@ -178,6 +191,17 @@ class Game:
     def odds(self) -> SeatOdds | None:
         """Each seat's chance to win and the expected remaining moves, from here."""
         return _odds(self.board, self.positions, self.to_move)
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(
+            turn=len(self.history),
+            names=tuple(p.spec.name for p in self.players),
+            positions=tuple(self.positions),
+            turns_left=tuple(self.expected_turns_left()),
+            odds=self.odds(),
+            to_move=self.to_move,
+            winner=self.winner,
+        )
 
     def expected_turns_left(self) -> list[float]:
         chain = build_chain(self.board)

@@ -23,7 +23,3 @@ def decimal_digits(value: fmpq, digits: int) -> str:
     text = str(scaled).rjust(digits + 1, "0")
     whole, fraction = text[: len(text) - digits], text[len(text) - digits :]
     return f"{sign}{whole}.{fraction}" if digits else f"{sign}{whole}"
-
-
-def digit_count(value: fmpz) -> int:
-    return len(str(abs(value)))

@@ -533,3 +533,16 @@ async def test_quitting_in_the_middle_of_an_exact_computation_is_prompt(standard
         began = time.perf_counter()
         await pilot.press("ctrl+q")
     assert time.perf_counter() - began < 1.5
+
+
+async def test_board_colours_come_from_the_theme(standard):
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.screen.query_one(BoardView)
+        for theme in ("textual-dark", "textual-light", "nord"):
+            app.theme = theme
+            await pilot.pause(0.1)
+            colors = board._colors()
+            variables = app.get_css_variables()
+            assert colors["cell"][0].triplet.hex.lower() == variables["surface"].lower()[:7], theme
+            assert colors["cell"][0] != colors["cell"][1]

@@ -28,6 +28,8 @@ EXTENSION_POINTS = {
     # Overridden on purpose: a crash writes a log and exits non-zero with one line
     # (tests/test_app.py checks that the override keeps Textual's behaviour otherwise).
     "_handle_exception",
+    "notify_style_update",  # Textual's hook for a theme or stylesheet change
+    "COMPONENT_CLASSES",
 }
 
 

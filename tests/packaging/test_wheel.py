@@ -33,7 +33,7 @@ def build_wheel(tmp_path):
     return next((tmp_path / "dist").glob("chutes_tui-*.whl"))
 
 
-@pytest.mark.slow
+@pytest.mark.packaging
 def test_wheel_runs_outside_the_repository(tmp_path):
     wheel = build_wheel(tmp_path)
     target = tmp_path / "site"
@@ -75,7 +75,7 @@ def test_wheel_runs_outside_the_repository(tmp_path):
         assert json.loads(analysed.stdout)["board"]["name"] == name
 
 
-@pytest.mark.slow
+@pytest.mark.packaging
 def test_wheel_in_a_fresh_venv_runs_every_verb(tmp_path):
     """pip install the wheel (and its dependencies) into a new venv; run each verb elsewhere."""
     wheel = build_wheel(tmp_path)

@@ -34,6 +34,7 @@ from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.chart import OddsChart
 from chutes_tui.app.widgets.inspector import InspectorPanel
 from chutes_tui.app.widgets.players import PlayersTable
+from chutes_tui.app.widgets.status import Status, StatusPanel
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game, Turn
 from chutes_tui.model.board import Board
@@ -116,7 +117,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield PlayersTable(id="players")
                 yield OddsChart(id="chart")
-                yield Static(id="info")
+                yield StatusPanel(id="info")
                 with Horizontal(id="controls"):
                     yield Button("Roll", id="roll", variant="primary")
                     yield Static("", id="die")
@@ -178,25 +179,11 @@ class GameScreen(Screen[None]):
 
     def show_state(self) -> None:
         game, controller = self.game, self.controller
-        odds = game.odds()
-        self.players_table.show(
-            game.positions, game.expected_turns_left(), odds.win if odds is not None else None, game.to_move
+        snapshot = game.snapshot()
+        self.players_table.snapshot = snapshot
+        self.query_one(StatusPanel).status = Status(
+            snapshot, not controller.computer_to_move, speed_label(controller.speed), controller.paused
         )
-        if game.winner is not None:
-            status, prompt = f"{game.players[game.winner].spec.name} has won", ""
-        else:
-            status = f"{game.current.spec.name} to move"
-            prompt = "" if controller.computer_to_move else "press Space to roll"
-        moves = (
-            f"≈ {odds.expected_total_moves:.1f} moves ({odds.expected_rounds:.1f} rounds) to go"
-            if odds is not None
-            else "No live odds on a board this large: see chutes-tui analyze"
-        )
-        paused = " · paused" if controller.paused else ""
-        speed = speed_label(controller.speed)
-        info = f"Turn {len(game.history)}: {status}\n{prompt}\n{moves}\nSpeed {speed}{paused}"
-        # Fixed-size widgets: no layout pass (a layout repaints the whole screen).
-        self.query_one("#info", Static).update(Text(info), layout=False)
         self.query_one("#roll", Button).disabled = game.finished or controller.computer_to_move
 
     def announce_winner(self, game: Game, loop: bool) -> None:

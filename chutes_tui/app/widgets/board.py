@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
@@ -19,31 +20,6 @@ from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.rules import JumpKind
 from chutes_tui.model.text import shown
 from chutes_tui.render.grid import Layout
-
-# Colours readable on dark and light themes, picked per theme at render time.
-PALETTE = {
-    True: {  # dark
-        "cell": ("#23262b", "#2c3036"),
-        "number": "#8a8f98",
-        "trail": "#4a4418",
-        "ladder": "#5fd75f",
-        "chute": "#ff6b5f",
-        "ladder_path": "#1e4a22",
-        "chute_path": "#55211d",
-        "start": "#9aa0a8",
-    },
-    False: {  # light
-        "cell": ("#eceef1", "#dfe2e6"),
-        "number": "#5c6470",
-        "trail": "#f3e7a6",
-        "ladder": "#0a7d16",
-        "chute": "#c0261a",
-        "ladder_path": "#cdeccf",
-        "chute_path": "#f5d0cc",
-        "start": "#444b55",
-    },
-}
-
 
 # An 8-step perceptual scale (viridis); each step readable as a background on dark and light
 # themes, with black or white numbers on top.
@@ -73,8 +49,30 @@ class Overlay:
 class BoardView(Widget, can_focus=True):
     """A serpentine board. Positions, trail and cursor are set by the screen."""
 
+    # The board's colours come from the theme (its surface, panel, success and error colours),
+    # so every theme reaches the board; a stylesheet can restyle any part of it.
+    COMPONENT_CLASSES = {
+        "board--cell",
+        "board--cell-alt",
+        "board--number",
+        "board--trail",
+        "board--ladder",
+        "board--chute",
+        "board--ladder-path",
+        "board--chute-path",
+        "board--start",
+    }
     DEFAULT_CSS = """
     BoardView { width: 1fr; height: 1fr; min-width: 20; min-height: 6; }
+    BoardView > .board--cell { background: $surface; }
+    BoardView > .board--cell-alt { background: $panel; }
+    BoardView > .board--number { color: $foreground; }
+    BoardView > .board--trail { background: $warning-muted; }
+    BoardView > .board--ladder { color: $text-success; }
+    BoardView > .board--chute { color: $text-error; }
+    BoardView > .board--ladder-path { background: $success-muted; }
+    BoardView > .board--chute-path { background: $error-muted; }
+    BoardView > .board--start { color: $foreground; }
     """
 
     BINDINGS = [
@@ -99,6 +97,7 @@ class BoardView(Widget, can_focus=True):
         self.trail: list[int] = []
         self.cursor: int | None = None
         self.overlay: Overlay | None = None
+        self._palette: dict[str, Any] | None = None
         self._layout = Layout.fit(board, 0, 0)
 
     # -- state from the screen --------------------------------------------------------------
@@ -204,8 +203,28 @@ class BoardView(Widget, can_focus=True):
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def _colors(self) -> dict:
-        return PALETTE[self.app.current_theme.dark if self.app.current_theme else True]
+    def _colors(self) -> dict[str, Any]:
+        """The component classes' colours, read once per style change (themes change them)."""
+        if self._palette is None:
+
+            def style(name: str) -> Style:
+                return self.get_component_rich_style(f"board--{name}", partial=True)
+
+            self._palette = {
+                "cell": (style("cell").bgcolor, style("cell-alt").bgcolor),
+                "number": style("number").color,
+                "trail": style("trail").bgcolor,
+                "ladder": style("ladder").color,
+                "chute": style("chute").color,
+                "ladder_path": style("ladder-path").bgcolor,
+                "chute_path": style("chute-path").bgcolor,
+                "start": style("start").color,
+            }
+        return self._palette
+
+    def notify_style_update(self) -> None:
+        self._palette = None
+        super().notify_style_update()
 
     def render_line(self, y: int) -> Strip:
         # Margins and other segments without colours of their own take the theme's.

@@ -30,11 +30,6 @@ class OddsChart(Widget):
         self.series_colors: list[str] = []
         self._raster: list[list[tuple[str, int | None]]] = []
 
-    def reset(self, colors: Sequence[str], first: Sequence[float]) -> None:
-        self.series_colors = list(colors)
-        self.series = [[p] for p in first]
-        self._redraw()
-
     def extend(self, win: Sequence[float]) -> None:
         for values, p in zip(self.series, win, strict=True):
             values.append(p)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import DataTable
 
+from chutes_tui.engine.game import Snapshot
 from chutes_tui.model.players import PlayerSpec
 
 BAR_WIDTH = 10
@@ -21,10 +23,12 @@ def _bar(p: float, color: str) -> Text:
 
 
 class PlayersTable(DataTable):
-    """One row per player, updated in place after every move.
+    """One row per player, updated in place whenever ``snapshot`` (the game, frozen) changes.
 
     In compact mode (small terminals) the bar column is left out; the percentage stays.
     """
+
+    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
 
     DEFAULT_CSS = """
     PlayersTable { height: auto; max-height: 8; scrollbar-size-horizontal: 0; }
@@ -35,13 +39,12 @@ class PlayersTable(DataTable):
         self.specs: list[PlayerSpec] = []
         self.mark_computers = False
         self.compact = False
-        self.shown: tuple[Sequence[int], Sequence[float], Sequence[float] | None, int] | None = None
 
     def reset(self, specs: Sequence[PlayerSpec]) -> None:
         self.specs = list(specs)
         # Mark computers only when people play too; in a watched game every seat is one.
         self.mark_computers = any(spec.human for spec in specs)
-        self.shown = None
+        self.snapshot = None
         self._rebuild()
 
     def set_compact(self, compact: bool) -> None:
@@ -61,8 +64,7 @@ class PlayersTable(DataTable):
         for seat, spec in enumerate(self.specs):
             cells = [Text(spec.token, style=f"bold {spec.color}"), self._row_label(seat), "", "", ""]
             self.add_row(*cells, *([""] if not self.compact else []), key=str(seat))
-        if self.shown is not None:
-            self.show(*self.shown)
+        self.watch_snapshot(self.snapshot)
 
     def _row_label(self, seat: int, to_move: bool = False) -> Text:
         spec = self.specs[seat]
@@ -70,16 +72,16 @@ class PlayersTable(DataTable):
         label = ("▶" if to_move else " ") + spec.name[: NAME_WIDTH - 1 - len(suffix)] + suffix
         return Text(label, style="bold" if to_move else "")
 
-    def show(
-        self, squares: Sequence[int], turns_left: Sequence[float], win: Sequence[float] | None, to_move: int
-    ) -> None:
-        """Update every row; ``win`` is ``None`` when the board is too large for live odds."""
-        self.shown = (list(squares), list(turns_left), None if win is None else list(win), to_move)
+    def watch_snapshot(self, snapshot: Snapshot | None) -> None:
+        """Update every row in place (``win`` shows "—" when the board has no live odds)."""
+        if snapshot is None or len(snapshot.positions) != len(self.specs):
+            return
+        win = snapshot.odds.win if snapshot.odds is not None else None
         for seat, spec in enumerate(self.specs):
             key = str(seat)
-            self.update_cell(key, "name", self._row_label(seat, seat == to_move))
-            self.update_cell(key, "square", str(squares[seat]))
-            self.update_cell(key, "left", f"{turns_left[seat]:.1f}")
+            self.update_cell(key, "name", self._row_label(seat, seat == snapshot.to_move))
+            self.update_cell(key, "square", str(snapshot.positions[seat]))
+            self.update_cell(key, "left", f"{snapshot.turns_left[seat]:.1f}")
             self.update_cell(key, "win", "—" if win is None else f"{win[seat] * 100:5.1f}%")
             if not self.compact:
                 self.update_cell(key, "bar", "" if win is None else _bar(win[seat], spec.color))
