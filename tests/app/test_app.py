@@ -1,6 +1,5 @@
 """The app, driven as a person would: keys, clicks, resizes, and what the screen then shows."""
 
-import asyncio
 
 import pytest
 from textual.widgets import Button
@@ -17,16 +16,9 @@ from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players, parse_player_spec
+from tests.app.helpers import wait_for
 
 MAX = len(SPEEDS) - 1
-
-
-async def wait_for(pilot, condition, timeout=20.0):
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "timed out waiting for the app"
-        await pilot.pause(0.02)
 
 
 def shown_odds(app):

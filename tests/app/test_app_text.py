@@ -1,6 +1,5 @@
 """User text in the app: shown literally in every place it appears, and a crash is never silent."""
 
-import asyncio
 import json
 
 import pytest
@@ -15,6 +14,7 @@ from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.recent import remember_board
 from chutes_tui.model.players import parse_player_spec
+from tests.app.helpers import wait_for
 
 MAX = len(SPEEDS) - 1
 # Two sessions cover the corpus: markup as both players' names, and as the board's name and
@@ -23,14 +23,6 @@ SESSIONS = [
     (("[/]", "[bold red]x[/"), "\x1b[31m[/b]"),
     (("[/b]", "[link=https://example.com]x[/link]"), "x" * 10_000),
 ]
-
-
-async def wait_for(pilot, condition, timeout=20.0):
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "timed out waiting for the app"
-        await pilot.pause(0.02)
 
 
 def rendered(widget) -> str:

@@ -206,7 +206,7 @@ def test_a_kill_mid_save_never_leaves_a_broken_file(tmp_path):
         "        first = False\n"
     )
     rng = random.Random(5)
-    for _ in range(6):
+    for _ in range(4):
         process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
         # Kill only once the child has saved at least once: a slow machine may take seconds
         # to import numpy and scipy, and a kill before the first save proves nothing.
