@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -18,6 +19,7 @@ from textual.worker import Worker, WorkerState
 from chutes_tui.app.controller import DEFAULT_SPEED
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.messages import NewGameRequested, StartGame
+from chutes_tui.app.palette import open_palette, open_theme_palette
 from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
@@ -70,6 +72,19 @@ class ChutesApp(App[None]):
             self.crash = (error, write_crash_log(error))
         super()._handle_exception(error)
         self._exit_renderables.clear()
+
+    async def on_event(self, event: events.Event) -> None:
+        # Keys typed while the app closes (after its last screen is popped: "quit" from the
+        # palette, then more keys) have nowhere to go; Textual 8.2.8 raised ScreenStackError.
+        if isinstance(event, events.Key) and not self.screen_stack:
+            return
+        await super().on_event(event)
+
+    def action_command_palette(self) -> None:
+        open_palette(self)  # Textual 8.2.8's own palette crashes on fast keys (app/palette.py)
+
+    def search_themes(self) -> None:
+        open_theme_palette(self)
 
     def on_mount(self) -> None:
         if self.edit_first:

@@ -13,9 +13,9 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.io.boardfile import format_toml, load_board
 from chutes_tui.model.players import default_players, parse_player_spec
 
-# Every key the screens bind, and some they do not. Left out: ctrl+q and 'q' (they quit, which
-# ends the run) and ctrl+s/ctrl+p (they write files or open the palette, whose typing reaches
-# every action, quitting included).
+# Every key the screens bind, and some they do not, the command palette included (a quit request
+# is counted, not obeyed). Left out: ctrl+q and 'q', which quit. tests/app/test_palette.py sends
+# faster storms straight to the driver.
 KEYS = [
     "space",
     "enter",
@@ -49,6 +49,9 @@ KEYS = [
     "9",
     "backspace",
     "pageup",
+    "pagedown",
+    "ctrl+p",
+    "ctrl+s",
 ]
 SIZES = [(1, 1), (2, 2), (20, 8), (40, 12), (80, 24), (81, 25), (120, 40), (200, 60), (100, 30), (300, 100)]
 # Player and board names that are also markup (the board's, as TOML text, with an escape character).

@@ -6,11 +6,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from chutes_tui.app.palette import Dialog
 
-class ErrorScreen(ModalScreen[None]):
+
+class ErrorScreen(Dialog[None]):
     """One problem, said plainly; any key closes it."""
 
     BINDINGS = [Binding("escape,enter,space,q", "close", "Close")]

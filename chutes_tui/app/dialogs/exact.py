@@ -7,15 +7,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from chutes_tui.app.palette import Dialog
 from chutes_tui.engine.game import Game
 from chutes_tui.exact.fractions import decimal_digits, fraction_text
 from chutes_tui.exact.two_player import exact_two_player
 
 
-class ExactScreen(ModalScreen[None]):
+class ExactScreen(Dialog[None]):
     """Shows ``fraction`` (``"p/q"``) with its decimal expansion; ``c`` copies it."""
 
     BINDINGS = [

@@ -9,8 +9,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from chutes_tui.app.palette import Dialog
 
 KEY_NAMES = {
     "space": "Space",
@@ -32,7 +33,7 @@ def key_label(keys: str) -> str:
     return " / ".join(KEY_NAMES.get(k, k) for k in keys.split(","))
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
 
     def __init__(self, keys: Sequence[tuple[str, str]]) -> None:

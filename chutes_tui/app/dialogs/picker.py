@@ -9,11 +9,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chutes_tui.app.dialogs.error import ErrorScreen
+from chutes_tui.app.palette import Dialog
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
 from chutes_tui.io.recent import recent_boards, remember_board
@@ -29,7 +29,7 @@ def local_board_files(directory: Path) -> list[Path]:
     return found[:50]
 
 
-class BoardPicker(ModalScreen[Board | None]):
+class BoardPicker(Dialog[Board | None]):
     """Dismissed with the chosen, valid board (``None`` when cancelled)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

@@ -7,11 +7,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from chutes_tui.app.palette import Dialog
 
-class SaveScreen(ModalScreen[str | None]):
+
+class SaveScreen(Dialog[str | None]):
     """Ask where to save (dismissed with the path, or ``None``)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

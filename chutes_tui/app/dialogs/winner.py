@@ -8,9 +8,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from chutes_tui.app.palette import Dialog
 from chutes_tui.engine.game import Game
 
 
@@ -43,7 +43,7 @@ def swing_text(game: Game) -> Text:
     )
 
 
-class WinnerScreen(ModalScreen[str]):
+class WinnerScreen(Dialog[str]):
     """Dismissed with ``"rematch"``, ``"new"`` or ``"quit"``."""
 
     BINDINGS = [

@@ -16,6 +16,7 @@ from chutes_tui.analysis.reports import OVERLAYS, edit_stats, overlay_values
 from chutes_tui.app.dialogs.confirm import ConfirmScreen
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.dialogs.save_as import SaveScreen
+from chutes_tui.app.palette import DismissOnlyWhenOnTop
 from chutes_tui.app.widgets.board import BoardView, Overlay
 from chutes_tui.io.atomic import atomic_write_text
 from chutes_tui.io.boardfile import format_toml
@@ -27,7 +28,7 @@ from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.text import file_stem, path_text, shown
 
 
-class EditorScreen(Screen[Board | None]):
+class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
     """Dismissed with the board to play on (``p``), or ``None`` (Esc)."""
 
     BINDINGS = [
