@@ -5,8 +5,8 @@
 from __future__ import annotations
 
 from chutes_tui.analysis.reports import OVERLAYS, overlay_values
-from chutes_tui.app.widgets.board import Overlay
 from chutes_tui.engine.game import Game
+from chutes_tui.render.boardpaint import Overlay
 
 
 class OverlayCycle:

@@ -2,6 +2,11 @@
 
 Pure geometry for any front end. Square 1 is bottom-left; rows alternate direction; the
 start square 0 (off the board) gets a line of its own below the grid.
+
+Cells grow with the space they are given (:meth:`Layout.fit`), down to a smallest cell that
+still shows every number (:func:`min_cell_width`); a board that does not fit at that size is
+laid out at it anyway, larger than the space, for a front end to scroll. ``zoom`` steps the cell
+size from the fitted one (positive: larger, for a closer look; negative: smaller).
 """
 
 from __future__ import annotations
@@ -11,9 +16,16 @@ from dataclasses import dataclass
 
 from chutes_tui.model.board import Board
 
-MIN_CELL_WIDTH = 3
-MAX_CELL_WIDTH = 9
-MAX_CELL_HEIGHT = 3
+MAX_CELL_WIDTH = 24
+MAX_CELL_HEIGHT = 8
+# A cell is at most this many times as wide as it is tall (characters are about twice as tall
+# as wide, so 3 keeps squares looking square-ish when the window is very wide).
+MAX_ASPECT = 3
+
+
+def min_cell_width(board: Board) -> int:
+    """Room for the largest square number and one more character (a token or the drawing)."""
+    return max(3, len(str(board.end)) + 1)
 
 
 @dataclass(frozen=True)
@@ -27,20 +39,18 @@ class Layout:
     cell_height: int
 
     @classmethod
-    def fit(cls, board: Board, width: int, height: int) -> Layout:
-        """The largest cells that fit ``width × height`` characters (one line kept for the start).
-
-        ``fits`` is false when even the smallest cells do not.
-        """
+    def fit(cls, board: Board, width: int, height: int, zoom: int = 0) -> Layout:
+        """The largest cells that fit ``width × height`` characters (one line kept for the start),
+        then ``zoom`` steps larger or smaller; never smaller than every number needs."""
         columns = min(board.width, board.end)
         rows = math.ceil(board.end / columns)
-        cell_width = min(MAX_CELL_WIDTH, max(0, width) // columns)
-        cell_height = min(MAX_CELL_HEIGHT, max(0, height - 1) // rows)
+        cell_height = min(MAX_CELL_HEIGHT, max(1, (max(0, height) - 1) // rows))
+        cell_width = min(MAX_CELL_WIDTH, max(0, width) // columns, MAX_ASPECT * 2 * cell_height)
+        cell_width += zoom * 2
+        cell_height += zoom
+        cell_width = max(min_cell_width(board), min(MAX_CELL_WIDTH, cell_width))
+        cell_height = max(1, min(MAX_CELL_HEIGHT, cell_height))
         return cls(board, columns, rows, cell_width, cell_height)
-
-    @property
-    def fits(self) -> bool:
-        return self.cell_width >= MIN_CELL_WIDTH and self.cell_height >= 1
 
     @property
     def width(self) -> int:
@@ -50,6 +60,9 @@ class Layout:
     def height(self) -> int:
         """Grid lines plus the start line."""
         return self.rows * self.cell_height + 1
+
+    def fits_in(self, width: int, height: int) -> bool:
+        return self.width <= width and self.height <= height
 
     def cell(self, square: int) -> tuple[int, int]:
         """``(column, row)`` of a board square, row 0 at the top."""
@@ -62,7 +75,7 @@ class Layout:
 
     def square_at(self, x: int, y: int) -> int | None:
         """The square drawn at character ``(x, y)``, if any (the start line gives the start)."""
-        if not self.fits or x < 0 or y < 0:
+        if x < 0 or y < 0:
             return None
         if y == self.rows * self.cell_height:
             return self.board.start if x < self.width else None

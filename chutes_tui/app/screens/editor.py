@@ -17,7 +17,7 @@ from chutes_tui.app.dialogs.confirm import ConfirmScreen
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.dialogs.save_as import SaveScreen
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
-from chutes_tui.app.widgets.board import BoardView, Overlay
+from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.io.atomic import atomic_write_text
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.io.files import writable_target_problem
@@ -26,6 +26,7 @@ from chutes_tui.model.edits import add_jump, move_jump_end, remove_jump
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.text import file_stem, path_text, shown
+from chutes_tui.render.boardpaint import Overlay
 
 
 class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):

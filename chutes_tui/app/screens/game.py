@@ -43,6 +43,7 @@ from chutes_tui.model.text import path_text, shown
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 COMPACT_WIDTH = 110
 COMPACT_HEIGHT = 34
+NARROW_WIDTH = 64
 
 
 def die_face(roll: int, sides: int) -> str:
@@ -70,6 +71,7 @@ class GameScreen(Screen[None]):
             "b", "load_board", "Load board", tooltip="Bundled boards, files here, recent files, or a path"
         ),
         Binding("e", "edit_board", "Edit board", tooltip="Add, move and delete ladders and chutes"),
+        Binding("w", "board_only", "Board only", tooltip="Hide or show the side panel"),
         Binding("question_mark", "help", "Help", tooltip="List every key"),
         Binding("escape", "skip", "Skip animation", show=False),
     ]
@@ -89,6 +91,8 @@ class GameScreen(Screen[None]):
         )
         self.save_path = Path(save_path)
         self.overlays = OverlayCycle()
+        self._board_only: bool | None = None  # None: the terminal's width decides
+        self._paused_before: bool | None = None  # while another screen is on top
 
     # -- what the app and tests read --------------------------------------------------------------
 
@@ -135,6 +139,23 @@ class GameScreen(Screen[None]):
         compact = event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT
         self.set_class(compact, "compact")
         self.players_table.set_compact(compact)
+        if self._board_only is None:  # until 'w' is pressed, very narrow terminals show the board alone
+            self.set_class(event.size.width < NARROW_WIDTH, "board-only")
+
+    def action_board_only(self) -> None:
+        self._board_only = not self.has_class("board-only")
+        self.set_class(self._board_only, "board-only")
+
+    def on_screen_suspend(self) -> None:
+        """A dialog or another screen is on top: computer turns wait for it."""
+        self._paused_before = self.controller.paused
+        self.controller.set_paused(True)
+
+    def on_screen_resume(self) -> None:
+        """Back on top: exactly as before (paused or playing)."""
+        if self._paused_before is not None:
+            paused, self._paused_before = self._paused_before, None
+            self.controller.set_paused(paused)
 
     # -- the controller's view --------------------------------------------------------------------
 
@@ -213,8 +234,7 @@ class GameScreen(Screen[None]):
         self.query_one("#die", Static).update(text, layout=False)
 
     def _slide(self, tail: int, head: int) -> list[int]:
-        grid = self.board.grid
-        return grid.path(tail, head) if grid.fits else []
+        return self.board.grid.path(tail, head)
 
     def _log_turn(self, turn: Turn) -> None:
         spec = self.game.players[turn.seat].spec
@@ -356,13 +376,14 @@ class GameScreen(Screen[None]):
         self.app.push_screen(BoardPicker(), self._board_chosen)
 
     def _board_chosen(self, board: Board | None) -> None:
-        if board is not None:
+        if board is not None:  # a new game on it: it plays, whatever the old one was doing
             self.controller.paused = False
+            if self._paused_before is not None:
+                self._paused_before = False
             self.controller.start(Game.new(board, [p.spec for p in self.game.players]))
 
     def action_edit_board(self) -> None:
         """Open the editor on this board; 'p' there starts the same players on the result."""
-        self.controller.set_paused(True)
         specs = [p.spec for p in self.game.players]
         self.app.push_screen(EditorScreen(self.game.board, specs), self._board_chosen)
 

@@ -1,53 +1,32 @@
-"""The board: one line-API widget drawing every cell, tokens, jumps, trail and cursor."""
+"""The board: one scrolling line-API widget (Textual's checker pattern) that shows a painted
+board (:mod:`chutes_tui.render.boardpaint`): numbers, tokens, the drawn ladders and chutes, the
+trail, an overlay and the cursor. Cells grow with the widget; a board too large for it is laid
+out at its smallest readable size and scrolls, and ``[``/``]`` zoom out and in."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widget import Widget
 
 from chutes_tui.model.board import Board
 from chutes_tui.model.players import PlayerSpec
-from chutes_tui.model.rules import JumpKind
-from chutes_tui.model.text import shown
+from chutes_tui.render.boardpaint import Overlay, Scene, paint_line
 from chutes_tui.render.grid import Layout
+from chutes_tui.render.jumps import JumpArt
 
-# An 8-step perceptual scale (viridis); each step readable as a background on dark and light
-# themes, with black or white numbers on top.
-SCALE = ("#440154", "#46327e", "#365c8d", "#277f8e", "#1fa187", "#4ac16d", "#a0da39", "#fde725")
-SCALE_TEXT = ("#ffffff",) * 5 + ("#000000",) * 3
+MAX_ZOOM = 4
 
 
-@dataclass(frozen=True)
-class Overlay:
-    """Values to colour squares by (computed by the core; drawn here), and their legend."""
-
-    label: str
-    values: dict[int, float]
-    low: float
-    high: float
-    fmt: str = "{:.1f}"
-
-    def step(self, square: int) -> int | None:
-        value = self.values.get(square)
-        if value is None:
-            return None
-        span = self.high - self.low
-        position = 0.0 if span <= 0 else (value - self.low) / span
-        return min(len(SCALE) - 1, max(0, int(position * len(SCALE))))
-
-
-class BoardView(Widget, can_focus=True):
-    """A serpentine board. Positions, trail and cursor are set by the screen."""
+class BoardView(ScrollView, can_focus=True):
+    """A serpentine board. Positions, trail, overlay and cursor are set by the screen."""
 
     # The board's colours come from the theme (its surface, panel, success and error colours),
     # so every theme reaches the board; a stylesheet can restyle any part of it.
@@ -60,10 +39,12 @@ class BoardView(Widget, can_focus=True):
         "board--chute",
         "board--ladder-path",
         "board--chute-path",
+        "board--highlight",
+        "board--highlight-path",
         "board--start",
     }
     DEFAULT_CSS = """
-    BoardView { width: 1fr; height: 1fr; min-width: 20; min-height: 6; }
+    BoardView { width: 1fr; height: 1fr; min-width: 10; min-height: 4; }
     BoardView > .board--cell { background: $surface; }
     BoardView > .board--cell-alt { background: $panel; }
     BoardView > .board--number { color: $foreground; }
@@ -72,6 +53,8 @@ class BoardView(Widget, can_focus=True):
     BoardView > .board--chute { color: $text-error; }
     BoardView > .board--ladder-path { background: $success-muted; }
     BoardView > .board--chute-path { background: $error-muted; }
+    BoardView > .board--highlight { color: $text-accent; }
+    BoardView > .board--highlight-path { background: $accent-muted; }
     BoardView > .board--start { color: $foreground; }
     """
 
@@ -80,6 +63,8 @@ class BoardView(Widget, can_focus=True):
         Binding("down", "cursor(0, 1)", "Cursor down", show=False),
         Binding("left", "cursor(-1, 0)", "Cursor left", show=False),
         Binding("right", "cursor(1, 0)", "Cursor right", show=False),
+        Binding("right_square_bracket", "zoom(1)", "Zoom in", show=False, tooltip="Larger squares"),
+        Binding("left_square_bracket", "zoom(-1)", "Zoom out", show=False, tooltip="Smaller squares"),
     ]
 
     class CursorMoved(Message):
@@ -97,18 +82,21 @@ class BoardView(Widget, can_focus=True):
         self.trail: list[int] = []
         self.cursor: int | None = None
         self.overlay: Overlay | None = None
+        self.zoom = 0
         self._palette: dict[str, Any] | None = None
         self._layout = Layout.fit(board, 0, 0)
+        self._art = JumpArt.draw(self._layout, board.jumps)
 
-    # -- state from the screen --------------------------------------------------------------
+    # -- state from the screen --------------------------------------------------------------------
 
     def reset(self, board: Board, players: Sequence[PlayerSpec], positions: Sequence[int]) -> None:
         self.board = board
         self.players = list(players)
         self.positions = list(positions)
         self.trail = []
-        self._layout = Layout.fit(board, self.size.width, self.size.height)
-        self.refresh()
+        self._relayout()
+        # A board larger than the widget opens at its bottom row: square 1 and the start.
+        self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
 
     def place(self, seat: int, square: int) -> None:
         """Move one token; only the two cells involved are repainted."""
@@ -130,56 +118,83 @@ class BoardView(Widget, can_focus=True):
     def set_cursor(self, square: int | None) -> None:
         if square == self.cursor:
             return
-        before = self._highlighted()
+        before = self._highlight()
         old, self.cursor = self.cursor, square
-        self._refresh_squares(*(before | self._highlighted() | {s for s in (old, square) if s is not None}))
+        after = self._highlight()
+        for index in {before, after} - {None}:
+            self._refresh_virtual(self._jump_region(index))  # type: ignore[arg-type]
+        self._refresh_squares(*(s for s in (old, square) if s is not None))
+        if square is not None:
+            self.scroll_to_region(self._cell_region(square), animate=False, immediate=True)
         self.post_message(self.CursorMoved(square))
 
-    # -- geometry ---------------------------------------------------------------------------
+    # -- geometry ---------------------------------------------------------------------------------
 
     @property
     def grid(self) -> Layout:
         return self._layout
 
     def on_resize(self, event: events.Resize) -> None:
-        self._layout = Layout.fit(self.board, event.size.width, event.size.height)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        width, height = self.scrollable_content_region.size
+        layout = Layout.fit(self.board, width, height, self.zoom)
+        if layout != self._layout or self._art.jumps != self.board.jumps:
+            self._layout = layout
+            self._art = JumpArt.draw(layout, self.board.jumps)
+        self.virtual_size = Size(layout.width, layout.height)
         self.refresh()
 
     @property
     def x_offset(self) -> int:
-        """Columns of margin that centre the grid in the widget."""
-        return max(0, (self.size.width - self._layout.width) // 2) if self._layout.fits else 0
+        """Columns of margin that centre the grid in the widget (none when it scrolls)."""
+        return max(0, (self.scrollable_content_region.width - self._layout.width) // 2)
 
     def square_at(self, x: int, y: int) -> int | None:
         """The square under widget coordinates ``(x, y)``."""
-        return self._layout.square_at(x - self.x_offset, y)
+        scroll_x, scroll_y = self.scroll_offset
+        return self._layout.square_at(x + scroll_x - self.x_offset, y + scroll_y)
 
     def _cell_region(self, square: int) -> Region:
+        """A square's cell in board (virtual) coordinates, margin included."""
         layout = self._layout
         if square == self.board.start and square == 0:
-            return Region(0, layout.rows * layout.cell_height, self.size.width, 1)
+            return Region(0, layout.rows * layout.cell_height, max(layout.width, 1), 1)
         if not 1 <= square <= self.board.end:
             return Region(0, 0, 0, 0)
         x, y = layout.origin(square)
         return Region(x + self.x_offset, y, layout.cell_width, layout.cell_height)
 
+    def _jump_region(self, index: int) -> Region:
+        chars = self._art.chars[index] if index < len(self._art.chars) else frozenset()
+        if not chars:
+            return Region(0, 0, 0, 0)
+        xs, ys = [x for x, _ in chars], [y for _, y in chars]
+        return Region(min(xs) + self.x_offset, min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+    def _refresh_virtual(self, region: Region) -> None:
+        if region.area:
+            scroll_x, scroll_y = self.scroll_offset
+            self.refresh(region.translate((-scroll_x, -scroll_y)))
+
     def _refresh_squares(self, *squares: int) -> None:
-        if not self._layout.fits:
-            self.refresh()
-            return
-        regions = [self._cell_region(s) for s in squares]
-        regions = [r for r in regions if r.area]
-        if regions:
-            self.refresh(*regions)
+        for square in squares:
+            self._refresh_virtual(self._cell_region(square))
+
+    def _highlight(self) -> int | None:
+        """Index (in the drawing) of the jump whose either end is under the cursor."""
+        if self.cursor is None:
+            return None
+        jump = self.board.jump_at(self.cursor)
+        return self._art.jumps.index(jump) if jump in self._art.jumps else None
 
     def _highlighted(self) -> set[int]:
         """Squares on the path of the jump under the cursor (either end)."""
-        if self.cursor is None or not self._layout.fits:
-            return set()
-        jump = self.board.jump_at(self.cursor)
+        jump = self.board.jump_at(self.cursor) if self.cursor is not None else None
         return set(self._layout.path(*jump)) if jump else set()
 
-    # -- input ------------------------------------------------------------------------------
+    # -- input ------------------------------------------------------------------------------------
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         square = self.square_at(event.x, event.y)
@@ -201,7 +216,14 @@ class BoardView(Widget, can_focus=True):
             return
         self.set_cursor(self._layout.neighbour(self.cursor, dx, dy))
 
-    # -- drawing ----------------------------------------------------------------------------
+    def action_zoom(self, step: int) -> None:
+        """Larger or smaller squares than fit the window (a larger board then scrolls)."""
+        self.zoom = max(-MAX_ZOOM, min(MAX_ZOOM, self.zoom + step))
+        self._relayout()
+        if self.cursor is not None:
+            self.scroll_to_region(self._cell_region(self.cursor), animate=False)
+
+    # -- drawing ----------------------------------------------------------------------------------
 
     def _colors(self) -> dict[str, Any]:
         """The component classes' colours, read once per style change (themes change them)."""
@@ -211,13 +233,16 @@ class BoardView(Widget, can_focus=True):
                 return self.get_component_rich_style(f"board--{name}", partial=True)
 
             self._palette = {
-                "cell": (style("cell").bgcolor, style("cell-alt").bgcolor),
+                "cell": style("cell").bgcolor,
+                "cell_alt": style("cell-alt").bgcolor,
                 "number": style("number").color,
                 "trail": style("trail").bgcolor,
                 "ladder": style("ladder").color,
                 "chute": style("chute").color,
                 "ladder_path": style("ladder-path").bgcolor,
                 "chute_path": style("chute-path").bgcolor,
+                "highlight": style("highlight").color,
+                "highlight_path": style("highlight-path").bgcolor,
                 "start": style("start").color,
             }
         return self._palette
@@ -227,118 +252,20 @@ class BoardView(Widget, can_focus=True):
         super().notify_style_update()
 
     def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        scene = Scene(
+            self.board,
+            self._layout,
+            self._art,
+            self.players,
+            self.positions,
+            self._colors(),
+            frozenset(self.trail),
+            self.cursor,
+            self.overlay,
+            self._highlight(),
+        )
+        width = self.scrollable_content_region.width
+        strip = Strip(paint_line(scene, y + scroll_y, self.x_offset)).simplify()
         # Margins and other segments without colours of their own take the theme's.
-        return self._render_line(y).apply_style(self.rich_style)
-
-    def _render_line(self, y: int) -> Strip:
-        layout = self._layout
-        width = self.size.width
-        colors = self._colors()
-        if not layout.fits:
-            return self._message_line(y, width)
-        grid_height = layout.rows * layout.cell_height
-        if y == grid_height:
-            return self._start_line(width, colors)
-        if y > grid_height:
-            return Strip.blank(width)
-        row, line = divmod(y, layout.cell_height)
-        highlighted = self._highlighted()
-        segments: list[Segment] = [Segment(" " * self.x_offset)]
-        for column in range(layout.columns):
-            square = layout.square_at(column * layout.cell_width, row * layout.cell_height)
-            segments.extend(self._cell_line(square, line, column + row, colors, highlighted))
-        return Strip(segments).adjust_cell_length(width)
-
-    def _message_line(self, y: int, width: int) -> Strip:
-        lines = [
-            f"{shown(self.board.name, 40)}: {self.board.end} squares",
-            "too small to draw here:",
-            f"needs {self._layout.columns * 3}×{self._layout.rows + 1} characters",
-        ]
-        if y < len(lines):
-            return Strip([Segment(lines[y][:width].center(width))])
-        return Strip.blank(width)
-
-    def _start_line(self, width: int, colors: dict) -> Strip:
-        label = Style(color=colors["start"], reverse=self.cursor == 0)
-        segments = [Segment(" " * self.x_offset)]
-        if self.board.start == 0:
-            segments.append(Segment(" start ", label))
-        for seat, square in enumerate(self.positions):
-            if square == 0:
-                spec = self.players[seat]
-                segments.append(Segment(spec.token, Style(color=spec.color, bold=True)))
-        if self.overlay is not None:
-            overlay = self.overlay
-            segments.append(Segment(f"   {overlay.label}: {overlay.fmt.format(overlay.low)} "))
-            segments.extend(Segment(" ", Style(bgcolor=color)) for color in SCALE)
-            segments.append(Segment(f" {overlay.fmt.format(overlay.high)}"))
-        return Strip(segments).adjust_cell_length(width)
-
-    def _cell_line(
-        self, square: int | None, line: int, parity: int, colors: dict, highlighted: set[int]
-    ) -> list[Segment]:
-        width = self._layout.cell_width
-        background = colors["cell"][parity % 2]
-        if square is None:
-            return [Segment(" " * width, Style(bgcolor=background))]
-        tail_head = self.board.jump_map.get(square)
-        kind = self.board.jump_kind(square)
-        tail_of = self.board.head_map.get(square)
-        head_of = None if tail_of is None else self.board.jump_kind(tail_of)
-        step = self.overlay.step(square) if self.overlay is not None else None
-        if square in highlighted:
-            step = None  # the jump's path colour wins, and the theme's text colour with it
-            jump = self.board.jump_at(self.cursor) if self.cursor is not None else None
-            ladder = jump is not None and jump[1] > jump[0]
-            background = colors["ladder_path" if ladder else "chute_path"]
-        elif step is not None:
-            background = SCALE[step]
-        elif square in self.trail:
-            background = colors["trail"]
-        base = Style(bgcolor=background, reverse=square == self.cursor)
-        tokens = [self.players[seat] for seat, at in enumerate(self.positions) if at == square]
-        if line == 0:
-            number_style = Style(color=colors["number"] if step is None else SCALE_TEXT[step])
-            if kind is not None:
-                number_style = Style(color=colors[kind.value], bold=True)
-            elif head_of is not None:
-                # On an overlay the scale's text colour stays readable; the underline marks the head.
-                color = colors[head_of.value] if step is None else SCALE_TEXT[step]
-                number_style = Style(color=color, underline=True)
-            text = str(square)
-            segments = [Segment(text, base + number_style)]
-            if self._layout.cell_height == 1:
-                segments += self._tokens_or_jump(tokens, kind, tail_head, base, colors, width - len(text))
-            return _fit(segments, width, base)
-        if line == 1:
-            return _fit(self._tokens_or_jump(tokens, kind, tail_head, base, colors, width), width, base)
-        return [Segment(" " * width, base)]
-
-    @staticmethod
-    def _tokens_or_jump(
-        tokens: list[PlayerSpec],
-        kind: JumpKind | None,
-        head: int | None,
-        base: Style,
-        colors: dict,
-        room: int,
-    ) -> list[Segment]:
-        if tokens:
-            # Every token shows; when the cell is too narrow the rest are counted, "●▲+3".
-            shown = tokens if len(tokens) <= room else tokens[: max(0, room - 2)]
-            segments = [Segment(t.token, base + Style(color=t.color, bold=True)) for t in shown]
-            if len(shown) < len(tokens):
-                segments.append(
-                    Segment(f"+{len(tokens) - len(shown)}"[: max(room, 0)], base + Style(bold=True))
-                )
-            return segments
-        if kind is not None and head is not None:
-            arrow = "▲" if kind is JumpKind.LADDER else "▼"
-            return [Segment(f"{arrow}{head}"[:room], base + Style(color=colors[kind.value], bold=True))]
-        return []
-
-
-def _fit(segments: list[Segment], width: int, base: Style) -> list[Segment]:
-    """Crop or pad a cell's segments to exactly ``width`` cells."""
-    return list(Strip(segments).adjust_cell_length(width, base))
+        return strip.crop(scroll_x, scroll_x + width).adjust_cell_length(width).apply_style(self.rich_style)

@@ -1,0 +1,178 @@
+"""Painting a laid-out board line by line: numbers, tokens, the drawn ladders and chutes, the
+trail, an overlay's colours and the cursor, as Rich segments (a front end crops and shows them).
+
+What goes where in a cell of ``w × h`` characters: the square's number on its first line, the
+tokens standing there on the next (after the number when the cell is one line tall); every
+other character shows the jumps' drawing (:mod:`.jumps`). A character that holds text keeps it,
+and a jump passing under it tints its background instead, so a shape stays continuous under the
+numbers and tokens without hiding them. The jump under the cursor is drawn on top, in the
+highlight colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.segment import Segment
+from rich.style import Style
+
+from chutes_tui.model.board import Board
+from chutes_tui.model.players import PlayerSpec
+from chutes_tui.model.rules import JumpKind
+from chutes_tui.render.grid import Layout
+from chutes_tui.render.jumps import JumpArt
+
+# An 8-step perceptual scale (viridis); each step readable as a background on dark and light
+# themes, with black or white numbers on top.
+SCALE = ("#440154", "#46327e", "#365c8d", "#277f8e", "#1fa187", "#4ac16d", "#a0da39", "#fde725")
+SCALE_TEXT = ("#ffffff",) * 5 + ("#000000",) * 3
+# Tokens are drawn as a badge (the glyph on the player's colour) where cells are this large.
+BADGE_WIDTH, BADGE_HEIGHT = 8, 3
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """Values to colour squares by (computed by the core; drawn here), and their legend."""
+
+    label: str
+    values: dict[int, float]
+    low: float
+    high: float
+    fmt: str = "{:.1f}"
+
+    def step(self, square: int) -> int | None:
+        value = self.values.get(square)
+        if value is None:
+            return None
+        span = self.high - self.low
+        position = 0.0 if span <= 0 else (value - self.low) / span
+        return min(len(SCALE) - 1, max(0, int(position * len(SCALE))))
+
+
+@dataclass
+class Scene:
+    """Everything a painted board shows. ``palette`` holds the theme's colours by role: cell,
+    cell_alt, number, trail, ladder, chute, ladder_path, chute_path, highlight, start."""
+
+    board: Board
+    layout: Layout
+    art: JumpArt
+    players: Sequence[PlayerSpec]
+    positions: Sequence[int]
+    palette: dict[str, Any]
+    trail: frozenset[int] = frozenset()
+    cursor: int | None = None
+    overlay: Overlay | None = None
+    highlight: int | None = None  # index in ``art.jumps`` of the jump under the cursor
+    _kinds: dict[int, JumpKind] = field(default_factory=dict)
+
+    def kind(self, index: int) -> JumpKind:
+        if index not in self._kinds:
+            tail, head = self.art.jumps[index]
+            self._kinds[index] = JumpKind.LADDER if head > tail else JumpKind.CHUTE
+        return self._kinds[index]
+
+
+def paint_line(scene: Scene, y: int, margin: int = 0) -> list[Segment]:
+    """Line ``y`` of the board (the start line after the grid), ``margin`` blanks on the left."""
+    layout = scene.layout
+    grid_height = layout.rows * layout.cell_height
+    segments = [Segment(" " * margin)] if margin else []
+    if y == grid_height:
+        return segments + _start_line(scene)
+    if y > grid_height:
+        return segments
+    row, line = divmod(y, layout.cell_height)
+    for column in range(layout.columns):
+        square = layout.square_at(column * layout.cell_width, y)
+        segments += _cell_line(scene, square, column, row, line, y)
+    return segments
+
+
+def _tokens(scene: Scene, square: int, room: int, badge: bool) -> list[tuple[str, Style]]:
+    """The tokens on ``square`` as characters, in seat order; ``●▲+3`` when they do not fit."""
+    here = [scene.players[seat] for seat, at in enumerate(scene.positions) if at == square]
+    if not here:
+        return []
+    chars: list[tuple[str, Style]] = []
+    if badge and 3 * len(here) <= room:
+        for spec in here:
+            style = Style(color="black", bgcolor=spec.color, bold=True)
+            chars += [(" ", style), (spec.token, style), (" ", style)]
+        return chars
+    fitting = here if len(here) <= room else here[: max(0, room - 2)]
+    chars = [(spec.token, Style(color=spec.color, bold=True)) for spec in fitting]
+    if len(fitting) < len(here):
+        chars += [(c, Style(bold=True)) for c in f"+{len(here) - len(fitting)}"[: max(0, room - len(chars))]]
+    return chars
+
+
+def _number_style(scene: Scene, square: int, step: int | None) -> Style:
+    board, palette = scene.board, scene.palette
+    kind = board.jump_kind(square)
+    if kind is not None:  # a jump starts here: the number in the jump's colour
+        return Style(color=palette[kind.value], bold=True)
+    tail = board.head_map.get(square)
+    if tail is not None:  # a jump ends here: underlined (on an overlay, the scale's text colour)
+        color = palette[board.jump_kind(tail).value] if step is None else SCALE_TEXT[step]  # type: ignore[union-attr]
+        return Style(color=color, underline=True)
+    return Style(color=palette["number"] if step is None else SCALE_TEXT[step])
+
+
+def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: int, y: int) -> list[Segment]:
+    layout, palette = scene.layout, scene.palette
+    width = layout.cell_width
+    background = palette["cell_alt" if (column + row) % 2 else "cell"]
+    if square is None:
+        return [Segment(" " * width, Style(bgcolor=background))]
+    step = scene.overlay.step(square) if scene.overlay is not None else None
+    if step is not None:
+        background = SCALE[step]
+    elif square in scene.trail:
+        background = palette["trail"]
+    base = Style(bgcolor=background, reverse=square == scene.cursor)
+    text: list[tuple[str, Style]] = []
+    if line == 0:
+        style = _number_style(scene, square, step)
+        text = [(c, style) for c in str(square)]
+    badge = width >= BADGE_WIDTH and layout.cell_height >= BADGE_HEIGHT
+    if line == (0 if layout.cell_height == 1 else 1):
+        text += _tokens(scene, square, width - len(text), badge and line == 1)
+    x0 = column * width
+    segments = []
+    for offset in range(width):
+        stroke = scene.art.strokes.get((x0 + offset, y))
+        top = None
+        if stroke is not None:
+            top = scene.highlight if scene.highlight in stroke.jumps else stroke.jumps[-1]
+        if offset < len(text):
+            char, style = text[offset]
+            if top is not None:  # a jump passes under this text: tint its background
+                path = "ladder_path" if scene.kind(top) is JumpKind.LADDER else "chute_path"
+                tint = Style(bgcolor=palette["highlight_path" if top == scene.highlight else path])
+                segments.append(Segment(char, base + tint + style))
+            else:
+                segments.append(Segment(char, base + style))
+        elif stroke is not None and top is not None:
+            color = palette["highlight"] if top == scene.highlight else palette[scene.kind(top).value]
+            segments.append(Segment(stroke.glyph, base + Style(color=color, bold=top == scene.highlight)))
+        else:
+            segments.append(Segment(" ", base))
+    return segments
+
+
+def _start_line(scene: Scene) -> list[Segment]:
+    palette = scene.palette
+    segments = []
+    if scene.board.start == 0:
+        segments.append(Segment(" start ", Style(color=palette["start"], reverse=scene.cursor == 0)))
+        for char, style in _tokens(scene, 0, len(scene.players), badge=False):
+            segments.append(Segment(char, style))
+    overlay = scene.overlay
+    if overlay is not None:
+        segments.append(Segment(f"   {overlay.label}: {overlay.fmt.format(overlay.low)} "))
+        segments += [Segment(" ", Style(bgcolor=color)) for color in SCALE]
+        segments.append(Segment(f" {overlay.fmt.format(overlay.high)}"))
+    return segments

@@ -1,0 +1,93 @@
+"""Every screen of the app in a fixed state, for the snapshot tests and for looking at them:
+
+    python -m tests.app.scenes OUT_DIR     # writes OUT_DIR/<scene>-<W>x<H>.svg for every size
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from chutes_tui.app.app import ChutesApp
+from chutes_tui.engine.game import Game
+from chutes_tui.io.boardfile import load_board
+from chutes_tui.model.players import parse_player_spec
+
+SIZES = [(80, 24), (160, 50)]
+Before = Callable[..., Awaitable[None]] | None
+
+
+def mid_game() -> Game:
+    game = Game.new(load_board("standard"), parse_player_spec("Ann,Bob,Cy"), seed=7)
+    for _ in range(14):
+        game.roll()
+    return game
+
+
+def two_player_game() -> Game:
+    game = Game.new(load_board("standard"), parse_player_spec("Ann,Bob"), seed=11)
+    for _ in range(8):
+        game.roll()
+    return game
+
+
+def finished_game() -> Game:
+    game = Game.new(load_board("classic-1952"), parse_player_spec("Ann,cpu:Robo"), seed=3)
+    game.play_out()
+    return game
+
+
+def keys(*pressed: str, cursor: int | None = None) -> Callable[..., Awaitable[None]]:
+    async def run(pilot) -> None:
+        if cursor is not None:
+            pilot.app.screen.board.set_cursor(cursor)
+        for key in pressed:
+            await pilot.press(key)
+        await pilot.pause(0.3)
+
+    return run
+
+
+def exact_dialog() -> Callable[..., Awaitable[None]]:
+    async def run(pilot) -> None:
+        await pilot.press("x")
+        for _ in range(100):
+            if type(pilot.app.screen).__name__ == "ExactScreen":
+                break
+            await pilot.pause(0.05)
+        await pilot.pause(0.2)
+
+    return run
+
+
+# name → (a new app, what to do before the picture)
+SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
+    "setup": (lambda: ChutesApp(board_name="standard"), None),
+    "game": (lambda: ChutesApp(game=mid_game()), keys(cursor=28)),
+    "inspector": (lambda: ChutesApp(game=two_player_game()), keys("i", cursor=28)),
+    "overlay": (lambda: ChutesApp(game=two_player_game()), keys("o")),
+    "overlay-win": (lambda: ChutesApp(game=two_player_game()), keys("o", "o", "o", "o")),
+    "help": (lambda: ChutesApp(game=two_player_game()), keys("question_mark")),
+    "exact": (lambda: ChutesApp(game=two_player_game()), exact_dialog()),
+    "picker": (lambda: ChutesApp(game=two_player_game()), keys("b")),
+    "editor": (lambda: ChutesApp(game=two_player_game()), keys("e")),
+    "winner": (lambda: ChutesApp(game=finished_game()), None),
+}
+
+
+async def write_all(directory: Path) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, (make, before) in SCENES.items():
+        for width, height in SIZES:
+            app = make()
+            async with app.run_test(size=(width, height)) as pilot:
+                await pilot.pause(0.3)
+                if before is not None:
+                    await before(pilot)
+                app.save_screenshot(str(directory / f"{name}-{width}x{height}.svg"))
+
+
+if __name__ == "__main__":
+    asyncio.run(write_all(Path(sys.argv[1] if len(sys.argv) > 1 else "gallery")))
