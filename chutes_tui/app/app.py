@@ -131,7 +131,8 @@ class ChutesApp(App[None]):
             current.controller.rematch()
             return
         board = message.board
-        self.switch_screen(SetupScreen(board.source or board.name, message.players))
+        # Over the game, so that Esc goes back to it as it was.
+        self.push_screen(SetupScreen(board.source or board.name, message.players))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Any worker that fails: one dialog saying what failed, and the app goes on."""

@@ -32,6 +32,7 @@ EXTENSION_POINTS = {
     "action_command_palette",  # both open the race-free palette (app/palette.py)
     "search_themes",
     "on_event",  # keys after the last screen is gone are dropped
+    "check_action",  # Textual's hook to hide or disable a binding
     "COMPONENT_CLASSES",
 }
 

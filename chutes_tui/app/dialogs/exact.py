@@ -32,17 +32,17 @@ class ExactScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         numerator, _, denominator = self.fraction.partition("/")
         with Vertical(id="exact-dialog", classes="dialog"):
-            yield Static(Text(self.title_text, style="bold"), classes="title")
-            yield Static(self.decimal, id="exact-decimal", markup=False)
-            yield Static(
-                f"Exactly a fraction of {len(numerator):,} digits over {len(denominator or '1'):,} digits:",
-                classes="note",
-            )
-            with VerticalScroll(id="exact-fraction"):
-                yield Static(self.fraction, id="exact-text", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Copy fraction (c)", id="copy", variant="primary")
-                yield Button("Close", id="close")
+                yield Button("Close (Esc)", id="close")
+            with VerticalScroll(classes="body"):
+                yield Static(Text(self.title_text, style="bold"), classes="title")
+                yield Static(self.decimal, id="exact-decimal", markup=False)
+                yield Static(
+                    f"Exactly a fraction of {len(numerator):,} digits over {len(denominator or '1'):,} digits:",
+                    classes="note",
+                )
+                yield Static(self.fraction, id="exact-text", markup=False)
 
     @on(Button.Pressed, "#copy")
     def copy_pressed(self) -> None:

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from chutes_tui.app.palette import Dialog
@@ -33,6 +33,26 @@ def key_label(keys: str) -> str:
     return " / ".join(KEY_NAMES.get(k, k) for k in keys.split(","))
 
 
+# Every figure the game screen shows, said once in words (the panels' headers are short).
+NUMBERS = Text(
+    "sq — the square a player stands on (0 is the start, off the board).\n"
+    "turns left — how many more turns this player needs on average to finish, on their own "
+    "(the mean of the finishing time from their square; the other players do not change it).\n"
+    "win — each player's chance to win from here, exact: computed from the Markov chain of the "
+    "board after every move (players never interact, so it depends only on the squares and on "
+    "who moves next). The chances add up to 100%.\n"
+    "moves to go — the expected number of turns everyone still plays before someone wins; "
+    "rounds — the same counted in rounds of one turn each.\n"
+    "The chart — each player's chance to win after every move of the game so far.\n"
+    "The inspector (i) — for the square under the cursor: turns left from there with its "
+    "spread, the chance to finish within 10/20/50 turns, how often a game from the start "
+    "lands there, where each roll leads, and what its ladder or chute is worth.\n"
+    "Overlays (o) — the board coloured by turns left, by visits from the start, by the chance "
+    "of ever landing there, or (two players) by the chance that the player to move would win "
+    "from each square against the opponent where they stand."
+)
+
+
 class HelpScreen(Dialog[None]):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
 
@@ -54,15 +74,19 @@ class HelpScreen(Dialog[None]):
         for keys, description in self.keys:
             table.add_row(key_label(keys), description)
         with Vertical(id="help-dialog", classes="dialog"):
-            yield Static(Text("Keys", style="bold"), classes="title")
-            yield Static(table)
-            yield Static(
-                "Computer players roll by themselves; a person rolls with Space, Enter or the Roll "
-                "button. Any roll key skips an animation. Win chances are exact, computed from the "
-                "Markov chain after every move.",
-                classes="note",
-            )
-            yield Button("Close", id="close")
+            with Horizontal(classes="buttons"):
+                yield Button("Close (Esc)", id="close")
+            with VerticalScroll(classes="body"):
+                yield Static(Text("Keys", style="bold"), classes="title")
+                yield Static(table)
+                yield Static(
+                    "Computer players roll by themselves; a person rolls with Space, Enter or the Roll "
+                    "button. Any roll key skips an animation. Arrow keys or the mouse move the board "
+                    "cursor; on either end of a ladder or chute it lights the whole jump.",
+                    classes="note",
+                )
+                yield Static(Text("What the numbers mean", style="bold"), classes="title")
+                yield Static(NUMBERS, classes="note")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss()

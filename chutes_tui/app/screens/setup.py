@@ -13,7 +13,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
+from chutes_tui.analysis import expected_from_start
 from chutes_tui.app.messages import StartGame
+from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
@@ -22,6 +24,7 @@ from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_NAME_LENGTH, MAX_PLAYERS, InputError
 from chutes_tui.model.players import COLORS, TOKENS, PlayerSpec, default_players
 from chutes_tui.model.rules import EndRule
+from chutes_tui.model.text import shown
 
 T = TypeVar("T")
 KINDS = (("Person", "human"), ("Computer", "cpu"), ("—", "off"))
@@ -31,7 +34,7 @@ BOARD_RULE = "board"
 class SetupScreen(Screen):
     """Up to six seats (person, computer or empty), a board, the rules, a seed."""
 
-    BINDINGS = [Binding("ctrl+s", "start", "Start game")]
+    BINDINGS = [Binding("ctrl+s", "start", "Start game"), Binding("escape", "back", "Back to the game")]
 
     def __init__(
         self, board: str = "standard", players: Sequence[PlayerSpec] | None = None, seed: int | None = None
@@ -55,13 +58,16 @@ class SetupScreen(Screen):
                 kind = "off" if spec is None else ("human" if spec.human else "cpu")
                 with Horizontal(classes="seat"):
                     yield Label(f"Seat {seat + 1}", classes="label")
-                    yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{seat}", classes="kind")
+                    yield Select(
+                        KINDS, value=kind, allow_blank=False, id=f"kind-{seat}", classes="kind", compact=True
+                    )
                     yield Input(
                         value=(spec or fallback).name,
                         placeholder="name",
                         id=f"name-{seat}",
                         classes="name",
                         max_length=MAX_NAME_LENGTH,
+                        compact=True,
                     )
                     yield Select(
                         [(t, t) for t in TOKENS],
@@ -69,13 +75,15 @@ class SetupScreen(Screen):
                         allow_blank=False,
                         id=f"token-{seat}",
                         classes="token",
+                        compact=True,
                     )
                     yield Select(
-                        [(c.replace("_", " "), c) for c in COLORS],
+                        [(Text.assemble(("■ ", c), c.replace("_", " ")), c) for c in COLORS],
                         value=(spec or fallback).color,
                         allow_blank=False,
                         id=f"color-{seat}",
                         classes="color",
+                        compact=True,
                     )
                 yield Static("", id=f"name-{seat}-error", classes="field-error")
             names = bundled_board_names()
@@ -83,27 +91,70 @@ class SetupScreen(Screen):
             path = "" if self.initial_board in names else self.initial_board
             with Horizontal(classes="row"):
                 yield Label("Board", classes="label")
-                yield Select([(n, n) for n in names], value=chosen, allow_blank=False, id="board-select")
-                yield Input(value=path, placeholder="…or a board file (.toml or plain)", id="board-path")
+                yield Select(
+                    [(n, n) for n in names], value=chosen, allow_blank=False, id="board-select", compact=True
+                )
+                yield Input(value=path, placeholder="…or a board file (Enter)", id="board-path", compact=True)
+            yield Static("", id="board-preview")
             with Horizontal(classes="row"):
                 yield Label("Rules", classes="label")
                 rules = [("end rule of the board", BOARD_RULE)] + [
                     (f"end rule: {r.value}", r.value) for r in EndRule
                 ]
-                yield Select(rules, value=BOARD_RULE, allow_blank=False, id="end-rule")
-                yield Input(placeholder="die sides (board's)", id="die-sides", max_length=12)
-                yield Checkbox("top face rolls again", id="extra-roll")
+                yield Select(rules, value=BOARD_RULE, allow_blank=False, id="end-rule", compact=True)
+                yield Input(placeholder="die sides (board's)", id="die-sides", max_length=12, compact=True)
+            with Horizontal(classes="row"):
+                yield Label("", classes="label")
+                yield Checkbox("top face rolls again", id="extra-roll", compact=True)
                 yield Input(
                     value="" if self.initial_seed is None else str(self.initial_seed),
                     placeholder="seed (random)",
                     id="seed",
                     max_length=24,
+                    compact=True,
                 )
             yield Static("", id="die-sides-error", classes="field-error")
             yield Static("", id="seed-error", classes="field-error")
             yield Static("", id="setup-error")
-            yield Button("Start game", id="start", variant="primary")
+            with Horizontal(classes="row buttons"):
+                yield Button("Start game (ctrl+s)", id="start", variant="primary")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._preview()
+
+    @on(Select.Changed, "#board-select, #end-rule")
+    @on(Input.Submitted, "#board-path, #die-sides")
+    @on(Checkbox.Changed, "#extra-roll")
+    def _preview(self) -> None:
+        """A line about the chosen board: its size, its jumps and how long a game lasts."""
+        preview = self.query_one("#board-preview", Static)
+        try:
+            board = self._board_or_error()
+        except (BoardError, InputError) as problem:
+            preview.update(Text(str(problem), style="italic"))
+            return
+        turns = expected_from_start(board)
+        preview.update(
+            Text(
+                f"{shown(board.name, 30)}: {board.end} squares, {len(board.ladders)} ladders, "
+                f"{len(board.chutes)} chutes, d{board.die}, {board.end_rule} end — one player needs "
+                f"{turns:.1f} turns on average",
+                style="italic",
+            )
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # "Back to the game" only when this screen was opened from one.
+        return action != "back" or self._game_below()
+
+    def _game_below(self) -> bool:
+        return any(isinstance(screen, GameScreen) for screen in self.app.screen_stack[:-1])
+
+    def action_back(self) -> None:
+        """Esc: back to the game this screen was opened from, as it was."""
+        if self._game_below():
+            self.app.pop_screen()
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:
@@ -129,20 +180,29 @@ class SetupScreen(Screen):
         note.display = False
         return value
 
+    def _board_or_error(self) -> Board:
+        """The board and rules asked for, or the error that refuses them."""
+        path = self._value("#board-path").strip()
+        text = self._value("#die-sides")
+        die = inputs.die_sides(text) if text.strip() else None
+        board = load_board(path or self._value("#board-select"))
+        changes: dict[str, Any] = {}
+        if self._value("#end-rule") != BOARD_RULE:
+            changes["end_rule"] = EndRule(self._value("#end-rule"))
+        if die is not None:
+            changes["die"] = die
+        if self.query_one("#extra-roll", Checkbox).value:
+            changes["extra_roll"] = True
+        return board.replace(**changes) if changes else board
+
     def chosen_board(self) -> Board | None:
         """The board and rules asked for (``None``: a refusal is shown beside its field)."""
-        path = self._value("#board-path").strip()
-        die = self._field("die-sides", lambda text: inputs.die_sides(text) if text.strip() else None)
+        refused = self.errors
+        self._field("die-sides", lambda text: inputs.die_sides(text) if text.strip() else None)
+        if self.errors > refused:
+            return None
         try:
-            board = load_board(path or self._value("#board-select"))
-            changes: dict[str, Any] = {}
-            if self._value("#end-rule") != BOARD_RULE:
-                changes["end_rule"] = EndRule(self._value("#end-rule"))
-            if die is not None:
-                changes["die"] = die
-            if self.query_one("#extra-roll", Checkbox).value:
-                changes["extra_roll"] = True
-            return board.replace(**changes) if changes else board
+            return self._board_or_error()
         except BoardError as problem:
             self.query_one("#setup-error", Static).update(
                 Text.assemble(("Board error", "bold"), f": {problem}")
