@@ -38,10 +38,8 @@ class ExactScreen(Dialog[None]):
             with VerticalScroll(classes="body"):
                 yield Static(Text(self.title_text, style="bold"), classes="title")
                 yield Static(self.decimal, id="exact-decimal", markup=False)
-                yield Static(
-                    f"Exactly a fraction of {len(numerator):,} digits over {len(denominator or '1'):,} digits:",
-                    classes="note",
-                )
+                digits = f"{len(numerator):,} digits over {len(denominator or '1'):,} digits"
+                yield Static(f"Exactly a fraction of {digits}:", classes="note")
                 yield Static(self.fraction, id="exact-text", markup=False)
 
     @on(Button.Pressed, "#copy")
