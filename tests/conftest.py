@@ -9,6 +9,7 @@ def private_dirs(tmp_path_factory, monkeypatch):
     base = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(base / "config"))
     monkeypatch.setenv("CHUTES_TUI_STATE_DIR", str(base / "state"))
+    monkeypatch.setenv("CHUTES_TUI_DATA_DIR", str(base / "data"))
     return base
 
 

@@ -211,6 +211,8 @@ OVERLAYS = (
     "chance of ever landing",
     "win chance vs opponent",
 )
+# The same in a few words, for a legend where the whole name does not fit.
+OVERLAY_SHORT = dict(zip(OVERLAYS, ("turns left", "visits", "P(ever land)", "win chance"), strict=True))
 
 
 def overlay_values(board: Board, kind: str, opponent: int | None = None) -> dict[int, float]:

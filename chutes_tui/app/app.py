@@ -14,6 +14,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.worker import Worker, WorkerState
 
 from chutes_tui.app.controller import DEFAULT_SPEED
@@ -26,6 +27,7 @@ from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.crash import write_crash_log
+from chutes_tui.io.settings import load_settings, update_settings
 from chutes_tui.model.board import Board
 from chutes_tui.model.players import PlayerSpec, default_players
 from chutes_tui.model.text import printable
@@ -49,7 +51,7 @@ class ChutesApp(App[None]):
         watch: bool = False,
         speed: int = DEFAULT_SPEED,
         loop: bool = False,
-        save_path: str | Path = "chutes-tui-save.json",
+        save_path: str | Path | None = None,
         edit: bool = False,
     ) -> None:
         super().__init__()
@@ -62,7 +64,8 @@ class ChutesApp(App[None]):
         self.watch_mode = watch
         self.speed = speed
         self.loop_games = loop
-        self.save_path = Path(save_path)
+        self.save_path = None if save_path is None else Path(save_path)  # None: 's' asks
+        self.settings = load_settings()
         self.crash: tuple[BaseException, Path | None] | None = None
 
     def _handle_exception(self, error: Exception) -> None:
@@ -80,6 +83,14 @@ class ChutesApp(App[None]):
             return
         await super().on_event(event)
 
+    async def action_quit(self) -> None:
+        """ctrl+q: at once, unless a person is in the middle of a game (then Enter confirms)."""
+        screen = self.game_screen
+        if screen is not None and screen.at_stake:
+            screen.confirm_then("Quit? This game is lost (unless saved with s).", self.exit, "Quit")
+            return
+        self.exit()
+
     def action_command_palette(self) -> None:
         open_palette(self)  # Textual 8.2.8's own palette crashes on fast keys (app/palette.py)
 
@@ -87,6 +98,9 @@ class ChutesApp(App[None]):
         open_theme_palette(self)
 
     def on_mount(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.edit_first:
             board = self.initial_board or load_board(self.board_name)
             self.push_screen(EditorScreen(board), self._edited)
@@ -95,7 +109,19 @@ class ChutesApp(App[None]):
         elif self.initial_players is not None and self.initial_board is not None:
             self.start_game(Game.new(self.initial_board, self.initial_players, self.seed))
         else:
-            self.push_screen(SetupScreen(self.board_name, self.initial_players, self.seed))
+            remembered = self.settings.setup
+            self.push_screen(SetupScreen(self.board_name, self.initial_players, self.seed, remembered))
+
+    def _remember_theme(self, theme: Theme) -> None:
+        if theme.name != self.settings.theme:
+            self.settings = update_settings(theme=theme.name)
+
+    def first_run_hint(self) -> str | None:
+        """The hint line for someone's very first game (``None`` afterwards)."""
+        if self.settings.hinted:
+            return None
+        self.settings = update_settings(hinted=True)
+        return "Space rolls · i explains the square under the cursor · ? lists every key"
 
     def _edited(self, board: Board | None) -> None:
         """Leaving the editor: 'p' plays the board (a person and a computer), Esc quits."""
@@ -109,12 +135,18 @@ class ChutesApp(App[None]):
         screen = self.screen
         return screen if isinstance(screen, GameScreen) else None
 
-    def start_game(self, game: Game) -> None:
-        """Show a game, replacing whatever screen is on top."""
+    def start_game(self, game: Game, save_path: Path | None = None) -> None:
+        """Show a game, replacing whatever screen is on top; ``save_path``: where 's' saves it
+        (else ``--save``, else 's' asks for a name)."""
         current = self.game_screen
         speed = current.controller.speed_index if current is not None else self.speed
         screen = GameScreen(
-            game, watch=self.watch_mode, speed=speed, loop=self.loop_games, save_path=self.save_path
+            game,
+            watch=self.watch_mode,
+            speed=speed,
+            loop=self.loop_games,
+            save_path=save_path or self.save_path,
+            hint=self.first_run_hint(),
         )
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)
@@ -122,7 +154,7 @@ class ChutesApp(App[None]):
             self.push_screen(screen)
 
     def on_start_game(self, message: StartGame) -> None:
-        self.start_game(message.game)
+        self.start_game(message.game, message.save_path)
 
     def on_new_game_requested(self, message: NewGameRequested) -> None:
         """Back to the setup screen (watch mode: a fresh game on the same board)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.message import Message
 
 from chutes_tui.engine.game import Game
@@ -12,9 +14,10 @@ from chutes_tui.model.players import PlayerSpec
 class StartGame(Message):
     """Show ``game`` (from the setup screen, the editor, a rematch with new players…)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, save_path: Path | None = None) -> None:
         super().__init__()
         self.game = game
+        self.save_path = save_path  # a continued save: 's' writes back to it
 
 
 class NewGameRequested(Message):

@@ -4,8 +4,9 @@
 
 from __future__ import annotations
 
-from chutes_tui.analysis.reports import OVERLAYS, overlay_values
+from chutes_tui.analysis.reports import OVERLAY_SHORT, OVERLAYS, overlay_values
 from chutes_tui.engine.game import Game
+from chutes_tui.model.text import shown
 from chutes_tui.render.boardpaint import Overlay
 
 
@@ -36,5 +37,10 @@ class OverlayCycle:
         opponent = game.next_square if kind == OVERLAYS[3] else None
         values = overlay_values(game.board, kind, opponent)
         fmt = "{:.0%}" if kind in (OVERLAYS[2], OVERLAYS[3]) else "{:.1f}"
-        label = kind if opponent is None else f"win chance vs {opponent}"
-        return Overlay(label, values, min(values.values()), max(values.values()), fmt)
+        if opponent is None:
+            label, short = kind, OVERLAY_SHORT[kind]
+        else:  # whose chance, against whom: the legend must say it
+            mover, other = game.current.spec.name, game.players[(game.to_move + 1) % 2].spec.name
+            label = f"{shown(mover, 12)} to move here wins, vs {shown(other, 12)} on {opponent}"
+            short = f"{shown(mover, 8)} wins vs {opponent}"
+        return Overlay(label, values, min(values.values()), max(values.values()), fmt, short)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from textual import on
 from textual.app import App
 from textual.await_complete import AwaitComplete
+from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
@@ -56,7 +57,21 @@ class DismissOnlyWhenOnTop(_ScreenBase):
 
 
 class Dialog(DismissOnlyWhenOnTop, ModalScreen[ScreenResultType]):
-    """A modal dialog of this app (see :class:`DismissOnlyWhenOnTop`)."""
+    """A modal dialog of this app (see :class:`DismissOnlyWhenOnTop`). Its ``.body``, when it has
+    one, scrolls with the arrow and page keys whatever has focus (the buttons do not use them)."""
+
+    BINDINGS = [
+        Binding("up", "scroll_body('up')", show=False),
+        Binding("down", "scroll_body('down')", show=False),
+        Binding("pageup", "scroll_body('page_up')", show=False),
+        Binding("pagedown", "scroll_body('page_down')", show=False),
+        Binding("home", "scroll_body('home')", show=False),
+        Binding("end", "scroll_body('end')", show=False),
+    ]
+
+    def action_scroll_body(self, how: str) -> None:
+        for body in self.query(".body"):
+            getattr(body, f"scroll_{how}")()
 
 
 class SafeCommandPalette(DismissOnlyWhenOnTop, CommandPalette):

@@ -26,7 +26,9 @@ HELP = "play a game on a drawn board, with live win probabilities"
 
 def add_save(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--save", metavar="FILE", default="chutes-tui-save.json", help="where 's' saves the game"
+        "--save",
+        metavar="FILE",
+        help="where 's' saves the game (without it, 's' asks for a name in the saves folder)",
     )
 
 
@@ -50,7 +52,9 @@ def run_app(app: Any, **options: Any) -> int:
     return int(app.return_code or 0)
 
 
-def save_path(args: argparse.Namespace, verb: str) -> Path:
+def save_path(args: argparse.Namespace, verb: str) -> Path | None:
+    if args.save is None:
+        return None
     path = Path(args.save)
     common.check_output(path, f"{verb} --save", force=True)
     return path
@@ -65,7 +69,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
             game = Game.load(args.resume)
         except (GameError, SaveError) as error:
             raise common.UsageError(f"chutes-tui play: cannot resume: {error}") from None
-        return run_app(ChutesApp(game=game, save_path=save))
+        return run_app(ChutesApp(game=game, save_path=save or Path(args.resume)))  # s saves back
     board = common.board_from_args(args)
     players = None
     if args.players is not None:

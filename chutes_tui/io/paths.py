@@ -3,6 +3,8 @@
 * the config directory (recent boards, and later remembered settings):
   ``$CHUTES_TUI_CONFIG_DIR``, else the platform's user config directory
   (``~/.config/chutes-tui`` on Linux);
+* the data directory (saved games): ``$CHUTES_TUI_DATA_DIR``, else the platform's user data
+  directory (``~/.local/share/chutes-tui`` on Linux);
 * the state directory (crash logs): ``$CHUTES_TUI_STATE_DIR``, else the platform's user
   state directory (``~/.local/state/chutes-tui`` on Linux).
 
@@ -14,7 +16,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from platformdirs import user_config_dir, user_state_dir
+from platformdirs import user_config_dir, user_data_dir, user_state_dir
 
 APP_NAME = "chutes-tui"
 
@@ -27,3 +29,8 @@ def config_dir() -> Path:
 def state_dir() -> Path:
     configured = os.environ.get("CHUTES_TUI_STATE_DIR")
     return Path(configured) if configured else Path(user_state_dir(APP_NAME, appauthor=False))
+
+
+def data_dir() -> Path:
+    configured = os.environ.get("CHUTES_TUI_DATA_DIR")
+    return Path(configured) if configured else Path(user_data_dir(APP_NAME, appauthor=False))

@@ -7,14 +7,11 @@ just means no recent files; writing it is best effort.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
-from chutes_tui.io.atomic import atomic_write_text
-from chutes_tui.io.files import FileReadError, read_text
+from chutes_tui.io.jsonfile import read_quietly, write_quietly
 from chutes_tui.io.paths import config_dir
-from chutes_tui.io.scan import structure_problem
 
 LIMIT = 10
 MAX_BYTES = 64 * 1024
@@ -27,13 +24,7 @@ def _path() -> Path:
 
 def recent_boards() -> list[str]:
     """Up to ``LIMIT`` paths, newest first (an empty list when the file is missing or damaged)."""
-    try:
-        text = read_text(_path(), limit=MAX_BYTES)
-        if structure_problem(text, toml=False) is not None:
-            return []
-        data = json.loads(text)
-    except (FileReadError, ValueError, RecursionError):
-        return []
+    data = read_quietly(_path(), limit=MAX_BYTES)
     entries = data.get("boards") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         return []
@@ -48,8 +39,4 @@ def remember_board(path: str | os.PathLike[str]) -> None:
     except (OSError, ValueError, RuntimeError):
         return
     boards = [entry] + [p for p in recent_boards() if p != entry]
-    try:
-        config_dir().mkdir(parents=True, exist_ok=True)
-        atomic_write_text(_path(), json.dumps({"boards": boards[:LIMIT]}, indent=1))
-    except (OSError, ValueError):
-        pass
+    write_quietly(_path(), {"boards": boards[:LIMIT]})

@@ -64,9 +64,7 @@ class SavedGame:
             "version": SAVE_VERSION,
             "board": format_toml(self.board),
             "seed": self.seed,
-            "players": [
-                {"name": p.name, "token": p.token, "color": p.color, "human": p.human} for p in self.players
-            ],
+            "players": [player_to_json(p) for p in self.players],
             "rolls": [list(turn) for turn in self.rolls],
             "positions": list(self.positions),
             "to_move": self.to_move,
@@ -130,7 +128,12 @@ def _exact_keys(value: Any, field: str, keys: set[str]) -> dict[str, Any]:
     return dict(value)
 
 
-def _player(value: Any, field: str) -> PlayerSpec:
+def player_to_json(spec: PlayerSpec) -> dict[str, Any]:
+    return {"name": spec.name, "token": spec.token, "color": spec.color, "human": spec.human}
+
+
+def player_from_json(value: Any, field: str) -> PlayerSpec:
+    """A seat as :func:`player_to_json` wrote it, checked; :class:`SaveError` says why not."""
     entry = _exact_keys(value, field, _PLAYER_KEYS)
     _require(isinstance(entry["human"], bool), f"{field}.human must be true or false")
     for key in ("name", "token", "color"):
@@ -179,7 +182,7 @@ def parse_save(data: Any) -> SavedGame:
         raise SaveError(str(error)) from None
     entries = _list(fields["players"], "players", MAX_PLAYERS)
     _require(len(entries) >= 1, "players is empty")
-    players = tuple(_player(entry, f"players[{i}]") for i, entry in enumerate(entries))
+    players = tuple(player_from_json(entry, f"players[{i}]") for i, entry in enumerate(entries))
     try:
         check_players(players)
     except InputError as error:

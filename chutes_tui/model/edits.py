@@ -36,3 +36,58 @@ def move_jump_end(board: Board, square: int, to: int) -> Board:
         raise BoardError("a jump needs two different squares")
     others = tuple(j for j in board.jumps if j != jump)
     return board.replace(jumps=(*others, moved))
+
+
+class EditHistory:
+    """The boards an editing session has been through, for undo and redo.
+
+    ``current`` is the board shown; :meth:`push` records an edit (and forgets what had been
+    undone, as editors do); :meth:`undo`/:meth:`redo` step back and forth. ``saved`` is the
+    board last written (or opened); :attr:`unsaved` says whether leaving would lose work.
+    At most ``limit`` steps are kept: boards are small, but a long session should not grow
+    without bound.
+    """
+
+    def __init__(self, board: Board, limit: int = 500) -> None:
+        self.current = board
+        self.saved = board
+        self.limit = limit
+        self._back: list[Board] = []
+        self._forward: list[Board] = []
+
+    def push(self, board: Board) -> None:
+        self._back = [*self._back[-(self.limit - 1) :], self.current] if self.limit > 0 else []
+        self._forward.clear()
+        self.current = board
+
+    def undo(self) -> Board | None:
+        """The board before the last edit (now current), or ``None`` when there is none."""
+        if not self._back:
+            return None
+        self._forward.append(self.current)
+        self.current = self._back.pop()
+        return self.current
+
+    def redo(self) -> Board | None:
+        """The board of the last undone edit (now current), or ``None``."""
+        if not self._forward:
+            return None
+        self._back.append(self.current)
+        self.current = self._forward.pop()
+        return self.current
+
+    def mark_saved(self, board: Board) -> None:
+        """``board`` (the current one, perhaps renamed by saving) is what the file now holds."""
+        self.current = self.saved = board
+
+    @property
+    def unsaved(self) -> bool:
+        return self.current != self.saved
+
+    @property
+    def can_undo(self) -> int:
+        return len(self._back)
+
+    @property
+    def can_redo(self) -> int:
+        return len(self._forward)

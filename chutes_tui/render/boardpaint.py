@@ -41,6 +41,7 @@ class Overlay:
     low: float
     high: float
     fmt: str = "{:.1f}"
+    short: str = ""  # the legend's words where ``label`` does not fit
 
     def step(self, square: int) -> int | None:
         value = self.values.get(square)
@@ -66,6 +67,7 @@ class Scene:
     cursor: int | None = None
     overlay: Overlay | None = None
     highlight: int | None = None  # index in ``art.jumps`` of the jump under the cursor
+    line_width: int = 0  # room for the start line and the legend (0: the board's width)
     _kinds: dict[int, JumpKind] = field(default_factory=dict)
 
     def kind(self, index: int) -> JumpKind:
@@ -112,8 +114,9 @@ def _tokens(scene: Scene, square: int, room: int, badge: bool) -> list[tuple[str
 def _number_style(scene: Scene, square: int, step: int | None) -> Style:
     board, palette = scene.board, scene.palette
     kind = board.jump_kind(square)
-    if kind is not None:  # a jump starts here: the number in the jump's colour
-        return Style(color=palette[kind.value], bold=True)
+    if kind is not None:  # a jump starts here: the number in the jump's colour (on an overlay,
+        # the scale's text colour keeps it readable; bold still marks it)
+        return Style(color=palette[kind.value] if step is None else SCALE_TEXT[step], bold=True)
     tail = board.head_map.get(square)
     if tail is not None:  # a jump ends here: underlined (on an overlay, the scale's text colour)
         color = palette[board.jump_kind(tail).value] if step is None else SCALE_TEXT[step]  # type: ignore[union-attr]
@@ -149,7 +152,9 @@ def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: in
             top = scene.highlight if scene.highlight in stroke.jumps else stroke.jumps[-1]
         if offset < len(text):
             char, style = text[offset]
-            if top is not None:  # a jump passes under this text: tint its background
+            if top is not None and (scene.overlay is None or top == scene.highlight):
+                # a jump passes under this text: tint its background (not over an overlay's
+                # colour, which is the information there, unless it is the highlighted jump)
                 path = "ladder_path" if scene.kind(top) is JumpKind.LADDER else "chute_path"
                 tint = Style(bgcolor=palette["highlight_path" if top == scene.highlight else path])
                 segments.append(Segment(char, base + tint + style))
@@ -172,7 +177,13 @@ def _start_line(scene: Scene) -> list[Segment]:
             segments.append(Segment(char, style))
     overlay = scene.overlay
     if overlay is not None:
-        segments.append(Segment(f"   {overlay.label}: {overlay.fmt.format(overlay.low)} "))
+        low, high = overlay.fmt.format(overlay.low), overlay.fmt.format(overlay.high)
+        used = sum(len(segment.text) for segment in segments)
+        room = (scene.line_width or scene.layout.width) - used - len(low) - len(high) - len(SCALE) - 6
+        label = overlay.label if len(overlay.label) <= room or not overlay.short else overlay.short
+        room = max(room, 8)
+        label = label if len(label) <= room else label[: room - 1] + "…"
+        segments.append(Segment(f"  {label}: {low} "))
         segments += [Segment(" ", Style(bgcolor=color)) for color in SCALE]
-        segments.append(Segment(f" {overlay.fmt.format(overlay.high)}"))
+        segments.append(Segment(f" {high}"))
     return segments

@@ -15,12 +15,14 @@ def braille_chart(
     """Rasterise each series as a connected line over the full width.
 
     Returns ``height`` rows of ``width`` ``(character, series index)`` cells; the index says
-    which series drew last in that cell (``None`` for an empty cell). Points are spread evenly
-    from the left edge to the right edge; values are clipped to ``[low, high]``.
+    whose colour the cell takes (``None`` for an empty cell). A cell that several series pass
+    through goes to each of them in turn along the row, so lines that run together show as
+    alternating dashes and no line hides another. Points are spread evenly from the left edge
+    to the right edge; values are clipped to ``[low, high]``.
     """
     dots_x, dots_y = width * 2, height * 4
     bits = [[0] * width for _ in range(height)]
-    owner: list[list[int | None]] = [[None] * width for _ in range(height)]
+    owners: list[list[set[int]]] = [[set() for _ in range(width)] for _ in range(height)]
     if width <= 0 or height <= 0:
         return []
     span = (high - low) or 1.0
@@ -28,7 +30,7 @@ def braille_chart(
     def plot(x: int, y: int, index: int) -> None:
         row, column = divmod(y, 4)[0], x // 2
         bits[row][column] |= _DOTS[y % 4][x % 2]
-        owner[row][column] = index
+        owners[row][column].add(index)
 
     for index, values in enumerate(series):
         if not values:
@@ -45,6 +47,13 @@ def braille_chart(
             for step in range(steps + 1):
                 plot(round(x0 + (x1 - x0) * step / steps), round(y0 + (y1 - y0) * step / steps), index)
     return [
-        [(chr(_BASE + bits[r][c]) if bits[r][c] else " ", owner[r][c]) for c in range(width)]
+        [(chr(_BASE + bits[r][c]) if bits[r][c] else " ", _owner(owners[r][c], c)) for c in range(width)]
         for r in range(height)
     ]
+
+
+def _owner(indices: set[int], column: int) -> int | None:
+    if not indices:
+        return None
+    ordered = sorted(indices)
+    return ordered[column % len(ordered)]

@@ -53,8 +53,67 @@ def line_chart(
     rows_for = {round((high - value) / (high - low) * (height - 1)): label for value, label in axis}
     lines = []
     for row, cells in enumerate(raster):
-        line = Text(rows_for.get(row, "").rjust(label_width) + "┤", style="dim")
+        line = Text()
+        line.append(rows_for.get(row, "").rjust(label_width) + "┤", style="dim")  # not the lines
         for char, owner in cells:
             line.append(char, style=styles[owner] if owner is not None else "")
         lines.append(line)
     return lines
+
+
+def nice_range(
+    series: Sequence[Sequence[float]], *, step: float = 0.05, min_span: float = 0.2
+) -> tuple[float, float]:
+    """A y range for probabilities: the values' range widened to multiples of ``step``, at least
+    ``min_span`` wide and within [0, 1] -- so lines a few points apart do not sit on one row,
+    and a chart never claims a 100% it does not show."""
+    values = [v for s in series for v in s]
+    if not values:
+        return 0.0, 1.0
+    steps = round(1 / step)  # counted in whole steps, so the ends print as round figures
+    low = max(0, math.floor(min(values) * steps + 1e-9))
+    high = min(steps, math.ceil(max(values) * steps - 1e-9))
+    wanted = math.ceil(min_span * steps - 1e-9)
+    while high - low < wanted and (low > 0 or high < steps):
+        low, high = max(0, low - 1), min(steps, high + 1)
+    if (high - low) % 2:  # an even number of steps: the middle tick is round too
+        high, low = (high + 1, low) if high < steps else (high, low - 1)
+    return low / steps, high / steps
+
+
+def framed_chart(
+    series: Sequence[Sequence[float]],
+    styles: Sequence[str],
+    *,
+    width: int,
+    height: int,
+    title: str,
+    legend: Sequence[tuple[str, str]],
+    short_title: str | None = None,
+    low: float,
+    high: float,
+    fmt: str = "{:.0%}",
+    x_label: str = "",
+) -> list[Text]:
+    """``height`` lines: the title and a legend (each entry in its style; ``short_title`` where
+    the whole legend does not fit beside ``title``), the lines with labelled y values at the top,
+    middle and bottom, and the x axis's words."""
+    if height < 3 or width < 8:
+        return [Text(title, style="bold")][:height]
+    room = sum(2 + len(label) for label, _ in legend)
+    head = Text(title if short_title is None or len(title) + room <= width else short_title, style="bold")
+    for label, style in legend:
+        if head.cell_len + 2 + len(label) > width:
+            break
+        head.append("  " if head else "")
+        head.append(label, style=style)
+    ticks = [
+        (high, fmt.format(high)),
+        ((low + high) / 2, fmt.format((low + high) / 2)),
+        (low, fmt.format(low)),
+    ]
+    label_width = max(len(label) for _, label in ticks) + 1
+    rows = line_chart(
+        series, styles, low=low, high=high, width=max(1, width - label_width), height=height - 2, axis=ticks
+    )
+    return [head, *rows, Text(" " * label_width + x_label, style="dim")]

@@ -1,6 +1,6 @@
 """Every screen of the app in a fixed state, for the snapshot tests and for looking at them:
 
-    python -m tests.app.scenes OUT_DIR     # writes OUT_DIR/<scene>-<W>x<H>.svg for every size
+python -m tests.app.scenes OUT_DIR     # writes OUT_DIR/<scene>-<W>x<H>.svg for every size
 """
 
 from __future__ import annotations

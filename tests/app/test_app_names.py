@@ -33,6 +33,7 @@ EXTENSION_POINTS = {
     "search_themes",
     "on_event",  # keys after the last screen is gone are dropped
     "check_action",  # Textual's hook to hide or disable a binding
+    "action_quit",  # asks first when a person's game is in progress
     "COMPONENT_CLASSES",
 }
 

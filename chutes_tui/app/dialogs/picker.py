@@ -14,19 +14,31 @@ from textual.widgets.option_list import Option
 
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.palette import Dialog
-from chutes_tui.io.boardfile import load_board
+from chutes_tui.io.boardfile import load_board, read_board
 from chutes_tui.io.bundled import bundled_board_names
 from chutes_tui.io.recent import recent_boards, remember_board
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.text import path_text, shown
 
+LISTED = 50  # files listed at most
+LISTED_MAX_BYTES = 1 << 20  # larger files are not tried while listing (typing a path still works)
+
 
 def local_board_files(directory: Path) -> list[Path]:
-    """Board-looking files here: ``*.toml`` and ``*.txt``/``*.board`` (the plain format)."""
+    """The board files here: ``*.toml``, ``*.board`` and ``*.txt`` files that load as boards
+    (a README.txt or a pyproject.toml is not offered)."""
     found: list[Path] = []
     for pattern in ("*.toml", "*.board", "*.txt"):
-        found.extend(sorted(directory.glob(pattern)))
-    return found[:50]
+        for path in sorted(directory.glob(pattern)):
+            if len(found) >= LISTED:
+                return found
+            try:
+                if path.stat().st_size <= LISTED_MAX_BYTES:
+                    read_board(path)
+                    found.append(path)
+            except (OSError, BoardError):
+                continue
+    return found
 
 
 class BoardPicker(Dialog[Board | None]):
@@ -53,7 +65,9 @@ class BoardPicker(Dialog[Board | None]):
             )
             # Option prompts are file names: never markup.
             yield OptionList(*options, id="board-options", markup=False)
-            yield Input(placeholder="path to a .toml or plain board file", id="board-file")
+            yield Input(
+                placeholder="…or type a path to a .toml or plain board file", id="board-file", compact=True
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Load", id="load", variant="primary")
                 yield Button("Cancel", id="cancel")

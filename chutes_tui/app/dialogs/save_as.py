@@ -1,15 +1,23 @@
-"""Ask where to save."""
+"""Ask where to save, and check the answer before anything is written."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from pathlib import Path
+
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
+from chutes_tui.app.dialogs.confirm import confirm_then
+from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.palette import Dialog
+from chutes_tui.io.files import writable_target_problem
+from chutes_tui.model.text import path_text
 
 
 class SaveScreen(Dialog[str | None]):
@@ -17,13 +25,14 @@ class SaveScreen(Dialog[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, suggestion: str) -> None:
+    def __init__(self, suggestion: str, title: str = "Save the board as TOML") -> None:
         super().__init__()
         self.suggestion = suggestion
+        self.title_text = title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="save-dialog", classes="dialog"):
-            yield Static(Text("Save the board as TOML", style="bold"), classes="title")
+            yield Static(Text(self.title_text, style="bold"), classes="title")
             yield Input(value=self.suggestion, id="save-path")
             with Horizontal(classes="buttons"):
                 yield Button("Save", id="save", variant="primary")
@@ -42,3 +51,32 @@ class SaveScreen(Dialog[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def ask_where_to_save(
+    app: App,
+    suggestion: Path,
+    title: str,
+    write: Callable[[Path], object],
+    *,
+    current: Path | None = None,
+) -> None:
+    """Ask for a file name (``suggestion`` first), then ``write`` to it: a device, a FIFO or a
+    folder is refused with the reason; an existing file other than ``current`` (the one this
+    session writes) is overwritten only after Enter."""
+
+    def chosen(answer: str | None) -> None:
+        if not answer:
+            return
+        target = Path(answer).expanduser()
+        problem = writable_target_problem(target)
+        if problem is not None:
+            app.push_screen(ErrorScreen("Could not save", f"{path_text(target)}: {problem}"))
+        elif os.path.lexists(target) and target != current:
+            confirm_then(
+                app, f"{path_text(target)} exists. Overwrite it?", lambda: write(target), "Overwrite"
+            )
+        else:
+            write(target)
+
+    app.push_screen(SaveScreen(str(suggestion), title), chosen)

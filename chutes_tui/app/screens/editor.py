@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from chutes_tui.analysis.reports import OVERLAYS, edit_stats, overlay_values
-from chutes_tui.app.dialogs.confirm import ConfirmScreen
+from chutes_tui.analysis.reports import OVERLAY_SHORT, OVERLAYS, edit_stats, overlay_values
+from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.error import ErrorScreen
-from chutes_tui.app.dialogs.save_as import SaveScreen
+from chutes_tui.app.dialogs.save_as import ask_where_to_save
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.io.atomic import atomic_write_text
 from chutes_tui.io.boardfile import format_toml
-from chutes_tui.io.files import writable_target_problem
 from chutes_tui.model.board import Board, BoardError, jump_kind
-from chutes_tui.model.edits import add_jump, move_jump_end, remove_jump
+from chutes_tui.model.edits import EditHistory, add_jump, move_jump_end, remove_jump
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.text import file_stem, path_text, shown
@@ -37,36 +36,41 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         Binding("h", "place_head", "Head here"),
         Binding("d", "delete", "Delete jump"),
         Binding("m", "move", "Move jump end"),
-        Binding("R", "randomize", "Random board"),
-        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+z,u", "undo", "Undo"),
+        Binding("ctrl+y,U", "redo", "Redo"),
         Binding("p", "play", "Play it"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("R", "randomize", "Random board"),
         Binding("escape", "leave", "Back"),
     ]
 
     def __init__(self, board: Board, players: list[PlayerSpec] | None = None) -> None:
         super().__init__()
         self.board = board
-        self.original = board
+        self.original = board  # what the deltas are measured against
+        self.history = EditHistory(board)
         self.players = players or []
         self.tail: int | None = None  # a tail marked with 't', waiting for its head
         self.moving: int | None = None  # a jump end picked up with 'm'
         self.saved_to: Path | None = None
+        self.randomized = False
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="game"):
             yield BoardView(self.board, self.players, id="editor-board")
-            with Vertical(id="side"):
+            with VerticalScroll(id="side"):
                 yield Static(id="editor-stats")
                 yield Static(id="editor-status")
                 yield Static(
                     "Move the cursor (arrows or mouse).\n"
                     "t marks a tail, h puts its head under the cursor: a ladder if it goes up, a chute "
                     "if down.\nd deletes the jump under the cursor; m picks up a jump's end and m again "
-                    "puts it down.\nR starts from a random board; ctrl+s saves; p plays it; Esc leaves.",
+                    "puts it down.\nu or ctrl+z undoes, U or ctrl+y redoes. R starts from a random "
+                    "board; ctrl+s saves; p plays it; Esc leaves.",
                     id="editor-help",
                 )
-        yield Footer()
+        yield Footer(compact=True)
 
     @property
     def view(self) -> BoardView:
@@ -83,7 +87,9 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
     def _status(self, text: str | Text) -> None:
         self.query_one("#editor-status", Static).update(Text(text) if isinstance(text, str) else text)
 
-    def _apply(self, board: Board, message: str) -> None:
+    def _apply(self, board: Board, message: str, *, record: bool = True) -> None:
+        if record:
+            self.history.push(board)
         self.board = board
         self.view.reset(board, self.players, [board.start] * len(self.players))
         self._status(message)
@@ -103,17 +109,20 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             Text.assemble(
                 "Expected length: ",
                 (f"{stats.expected_turns:.3f}", "bold"),
-                f" turns ({stats.change:+.3f} since editing began)",
+                f" turns ({stats.change:+.3f} vs the board you {self.began_with})",
             ),
-            Text(f"First of two players wins {0.5 + edge:.2%} ({edge:+.2%})"),
+            Text(f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points vs an even 50%)"),
         ]
+        if self.history.unsaved:
+            lines.append(Text("Unsaved edits", style="italic"))
         if self.tail is not None:
             lines.append(Text(f"Tail marked on {self.tail}: put the cursor on the head and press h"))
         if self.moving is not None:
             lines.append(Text(f"Moving the jump end on {self.moving}: press m where it should go"))
         self.query_one("#editor-stats", Static).update(Text("\n").join(lines))
         values = overlay_values(self.board, OVERLAYS[0])
-        self.view.set_overlay(Overlay(OVERLAYS[0], values, min(values.values()), max(values.values())))
+        low, high = min(values.values()), max(values.values())
+        self.view.set_overlay(Overlay(OVERLAYS[0], values, low, high, short=OVERLAY_SHORT[OVERLAYS[0]]))
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -173,30 +182,46 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             return
         self._apply(board, f"Moved the jump end from {picked} to {square}.")
 
+    @property
+    def began_with(self) -> str:
+        return "drew at random" if self.randomized else "opened"
+
+    def action_undo(self) -> None:
+        board = self.history.undo()
+        if board is None:
+            self._status("Nothing to undo.")
+            return
+        self._apply(board, f"Undone ({self.history.can_undo} more to undo).", record=False)
+
+    def action_redo(self) -> None:
+        board = self.history.redo()
+        if board is None:
+            self._status("Nothing to redo.")
+            return
+        self._apply(board, f"Redone ({self.history.can_redo} more to redo).", record=False)
+
+    def _ask_if_unsaved(self, question: str, then: Callable[[], object], yes: str) -> None:
+        """``then`` at once when every edit is saved; otherwise after Enter (Esc cancels)."""
+        if self.history.unsaved:
+            confirm_then(self.app, question, then, yes)
+        else:
+            then()
+
     def action_randomize(self) -> None:
+        self._ask_if_unsaved(
+            "Replace this board by a random one? Your edits are not saved (u undoes it).",
+            self._randomize,
+            "Random board",
+        )
+
+    def _randomize(self) -> None:
         board = random_board(None, squares=self.board.end, die=self.board.die)
-        self.original = board
-        self._apply(board, "A fresh random board (changes are now counted from it).")
+        self.original, self.randomized = board, True
+        self._apply(board, "A fresh random board (changes are now counted from it; u undoes it).")
 
     def action_save(self) -> None:
-        suggestion = str(self.saved_to or Path.cwd() / f"{file_stem(self.board.name)}.toml")
-        self.app.push_screen(SaveScreen(suggestion), self._save_to)
-
-    def _save_to(self, path: str | None) -> None:
-        if not path:
-            return
-        target = Path(path)
-        problem = writable_target_problem(target)
-        if problem is not None:
-            self.app.push_screen(ErrorScreen("Could not save", f"{path_text(target)}: {problem}"))
-            return
-        if os.path.lexists(target) and target != self.saved_to:
-            self.app.push_screen(
-                ConfirmScreen(f"{path_text(target)} exists. Overwrite it?"),
-                lambda yes: self._write(target) if yes else None,
-            )
-            return
-        self._write(target)
+        suggestion = self.saved_to or Path.cwd() / f"{file_stem(self.board.name)}.toml"
+        ask_where_to_save(self.app, suggestion, "Save the board as TOML", self._write, current=self.saved_to)
 
     def _write(self, target: Path) -> None:
         board = self.board.replace(name=target.stem)
@@ -208,6 +233,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             )
             return
         self.board = board
+        self.history.mark_saved(board)
         self.saved_to = target
         self._status(f"Saved to {path_text(target)}.")
         self._show()
@@ -216,4 +242,6 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         self.dismiss(self.board)
 
     def action_leave(self) -> None:
-        self.dismiss(None)
+        self._ask_if_unsaved(
+            "Leave the editor? Your edits are not saved.", lambda: self.dismiss(None), "Leave"
+        )

@@ -7,6 +7,7 @@ engine or the analysis reports.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,67 +15,44 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Footer, Header
 from textual.worker import Worker, WorkerState
 
 from chutes_tui.analysis.limits import EXACT_IN_APP_MAX_STATES, INSPECTOR_MAX_STATES
 from chutes_tui.analysis.reports import inspect_square
 from chutes_tui.app.controller import DEFAULT_SPEED, Step, TurnController, speed_label
+from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.exact import ExactScreen, exact_dialog
 from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.dialogs.picker import BoardPicker
+from chutes_tui.app.dialogs.save_as import ask_where_to_save
 from chutes_tui.app.dialogs.winner import WinnerScreen
 from chutes_tui.app.messages import NewGameRequested
 from chutes_tui.app.overlays import OverlayCycle
 from chutes_tui.app.screens.editor import EditorScreen
+from chutes_tui.app.screens.keys import GAME_KEYS
 from chutes_tui.app.timers import TextualScheduler
 from chutes_tui.app.widgets.board import BoardView
-from chutes_tui.app.widgets.chart import OddsChart
-from chutes_tui.app.widgets.inspector import InspectorPanel
+from chutes_tui.app.widgets.chart import LineChart
+from chutes_tui.app.widgets.panels import GamePanels
 from chutes_tui.app.widgets.players import PlayersTable
-from chutes_tui.app.widgets.status import Status, StatusPanel
+from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game, Turn
+from chutes_tui.io.settings import default_save_name, saves_dir
 from chutes_tui.model.board import Board
 from chutes_tui.model.text import path_text, shown
 
-DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 COMPACT_WIDTH = 110
 COMPACT_HEIGHT = 34
 NARROW_WIDTH = 64
 
 
-def die_face(roll: int, sides: int) -> str:
-    return DIE_FACES[roll - 1] if sides == 6 else f"[{roll}]"
-
-
 class GameScreen(Screen[None]):
     """One game at a time; ``watch`` makes every seat a computer."""
 
-    # The help dialog and the command palette are made from these: descriptions and tooltips
-    # are written once.
-    BINDINGS = [
-        Binding("space,enter", "roll", "Roll", tooltip="Roll the die for the player to move"),
-        Binding("plus,equals_sign", "faster", "Faster", tooltip="Speed up computer turns"),
-        Binding("minus", "slower", "Slower", tooltip="Slow down computer turns"),
-        Binding("p", "pause", "Pause", tooltip="Stop or restart computer turns"),
-        Binding("full_stop", "step", "Step", tooltip="Play one computer turn while paused"),
-        Binding("r", "rematch", "Rematch", tooltip="Same players and board, a fresh game"),
-        Binding("n", "new_game", "New game", tooltip="Choose players, board and rules"),
-        Binding("s", "save", "Save", tooltip="Write the game to the save file"),
-        Binding("x", "exact", "Exact odds", tooltip="The position's exact chance to win, as a fraction"),
-        Binding("i", "inspector", "Inspector", tooltip="What standing on the cursor's square means"),
-        Binding("o", "overlay", "Overlay", tooltip="Colour the board by the next statistic"),
-        Binding(
-            "b", "load_board", "Load board", tooltip="Bundled boards, files here, recent files, or a path"
-        ),
-        Binding("e", "edit_board", "Edit board", tooltip="Add, move and delete ladders and chutes"),
-        Binding("w", "board_only", "Board only", tooltip="Hide or show the side panel"),
-        Binding("question_mark", "help", "Help", tooltip="List every key"),
-        Binding("escape", "skip", "Skip animation", show=False),
-    ]
+    BINDINGS = GAME_KEYS
 
     def __init__(
         self,
@@ -83,13 +61,16 @@ class GameScreen(Screen[None]):
         watch: bool = False,
         speed: int = DEFAULT_SPEED,
         loop: bool = False,
-        save_path: str | Path = "chutes-tui-save.json",
+        save_path: str | Path | None = None,
+        hint: str | None = None,
     ) -> None:
+        """``hint``: a line of keys for the turn log (someone's first game)."""
         super().__init__()
         self.controller = TurnController(
             game, self, TextualScheduler(self), watch=watch, speed=speed, loop=loop, slide=self._slide
         )
-        self.save_path = Path(save_path)
+        self.save_path = None if save_path is None else Path(save_path)  # None: 's' asks first
+        self.hint = hint
         self.overlays = OverlayCycle()
         self._board_only: bool | None = None  # None: the terminal's width decides
         self._paused_before: bool | None = None  # while another screen is on top
@@ -109,28 +90,24 @@ class GameScreen(Screen[None]):
         return self.query_one("#players", PlayersTable)
 
     @property
-    def chart(self) -> OddsChart:
-        return self.query_one("#chart", OddsChart)
+    def chart(self) -> LineChart:
+        return self.query_one("#chart", LineChart)
 
     # -- layout -----------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="game"):
-            yield BoardView(self.game.board, [p.spec for p in self.game.players], id="board")
-            with Vertical(id="side"):
-                yield PlayersTable(id="players")
-                yield OddsChart(id="chart")
-                yield StatusPanel(id="info")
-                with Horizontal(id="controls"):
-                    yield Button("Roll", id="roll", variant="primary")
-                    yield Static("", id="die")
-                yield TurnLog(id="log")
-                yield InspectorPanel(id="inspector")
-        yield Footer()
+        yield GamePanels(self.game, id="game")
+        yield Footer(compact=True)
+
+    @property
+    def panels(self) -> GamePanels:
+        return self.query_one(GamePanels)
 
     def on_mount(self) -> None:
         self.controller.start(self.game)
+        if self.hint:
+            self.query_one(TurnLog).write(Text(self.hint, style="italic"))
 
     def on_unmount(self) -> None:
         self.controller.stop()
@@ -160,38 +137,19 @@ class GameScreen(Screen[None]):
     # -- the controller's view --------------------------------------------------------------------
 
     def show_game(self, game: Game) -> None:
-        specs = [p.spec for p in game.players]
-        self.board.reset(game.board, specs, game.positions)
-        self.players_table.reset(specs)
-        self.chart.load(
-            [s.color for s in specs], [odds.win for odds in game.odds_history if odds is not None]
-        )
-        log = self.query_one("#log", TurnLog)
-        log.clear()
-        log.write(
-            Text.assemble((shown(game.board.name, 60), "bold"), f" · {len(specs)} players · seed {game.seed}")
-        )
-        for turn in game.history:
-            self._log_turn(turn)
         last = game.history[-1] if game.history else None
-        self.board.set_trail(self.controller.trail(last) if last else [])
-        self._show_die(last.rolls[-1].roll if last else None)
+        self.panels.show_game(game, self.controller.trail(last) if last else [])
         self.show_state()
         self._show_overlay()
 
     def show_step(self, step: Step) -> None:
         if step.face is not None:
-            self._show_die(step.face)
+            self.panels.show_die(self.game, step.face)
         if step.seat is not None and step.square is not None:
             self.board.place(step.seat, step.square)
 
     def show_turn(self, turn: Turn) -> None:
-        self._show_die(turn.rolls[-1].roll)
-        self.board.place(turn.seat, turn.final)
-        self.board.set_trail(self.controller.trail(turn))
-        if turn.odds is not None:
-            self.chart.extend(turn.odds.win)
-        self._log_turn(turn)
+        self.panels.show_turn(self.game, turn, self.controller.trail(turn))
         self.show_state()
         if self.overlays.depends_on_positions(self.game):
             self._show_overlay()
@@ -201,11 +159,12 @@ class GameScreen(Screen[None]):
     def show_state(self) -> None:
         game, controller = self.game, self.controller
         snapshot = game.snapshot()
-        self.players_table.snapshot = snapshot
-        self.query_one(StatusPanel).status = Status(
+        status = Status(
             snapshot, not controller.computer_to_move, speed_label(controller.speed), controller.paused
         )
-        self.query_one("#roll", Button).disabled = game.finished or controller.computer_to_move
+        self.panels.show_state(
+            snapshot, status, roll_enabled=not (game.finished or controller.computer_to_move)
+        )
 
     def announce_winner(self, game: Game, loop: bool) -> None:
         summary = game.summary()
@@ -229,17 +188,8 @@ class GameScreen(Screen[None]):
         elif choice == "quit":
             self.app.exit()
 
-    def _show_die(self, roll: int | None) -> None:
-        text = "" if roll is None else die_face(roll, self.game.board.die)
-        self.query_one("#die", Static).update(text, layout=False)
-
     def _slide(self, tail: int, head: int) -> list[int]:
         return self.board.grid.path(tail, head)
-
-    def _log_turn(self, turn: Turn) -> None:
-        spec = self.game.players[turn.seat].spec
-        line = Text.assemble((spec.token, spec.color), f" {turn.number:>3}. {turn.describe(spec.name)}")
-        self.query_one("#log", TurnLog).write(line)
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -265,22 +215,53 @@ class GameScreen(Screen[None]):
     def action_step(self) -> None:
         self.controller.step()
 
+    @property
+    def at_stake(self) -> bool:
+        """Would leaving this game lose something a person cares about? A game in progress that a
+        person plays in (a watched game, or one that is over, loses nothing)."""
+        game = self.game
+        return bool(game.history) and not game.finished and any(p.spec.human for p in game.players)
+
+    def confirm_then(self, question: str, action: Callable[[], object], yes: str = "Yes") -> None:
+        """``action`` at once when nothing is at stake; otherwise after Enter (Esc cancels)."""
+        if self.at_stake:
+            confirm_then(self.app, question, action, yes)
+        else:
+            action()
+
     def action_rematch(self) -> None:
-        self.controller.rematch()
+        self.confirm_then(
+            "Start again with the same players? This game is lost (unless saved).",
+            self.controller.rematch,
+            "Rematch",
+        )
 
     def action_new_game(self) -> None:
-        self.controller.stop()
-        self.post_message(NewGameRequested(self.game.board, [p.spec for p in self.game.players]))
+        def new_game() -> None:
+            self.post_message(NewGameRequested(self.game.board, [p.spec for p in self.game.players]))
+
+        self.confirm_then("Leave this game for a new one? It is lost (unless saved).", new_game, "New game")
 
     def action_save(self) -> None:
-        where = path_text(self.save_path)
+        """Save to the game's file; the first time (without ``--save``) ask for a name, by
+        default the players and the date in the saves folder."""
+        if self.save_path is not None:
+            self._save_to(self.save_path)
+            return
+        names = [p.spec.name for p in self.game.players]
+        suggestion = saves_dir(make=True) / f"{default_save_name(names)}.json"
+        ask_where_to_save(self.app, suggestion, "Save the game as", self._save_to)
+
+    def _save_to(self, path: Path) -> None:
+        where = path_text(path)
         try:
-            self.game.save(self.save_path)
+            self.game.save(path)
         except OSError as error:
             self.notify(
                 f"Could not save to {where}: {error.strerror or error}", severity="error", markup=False
             )
             return
+        self.save_path = path
         self.notify(f"Saved to {where} — resume with: chutes-tui play --resume {where}", markup=False)
 
     # -- the exact fraction, in a thread --------------------------------------------------------------
@@ -367,7 +348,7 @@ class GameScreen(Screen[None]):
             report = inspect_square(game.board, square, game.next_square if two else None)
         except ValueError:
             return
-        self.query_one(InspectorPanel).show(report, game.current.spec.name if two else None)
+        self.panels.show_inspector(report, game.current.spec.name if two else None)
 
     # -- other boards -------------------------------------------------------------------------------
 
@@ -376,11 +357,18 @@ class GameScreen(Screen[None]):
         self.app.push_screen(BoardPicker(), self._board_chosen)
 
     def _board_chosen(self, board: Board | None) -> None:
-        if board is not None:  # a new game on it: it plays, whatever the old one was doing
+        if board is None:
+            return
+
+        def play_on_it() -> None:  # a new game on it: it plays, whatever the old one was doing
             self.controller.paused = False
             if self._paused_before is not None:
                 self._paused_before = False
             self.controller.start(Game.new(board, [p.spec for p in self.game.players]))
+
+        self.confirm_then(
+            f"Play {shown(board.name, 40)} instead? This game is lost (unless saved).", play_on_it, "Play it"
+        )
 
     def action_edit_board(self) -> None:
         """Open the editor on this board; 'p' there starts the same players on the result."""

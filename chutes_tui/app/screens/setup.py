@@ -14,11 +14,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from chutes_tui.analysis import expected_from_start
+from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.messages import StartGame
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
+from chutes_tui.io.saves import SaveError
+from chutes_tui.io.settings import LastSetup, latest_save, update_settings
 from chutes_tui.model import inputs
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_NAME_LENGTH, MAX_PLAYERS, InputError
@@ -34,15 +37,28 @@ BOARD_RULE = "board"
 class SetupScreen(Screen):
     """Up to six seats (person, computer or empty), a board, the rules, a seed."""
 
-    BINDINGS = [Binding("ctrl+s", "start", "Start game"), Binding("escape", "back", "Back to the game")]
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start game"),
+        Binding("ctrl+o", "continue", "Continue saved game"),
+        Binding("escape", "back", "Back to the game"),
+    ]
 
     def __init__(
-        self, board: str = "standard", players: Sequence[PlayerSpec] | None = None, seed: int | None = None
+        self,
+        board: str = "standard",
+        players: Sequence[PlayerSpec] | None = None,
+        seed: int | None = None,
+        remembered: LastSetup | None = None,
     ) -> None:
+        """``remembered``: the last game's setup, the starting point when no players are given."""
         super().__init__()
+        self.remembered = remembered if players is None else None
+        if players is None and remembered is not None:
+            players, board = remembered.players, remembered.board
         self.initial_board = board
         self.initial_players = list(players) if players else default_players(2, humans=1)
         self.initial_seed = seed
+        self.latest_save = latest_save()
         self.errors = 0  # fields refused by the last attempt to start
 
     def compose(self) -> ComposeResult:
@@ -101,11 +117,26 @@ class SetupScreen(Screen):
                 rules = [("end rule of the board", BOARD_RULE)] + [
                     (f"end rule: {r.value}", r.value) for r in EndRule
                 ]
-                yield Select(rules, value=BOARD_RULE, allow_blank=False, id="end-rule", compact=True)
-                yield Input(placeholder="die sides (board's)", id="die-sides", max_length=12, compact=True)
+                last = self.remembered
+                yield Select(
+                    rules,
+                    value=last.end_rule if last and last.end_rule else BOARD_RULE,
+                    allow_blank=False,
+                    id="end-rule",
+                    compact=True,
+                )
+                yield Input(
+                    value=str(last.die) if last and last.die else "",
+                    placeholder="die sides (board's)",
+                    id="die-sides",
+                    max_length=12,
+                    compact=True,
+                )
             with Horizontal(classes="row"):
                 yield Label("", classes="label")
-                yield Checkbox("top face rolls again", id="extra-roll", compact=True)
+                yield Checkbox(
+                    "top face rolls again", bool(last and last.extra_roll), id="extra-roll", compact=True
+                )
                 yield Input(
                     value="" if self.initial_seed is None else str(self.initial_seed),
                     placeholder="seed (random)",
@@ -117,8 +148,14 @@ class SetupScreen(Screen):
             yield Static("", id="seed-error", classes="field-error")
             yield Static("", id="setup-error")
             with Horizontal(classes="row buttons"):
-                yield Button("Start game (ctrl+s)", id="start", variant="primary")
-        yield Footer()
+                yield Button("Start game (ctrl+s)", id="start", variant="primary", compact=True)
+                if self.latest_save is not None:
+                    yield Button(
+                        Text(f"Continue {shown(self.latest_save.stem, 32)} (ctrl+o)"),
+                        id="continue",
+                        compact=True,
+                    )
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self._preview()
@@ -145,8 +182,13 @@ class SetupScreen(Screen):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # "Back to the game" only when this screen was opened from one.
-        return action != "back" or self._game_below()
+        # "Back to the game" only when this screen was opened from one; "Continue" only when
+        # there is a save to continue.
+        if action == "back":
+            return self._game_below()
+        if action == "continue":
+            return self.latest_save is not None
+        return True
 
     def _game_below(self) -> bool:
         return any(isinstance(screen, GameScreen) for screen in self.app.screen_stack[:-1])
@@ -159,6 +201,23 @@ class SetupScreen(Screen):
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:
         self.action_start()
+
+    @on(Button.Pressed, "#continue")
+    def continue_pressed(self) -> None:
+        self.action_continue()
+
+    def action_continue(self) -> None:
+        """The newest saved game, exactly where it was left; 's' saves back to it."""
+        path = self.latest_save
+        if path is None:
+            self.notify("No saved game yet: press s during a game to save it.")
+            return
+        try:
+            game = Game.load(path)
+        except (GameError, SaveError) as error:
+            self.app.push_screen(ErrorScreen("This save cannot be continued", str(error)))
+            return
+        self.post_message(StartGame(game, save_path=path))
 
     def _value(self, selector: str) -> str:
         widget = self.query_one(selector)
@@ -248,4 +307,18 @@ class SetupScreen(Screen):
         except GameError as problem:  # e.g. two seats with the same token
             error.update(Text(str(problem)))
             return
+        self._remember(players)
         self.post_message(StartGame(game))
+
+    def _remember(self, players: list[PlayerSpec]) -> None:
+        """The next setup screen starts from these choices (the seed excepted)."""
+        rule = self._value("#end-rule")
+        die = self._value("#die-sides").strip()
+        setup = LastSetup(
+            players=tuple(players),
+            board=self._value("#board-path").strip() or self._value("#board-select"),
+            end_rule=None if rule == BOARD_RULE else rule,
+            die=int(die) if die else None,  # already checked by chosen_board
+            extra_roll=self.query_one("#extra-roll", Checkbox).value,
+        )
+        update_settings(setup=setup)

@@ -266,6 +266,7 @@ class BoardView(ScrollView, can_focus=True):
             self._highlight(),
         )
         width = self.scrollable_content_region.width
+        scene.line_width = max(self._layout.width, width - self.x_offset)
         strip = Strip(paint_line(scene, y + scroll_y, self.x_offset)).simplify()
         # Margins and other segments without colours of their own take the theme's.
         return strip.crop(scroll_x, scroll_x + width).adjust_cell_length(width).apply_style(self.rich_style)

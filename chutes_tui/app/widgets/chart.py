@@ -1,79 +1,94 @@
-"""Win probability of every player after each move, as braille lines (line API)."""
+"""Line charts with a title, a legend and true axes: the players' chances over the game, and
+the inspector's finishing curves. The drawing is :func:`~chutes_tui.render.textchart.framed_chart`;
+this widget keeps the series and shows the lines (line API: a new point repaints only it)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from rich.segment import Segment
-from rich.style import Style
 from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
-from chutes_tui.render.braille import braille_chart
-
-_AXIS = ("100%", " 50%", "  0%")
-_LABEL_WIDTH = 5
+from chutes_tui.render.textchart import framed_chart, nice_range
 
 
-class OddsChart(Widget):
-    """Each player's win probability over the game; the newest move is at the right edge."""
+class LineChart(Widget):
+    """Series of values drawn left to right; the newest point is at the right edge.
 
-    DEFAULT_CSS = """
-    OddsChart { height: 8; width: 1fr; }
+    ``y_range`` fixes the axis; ``None`` fits it to the values (:func:`nice_range`), so lines
+    a few points apart stay apart.
     """
 
-    def __init__(self, *, id: str | None = None, x_label: str = "move") -> None:
+    DEFAULT_CSS = """
+    LineChart { height: 8; width: 1fr; }
+    """
+
+    def __init__(
+        self,
+        *,
+        id: str | None = None,
+        title: str = "",
+        short_title: str | None = None,
+        x_label: str = "move",
+        y_range: tuple[float, float] | None = None,
+    ) -> None:
         super().__init__(id=id)
+        self.title = title
+        self.short_title = short_title
         self.x_label = x_label
+        self.y_range = y_range
+        self.legend: list[tuple[str, str]] = []
         self.series: list[list[float]] = []
         self.series_colors: list[str] = []
-        self._raster: list[list[tuple[str, int | None]]] = []
+        self._strips: list[Strip] = []
 
-    def extend(self, win: Sequence[float]) -> None:
-        for values, p in zip(self.series, win, strict=True):
-            values.append(p)
+    def extend(self, values: Sequence[float]) -> None:
+        for line, value in zip(self.series, values, strict=True):
+            line.append(value)
         self._redraw()
 
-    def load(self, colors: Sequence[str], history: Sequence[Sequence[float]]) -> None:
-        """Replace everything: ``history[t][seat]`` is seat's probability after move ``t``."""
+    def load(
+        self,
+        colors: Sequence[str],
+        history: Sequence[Sequence[float]],
+        legend: Sequence[tuple[str, str]] = (),
+        title: str | None = None,
+    ) -> None:
+        """Replace everything: ``history[t][i]`` is series i's value at point ``t``; ``legend``
+        names each series (its words, its style)."""
         self.series_colors = list(colors)
         self.series = [list(column) for column in zip(*history, strict=True)] if history else []
+        self.legend = list(legend)
+        if title is not None:
+            self.title = title
         self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
         self._redraw()
 
     def _redraw(self) -> None:
-        width = max(0, self.size.width - _LABEL_WIDTH)
-        height = max(0, self.size.height - 1)
-        self._raster = braille_chart(self.series, width, height)
+        width, height = self.size.width, self.size.height
+        low, high = self.y_range or nice_range(self.series)
+        points = max(0, len(self.series[0]) - 1) if self.series else 0
+        lines = framed_chart(
+            self.series,
+            self.series_colors,
+            width=width,
+            height=height,
+            title=self.title,
+            short_title=self.short_title,
+            legend=self.legend,
+            low=low,
+            high=high,
+            x_label=f"{self.x_label} 0 … {points}",
+        )
+        console = self.app.console
+        self._strips = [Strip(list(line.render(console))).adjust_cell_length(width) for line in lines]
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
         # Segments without colours of their own take the widget's (and so the theme's).
-        return self._render_line(y).apply_style(self.rich_style)
-
-    def _render_line(self, y: int) -> Strip:
-        width = self.size.width
-        height = self.size.height - 1
-        if y == height:
-            moves = max(0, len(self.series[0]) - 1) if self.series else 0
-            text = " " * _LABEL_WIDTH + f"{self.x_label} 0 … {moves}"
-            return Strip([Segment(text, Style(dim=True))]).adjust_cell_length(width)
-        if y >= len(self._raster):
-            return Strip.blank(width)
-        label = ""
-        if y == 0:
-            label = _AXIS[0]
-        elif y == height // 2:
-            label = _AXIS[1]
-        elif y == height - 1:
-            label = _AXIS[2]
-        segments = [Segment(label.ljust(_LABEL_WIDTH - 1) + "┤", Style(dim=True))]
-        for char, owner in self._raster[y]:
-            color = (
-                self.series_colors[owner] if owner is not None and owner < len(self.series_colors) else None
-            )
-            segments.append(Segment(char, Style(color=color)))
-        return Strip(segments).adjust_cell_length(width)
+        strip = self._strips[y] if y < len(self._strips) else Strip([Segment(" " * self.size.width)])
+        return strip.apply_style(self.rich_style)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from chutes_tui.analysis.reports import SquareReport
-from chutes_tui.app.widgets.chart import OddsChart
+from chutes_tui.app.widgets.chart import LineChart
 
 
 def report_text(report: SquareReport, mover: str | None = None) -> Text:
@@ -40,19 +40,23 @@ def report_text(report: SquareReport, mover: str | None = None) -> Text:
     return Text("\n").join([heading, *(Text(line) for line in lines)])
 
 
-class InspectorPanel(Vertical):
-    """Text and a pmf/cdf chart for one square."""
+class InspectorPanel(VerticalScroll):
+    """Text and a pmf/cdf chart for one square; it scrolls where the panel is short."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="inspect-text")
-        yield OddsChart(id="inspect-chart", x_label="turns")
+        yield LineChart(id="inspect-chart", title="Finishing from here", x_label="turns", y_range=(0.0, 1.0))
 
     def show(self, report: SquareReport, mover: str | None = None) -> None:
-        # Fixed-size widgets: no layout pass (a layout repaints the whole screen).
-        self.query_one("#inspect-text", Static).update(report_text(report, mover), layout=False)
+        # The text's height varies (wrapped lines, a jump's line): a layout pass places the chart.
+        self.query_one("#inspect-text", Static).update(report_text(report, mover))
         first = report.pmf[: max(2, report.range_5_95[1] * 2)]
         peak = float(first.max()) or 1.0
         cdf = first.cumsum()
-        self.query_one("#inspect-chart", OddsChart).load(
-            ["cyan", "magenta"], [(float(p) / peak, float(c)) for p, c in zip(first, cdf, strict=True)]
+        # One axis, two units: the axis is the chance of being done by turn n; the chance of
+        # finishing on turn n is drawn scaled to its peak, and the legend gives that peak.
+        self.query_one("#inspect-chart", LineChart).load(
+            ["cyan", "magenta"],
+            [(float(c), float(p) / peak) for p, c in zip(first, cdf, strict=True)],
+            legend=[("done by n", "cyan"), (f"done at n (top {peak:.1%})", "magenta")],
         )

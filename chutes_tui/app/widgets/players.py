@@ -13,6 +13,7 @@ from chutes_tui.model.players import PlayerSpec
 
 BAR_WIDTH = 10
 NAME_WIDTH = 10
+COMPACT_NAME_WIDTH = 7
 
 
 def _bar(p: float, color: str) -> Text:
@@ -39,6 +40,7 @@ class PlayersTable(DataTable):
         self.specs: list[PlayerSpec] = []
         self.mark_computers = False
         self.compact = False
+        self.name_width = NAME_WIDTH
 
     def reset(self, specs: Sequence[PlayerSpec]) -> None:
         self.specs = list(specs)
@@ -54,11 +56,16 @@ class PlayersTable(DataTable):
 
     def _rebuild(self) -> None:
         self.clear(columns=True)
-        self.add_column("", key="token", width=1)
-        self.add_column("player", key="name", width=NAME_WIDTH)
-        self.add_column("sq", key="square", width=3)
-        self.add_column("left", key="left", width=5)
-        self.add_column("win", key="win", width=6)
+        # Compact (a narrow side panel): no padding between cells, a shorter name, and the
+        # number columns one wider instead, so the win column always fits 28 columns.
+        self.cell_padding = 0 if self.compact else 1
+        pad = 1 if self.compact else 0
+        self.name_width = COMPACT_NAME_WIDTH if self.compact else NAME_WIDTH
+        self.add_column("", key="token", width=1 + pad)
+        self.add_column("player", key="name", width=self.name_width)
+        self.add_column(Text("sq", justify="right"), key="square", width=3 + pad)
+        self.add_column(Text("left", justify="right"), key="left", width=5 + pad)
+        self.add_column(Text("win", justify="right"), key="win", width=6 + pad)
         if not self.compact:
             self.add_column("", key="bar", width=BAR_WIDTH)
         for seat, spec in enumerate(self.specs):
@@ -69,7 +76,7 @@ class PlayersTable(DataTable):
     def _row_label(self, seat: int, to_move: bool = False) -> Text:
         spec = self.specs[seat]
         suffix = "·cpu" if self.mark_computers and not spec.human else ""
-        label = ("▶" if to_move else " ") + spec.name[: NAME_WIDTH - 1 - len(suffix)] + suffix
+        label = ("▶" if to_move else " ") + spec.name[: self.name_width - 1 - len(suffix)] + suffix
         return Text(label, style="bold" if to_move else "")
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
@@ -80,8 +87,8 @@ class PlayersTable(DataTable):
         for seat, spec in enumerate(self.specs):
             key = str(seat)
             self.update_cell(key, "name", self._row_label(seat, seat == snapshot.to_move))
-            self.update_cell(key, "square", str(snapshot.positions[seat]))
-            self.update_cell(key, "left", f"{snapshot.turns_left[seat]:.1f}")
-            self.update_cell(key, "win", "—" if win is None else f"{win[seat] * 100:5.1f}%")
+            self.update_cell(key, "square", Text(str(snapshot.positions[seat]), justify="right"))
+            self.update_cell(key, "left", Text(f"{snapshot.turns_left[seat]:.1f}", justify="right"))
+            self.update_cell(key, "win", Text("—" if win is None else f"{win[seat]:.1%}", justify="right"))
             if not self.compact:
                 self.update_cell(key, "bar", "" if win is None else _bar(win[seat], spec.color))

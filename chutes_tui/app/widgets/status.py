@@ -26,20 +26,36 @@ class StatusPanel(Static):
     status: reactive[Status | None] = reactive(None, layout=False)
 
     def watch_status(self, status: Status | None) -> None:
-        if status is None:
-            return
-        game = status.snapshot
-        if game.winner is not None:
-            line, prompt = f"{game.names[game.winner]} has won", ""
-        else:
-            line = f"{game.names[game.to_move]} to move"
-            prompt = "press Space to roll" if status.person_to_move else ""
-        odds = game.odds
-        moves = (
-            f"≈ {odds.expected_total_moves:.1f} moves ({odds.expected_rounds:.1f} rounds) to go"
-            if odds is not None
-            else "No live odds on a board this large: see chutes-tui analyze"
+        if status is not None:
+            self.update(status_text(status, narrow=self.size.width < NARROW), layout=False)
+
+    def on_resize(self) -> None:
+        self.watch_status(self.status)
+
+
+NARROW = 40  # below this many columns the status uses its short words
+
+
+def status_text(status: Status, *, narrow: bool) -> Text:
+    """Whose turn, what to press, how long the game has left (in turns by anyone and in rounds:
+    the mean of the first finish over all players), the pace."""
+    game = status.snapshot
+    prompt = "press Space to roll" if status.person_to_move else ""
+    if game.winner is not None:
+        lines = [f"{game.names[game.winner]} has won"]
+    elif narrow:
+        lines = [f"Turn {game.turn}: {game.names[game.to_move]} to move", prompt]
+    else:
+        lines = [f"Turn {game.turn}: {game.names[game.to_move]} to move" + (f" — {prompt}" if prompt else "")]
+    odds = game.odds
+    if odds is None:
+        lines.append("No live odds on a board this large: see chutes-tui analyze")
+    elif game.winner is None:
+        moves, rounds = odds.expected_total_moves, odds.expected_rounds
+        lines.append(
+            f"≈ {moves:.1f} turns to a winner"
+            if narrow
+            else f"≈ {moves:.1f} more turns ({rounds:.1f} rounds) until someone wins"
         )
-        paused = " · paused" if status.paused else ""
-        text = f"Turn {game.turn}: {line}\n{prompt}\n{moves}\nSpeed {status.speed}{paused}"
-        self.update(Text(text), layout=False)
+    lines.append(f"Speed {status.speed}" + (" · paused" if status.paused else ""))
+    return Text("\n".join(lines))

@@ -1,0 +1,29 @@
+"""The game screen's keys.
+
+The help dialog and the command palette are made from these: descriptions and tooltips are
+written once. The footer shows them in this order as far as they fit, so the most used come
+first; the rest are one '?' (help) or ctrl+p (palette) away.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding, BindingType
+
+GAME_KEYS: list[BindingType] = [
+    Binding("space,enter", "roll", "Roll", tooltip="Roll the die for the player to move"),
+    Binding("question_mark", "help", "Help", tooltip="List every key and what the numbers mean"),
+    Binding("i", "inspector", "Inspector", tooltip="What standing on the cursor's square means"),
+    Binding("o", "overlay", "Overlay", tooltip="Colour the board by the next statistic"),
+    Binding("p", "pause", "Pause", tooltip="Stop or restart computer turns"),
+    Binding("x", "exact", "Exact odds", tooltip="The position's exact chance to win, as a fraction"),
+    Binding("w", "board_only", "Board only", tooltip="Hide or show the side panel"),
+    Binding("s", "save", "Save", tooltip="Write the game to the save file"),
+    Binding("n", "new_game", "New game", tooltip="Choose players, board and rules"),
+    Binding("r", "rematch", "Rematch", tooltip="Same players and board, a fresh game"),
+    Binding("b", "load_board", "Load board", tooltip="Bundled boards, files here, recent files, or a path"),
+    Binding("e", "edit_board", "Edit board", tooltip="Add, move and delete ladders and chutes"),
+    Binding("plus,equals_sign", "faster", "Faster", tooltip="Speed up computer turns"),
+    Binding("minus", "slower", "Slower", tooltip="Slow down computer turns"),
+    Binding("full_stop", "step", "Step", tooltip="Play one computer turn while paused"),
+    Binding("escape", "skip", "Skip animation", show=False),
+]

@@ -1,0 +1,95 @@
+"""The game's panels together: the board beside the side panel (players, odds chart, status,
+roll button and die, turn log, inspector). The game screen tells it what to show; it formats."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from chutes_tui.analysis.reports import SquareReport
+from chutes_tui.app.widgets.board import BoardView
+from chutes_tui.app.widgets.chart import LineChart
+from chutes_tui.app.widgets.inspector import InspectorPanel
+from chutes_tui.app.widgets.players import PlayersTable
+from chutes_tui.app.widgets.status import Status, StatusPanel
+from chutes_tui.app.widgets.turnlog import TurnLog
+from chutes_tui.engine.game import Game, Snapshot, Turn
+from chutes_tui.model.text import shown
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def die_face(roll: int, sides: int) -> str:
+    return DIE_FACES[roll - 1] if sides == 6 else f"[{roll}]"
+
+
+class GamePanels(Horizontal):
+    def __init__(self, game: Game, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.first = game
+
+    def compose(self) -> ComposeResult:
+        yield BoardView(self.first.board, [p.spec for p in self.first.players], id="board")
+        with Vertical(id="side"):
+            yield PlayersTable(id="players")
+            yield Static(
+                "sq: square · left: turns a player still needs on their own, on average · "
+                "win: exact chance to win from here (? explains every number)",
+                id="players-note",
+            )
+            yield LineChart(id="chart", title="Chance to win", short_title="Win")
+            yield StatusPanel(id="info")
+            with Horizontal(id="controls"):
+                yield Button("Roll", id="roll", variant="primary")
+                yield Static("", id="die")
+            yield TurnLog(id="log")
+            yield InspectorPanel(id="inspector")
+
+    def show_game(self, game: Game, trail: list[int]) -> None:
+        """Everything from scratch (a new game, a rematch, a resumed save)."""
+        specs = [p.spec for p in game.players]
+        self.query_one(BoardView).reset(game.board, specs, game.positions)
+        self.query_one(PlayersTable).reset(specs)
+        self.query_one(LineChart).load(
+            [s.color for s in specs],
+            [odds.win for odds in game.odds_history if odds is not None],
+            legend=[(f"{s.token} {shown(s.name, 10)}", s.color) for s in specs],
+        )
+        log = self.query_one(TurnLog)
+        log.clear()
+        log.write(
+            Text.assemble((shown(game.board.name, 60), "bold"), f" · {len(specs)} players · seed {game.seed}")
+        )
+        for turn in game.history:
+            self.log_turn(game, turn)
+        self.query_one(BoardView).set_trail(trail)
+        self.show_die(game, game.history[-1].rolls[-1].roll if game.history else None)
+
+    def show_turn(self, game: Game, turn: Turn, trail: list[int]) -> None:
+        self.show_die(game, turn.rolls[-1].roll)
+        board = self.query_one(BoardView)
+        board.place(turn.seat, turn.final)
+        board.set_trail(trail)
+        if turn.odds is not None:
+            self.query_one(LineChart).extend(turn.odds.win)
+        self.log_turn(game, turn)
+
+    def show_state(self, snapshot: Snapshot, status: Status, roll_enabled: bool) -> None:
+        self.query_one(PlayersTable).snapshot = snapshot
+        self.query_one(StatusPanel).status = status
+        self.query_one("#roll", Button).disabled = not roll_enabled
+
+    def show_die(self, game: Game, roll: int | None) -> None:
+        # Fixed-size widgets: no layout pass (a layout repaints the whole screen).
+        text = "" if roll is None else die_face(roll, game.board.die)
+        self.query_one("#die", Static).update(text, layout=False)
+
+    def log_turn(self, game: Game, turn: Turn) -> None:
+        spec = game.players[turn.seat].spec
+        line = Text.assemble((spec.token, spec.color), f" {turn.number:>3}. {turn.describe(spec.name)}")
+        self.query_one(TurnLog).write(line)
+
+    def show_inspector(self, report: SquareReport, mover: str | None) -> None:
+        self.query_one(InspectorPanel).show(report, mover)

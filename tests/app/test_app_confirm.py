@@ -1,0 +1,176 @@
+"""Nothing is thrown away by one key: every way to lose a game or edits asks first (Enter
+confirms, Esc cancels), the editor undoes and redoes, and a dialog closed with Esc leaves the
+game exactly as it was — paused or playing."""
+
+import pytest
+
+from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.dialogs.confirm import ConfirmScreen
+from chutes_tui.app.screens.editor import EditorScreen
+from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.model.players import parse_player_spec
+from tests.app.helpers import wait_for
+
+
+def person_mid_game(standard):
+    return ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
+
+
+async def rolled(pilot, app, times=3):
+    for turn in range(1, times + 1):
+        await pilot.press("space")
+        await wait_for(pilot, lambda turn=turn: len(app.screen.game.history) >= turn)
+        await wait_for(pilot, lambda: not app.screen.controller.animating)
+
+
+@pytest.mark.parametrize(
+    ("keys", "after_yes"),
+    [(["r"], GameScreen), (["n"], SetupScreen), (["b", "enter"], GameScreen)],
+    ids=["rematch", "new-game", "load-board"],
+)
+async def test_leaving_a_game_in_progress_asks_first(standard, keys, after_yes):
+    app = person_mid_game(standard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await rolled(pilot, app)
+        screen = app.screen
+        game, history = screen.game, list(screen.game.history)
+        for key in keys:  # b: the picker first (its first board), then the question
+            await pilot.press(key)
+            await pilot.pause(0.1)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")  # cancelled: the very same game, move for move
+        await pilot.pause(0.05)
+        assert app.screen is screen and screen.game is game and list(game.history) == history
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause(0.1)
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, after_yes)
+        if after_yes is GameScreen:  # a fresh game (on the picked board)
+            assert screen.game is not game and not screen.game.history
+        if keys[0] == "b":
+            assert screen.game.board.name == "classic-1952"
+
+
+async def test_nothing_is_asked_before_the_first_roll_or_in_a_watched_game(standard):
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")  # no roll yet: nothing to lose
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, SetupScreen)
+    app = ChutesApp(board=standard, players=parse_player_spec("cpu:A,cpu:B"), seed=4, watch=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: len(app.screen.game.history) > 2)
+        await pilot.press("r")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_quitting_mid_game_asks_and_esc_keeps_playing(standard):
+    app = person_mid_game(standard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await rolled(pilot, app)
+        await pilot.press("ctrl+q")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, ConfirmScreen) and app.is_running
+        await pilot.press("escape")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, GameScreen) and app.is_running
+        await pilot.press("ctrl+q")
+        await pilot.pause(0.05)
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+    assert app.return_code == 0
+
+
+@pytest.mark.parametrize("paused", [False, True], ids=["playing", "paused"])
+@pytest.mark.parametrize("key", ["question_mark", "e", "b", "x"], ids=["help", "editor", "picker", "exact"])
+async def test_a_dialog_closed_with_esc_restores_pause_and_play(standard, key, paused):
+    """While a dialog is open the computers wait; Esc gives back exactly the state before."""
+    app = ChutesApp(board=standard, players=parse_player_spec("cpu:A,cpu:B"), seed=8, speed=4)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: len(screen.game.history) >= 2)
+        if paused:
+            await pilot.press("p")
+        await pilot.press(key)
+        await wait_for(pilot, lambda: app.screen is not screen)
+        frozen = len(screen.game.history)
+        await pilot.pause(0.4)
+        assert len(screen.game.history) == frozen, "the computers moved under a dialog"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert screen.controller.paused is paused
+        if paused:
+            await pilot.pause(0.4)
+            assert len(screen.game.history) == frozen
+        else:
+            await wait_for(pilot, lambda: len(screen.game.history) > frozen or screen.game.finished)
+
+
+async def test_editor_undoes_redoes_and_asks_before_losing_edits(classic):
+    app = ChutesApp(board=classic, players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        await pilot.pause(0.1)
+        editor = app.screen
+        assert isinstance(editor, EditorScreen)
+        await pilot.press("escape")  # nothing edited: leaves at once
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("e")
+        await pilot.pause(0.1)
+        editor = app.screen
+        editor.view.set_cursor(27)
+        await pilot.press("t")
+        editor.view.set_cursor(29)
+        await pilot.press("h")
+        editor.view.set_cursor(29)
+        await pilot.press("d")
+        assert editor.board.jumps == classic.jumps
+        await pilot.press("ctrl+z")
+        assert (27, 29) in editor.board.ladders
+        await pilot.press("u")
+        assert editor.board.jumps == classic.jumps
+        await pilot.press("u")  # nothing left to undo
+        assert "Nothing to undo" in str(editor.query_one("#editor-status").render())
+        await pilot.press("ctrl+y")
+        assert (27, 29) in editor.board.ladders
+        assert "40.202" in str(editor.query_one("#editor-stats").render())  # the stats follow
+        # Unsaved edits: R and Esc ask; Esc at the question keeps everything.
+        edited = editor.board
+        for key in ("R", "escape"):
+            await pilot.press(key)
+            await pilot.pause(0.05)
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("escape")
+            await pilot.pause(0.05)
+            assert app.screen is editor and editor.board is edited
+        await pilot.press("R", "enter")
+        await pilot.pause(0.05)
+        assert app.screen is editor and editor.board is not edited
+        await pilot.press("u")  # even a random board can be undone
+        assert editor.board is edited
+        await pilot.press("escape", "enter")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GameScreen) and app.screen.game.board.jumps == classic.jumps
+
+
+@pytest.mark.parametrize("key", ["question_mark", "x"], ids=["help", "exact"])
+async def test_long_dialogs_scroll_with_their_buttons_in_view(standard, key):
+    app = person_mid_game(standard)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(key)
+        await wait_for(pilot, lambda: not isinstance(app.screen, GameScreen))
+        await pilot.pause(0.3)
+        body = app.screen.query_one(".body")
+        assert body.max_scroll_y > 0, "the body fits: this test needs a long one"
+        for button in app.screen.query("Button"):
+            assert app.screen.region.contains_region(button.region), button.id
+        await pilot.press("pagedown", "end")
+        await pilot.pause(0.1)
+        assert body.scroll_y > 0
+        for button in app.screen.query("Button"):
+            assert app.screen.region.contains_region(button.region), button.id

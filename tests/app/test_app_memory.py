@@ -1,0 +1,99 @@
+"""Saves and settings remembered like in other apps: 's' names a save after the players and the
+date, the setup screen offers to continue it, and the theme, the last setup and the first-run
+hint are remembered between runs."""
+
+import datetime as dt
+
+from textual.widgets import Button, Checkbox, Input, Select
+
+from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.dialogs.save_as import SaveScreen
+from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.app.widgets.turnlog import TurnLog
+from chutes_tui.io.settings import load_settings, saves_dir
+from chutes_tui.model.players import parse_player_spec
+from tests.app.helpers import wait_for
+
+
+async def test_a_save_is_named_by_date_and_the_setup_screen_continues_it(standard):
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=12)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for turn in (1, 2, 3):
+            await pilot.press("space")
+            await wait_for(pilot, lambda turn=turn: len(app.screen.game.history) >= turn)
+            await wait_for(pilot, lambda: not app.screen.controller.animating)
+        game = app.screen.game
+        await pilot.press("s")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, SaveScreen)
+        suggested = app.screen.query_one(Input).value
+        today = dt.date.today().isoformat()
+        assert suggested.startswith(str(saves_dir() / f"Ann-vs-Bob-{today}")) and suggested.endswith(".json")
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GameScreen)
+        path = app.screen.save_path
+        assert path is not None and str(path) == suggested and path.is_file()
+        await pilot.press("space")  # one more turn, then 's' writes to the same file at once
+        await wait_for(pilot, lambda: len(app.screen.game.history) >= 4)
+        await wait_for(pilot, lambda: not app.screen.controller.animating)
+        await pilot.press("s")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GameScreen)
+        positions, to_move = list(game.positions), game.to_move
+
+    app = ChutesApp()  # `chutes-tui play`: the setup screen, with the save to continue
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, SetupScreen)
+        button = app.screen.query_one("#continue", Button)
+        assert path.stem in str(button.label)
+        await pilot.press("ctrl+o")
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.game.positions == positions and screen.game.to_move == to_move
+        assert len(screen.game.history) == 4 and screen.save_path == path
+
+
+async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(standard):
+    app = ChutesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.1)
+        setup = app.screen
+        setup.query_one("#kind-2", Select).value = "cpu"
+        setup.query_one("#name-0", Input).value = "Zoë"
+        setup.query_one("#board-select", Select).value = "classic-1952"
+        setup.query_one("#end-rule", Select).value = "bounce"
+        setup.query_one("#extra-roll", Checkbox).value = True
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, GameScreen)
+        log = "\n".join(line.plain for line in app.screen.query_one(TurnLog).entries)
+        assert "Space rolls" in log  # the very first game: one line of hints
+        app.theme = "textual-light"
+        await pilot.pause(0.05)
+    remembered = load_settings()
+    assert remembered.theme == "textual-light" and remembered.hinted
+    assert remembered.setup is not None
+    assert [p.name for p in remembered.setup.players] == ["Zoë", "Ada", "Turing"]
+    assert remembered.setup.board == "classic-1952" and remembered.setup.end_rule == "bounce"
+    assert remembered.setup.extra_roll
+
+    app = ChutesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.1)
+        assert app.theme == "textual-light"
+        setup = app.screen
+        assert setup.query_one("#name-0", Input).value == "Zoë"
+        assert setup.query_one("#kind-2", Select).value == "cpu"
+        assert setup.query_one("#board-select", Select).value == "classic-1952"
+        assert setup.query_one("#end-rule", Select).value == "bounce"
+        assert setup.query_one("#extra-roll", Checkbox).value is True
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.2)
+        game = app.screen.game
+        assert game.board.name == "classic-1952" and game.board.end_rule.value == "bounce"
+        log = "\n".join(line.plain for line in app.screen.query_one(TurnLog).entries)
+        assert "Space rolls" not in log  # shown once only

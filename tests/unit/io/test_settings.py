@@ -1,0 +1,82 @@
+"""What the app remembers between runs, and its small JSON files: damaged means defaults."""
+
+import datetime as dt
+import json
+import os
+
+import pytest
+
+from chutes_tui.io import recent, settings
+from chutes_tui.io.settings import LastSetup, Settings, default_save_name, latest_save, load_settings
+from chutes_tui.model.players import parse_player_spec
+
+
+def test_settings_round_trip():
+    setup = LastSetup(tuple(parse_player_spec("Ann,cpu:Robo")), "classic-1952", "bounce", 8, True)
+    assert settings.save_settings(Settings(theme="textual-light", setup=setup, hinted=True))
+    assert load_settings() == Settings(theme="textual-light", setup=setup, hinted=True)
+
+
+def test_missing_settings_are_the_defaults():
+    assert load_settings() == Settings()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "[]",
+        "[" * 5000,
+        '{"theme": 7, "setup": [], "hinted": "yes"}',
+        '{"theme": "\\u001b[31m", "setup": {"players": []}}',
+        '{"setup": {"players": [{"name": "[/]", "token": "?", "color": "red", "human": true}]}}',
+        '{"setup": {"players": [{"name": "Ann", "token": "●", "color": "red", "human": true}],'
+        ' "board": 5, "end_rule": "fly", "die": true, "extra_roll": 1}}',
+        '{"theme": "' + "x" * 100_000 + '"}',
+    ],
+    ids=["text", "list", "deep", "types", "escape", "bad-player", "bad-fields", "huge"],
+)
+def test_damaged_settings_fall_back_field_by_field(text):
+    settings.settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings.settings_path().write_text(text)
+    loaded = load_settings()
+    assert loaded.theme is None and loaded.hinted is False
+    if "bad-fields" in text or '"board": 5' in text:
+        assert loaded.setup == LastSetup(tuple(parse_player_spec("Ann")), "standard", None, None, False)
+    else:
+        assert loaded.setup is None
+
+
+def test_a_fifo_in_place_of_the_settings_is_no_settings():
+    path = settings.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    assert load_settings() == Settings()  # refused at once, never read (no hang)
+    assert not settings.save_settings(Settings(hinted=True))  # and never replaced
+
+
+def test_recent_boards_damaged_or_fine(tmp_path):
+    board = tmp_path / "b.toml"
+    board.write_text("end = 10\n")
+    recent.remember_board(board)
+    assert recent.recent_boards() == [str(board.resolve())]
+    (settings.config_dir() / "recent.json").write_text(json.dumps({"boards": [3, "\0x", "a" * 5000]}))
+    assert recent.recent_boards() == []
+
+
+def test_save_names_carry_the_players_and_the_date_and_are_safe_file_names():
+    when = dt.datetime(2026, 11, 23, 8, 15)
+    assert default_save_name(["Ann", "Bob"], when) == "Ann-vs-Bob-2026-11-23-08-15"
+    assert (
+        default_save_name(["../../etc", "A", "B", "C"], when) == "etc-vs-A-vs-B-and-others-2026-11-23-08-15"
+    )
+
+
+def test_latest_save_is_the_newest_file():
+    assert latest_save() is None
+    folder = settings.saves_dir(make=True)
+    old, new = folder / "old.json", folder / "new.json"
+    old.write_text("{}")
+    new.write_text("{}")
+    os.utime(old, (1_000_000, 1_000_000))
+    assert latest_save() == new
