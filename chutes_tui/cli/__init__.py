@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from rich.console import Console
 from rich.text import Text
 
 from chutes_tui import __version__
@@ -23,6 +24,12 @@ from chutes_tui.model.text import printable
 
 EXIT_BOARD, EXIT_USAGE, EXIT_CRASH, EXIT_INTERRUPTED = 1, 2, 3, 130
 VERBS = (analyze, play, watch, exact, simulate, experiments, inspect, edit, boards)
+# What a newcomer most likely wants, one example each (`chutes-tui` alone shows them).
+FIRST_STEPS = (
+    ("chutes-tui play", "play a game, with live odds"),
+    ("chutes-tui analyze standard --players 2", "game length and each seat's chance"),
+    ("chutes-tui boards", "the bundled boards to choose from"),
+)
 
 
 def build_parser() -> common.Parser:
@@ -36,8 +43,26 @@ def build_parser() -> common.Parser:
     return parser
 
 
+def short_help(console: Console) -> None:
+    """What ``chutes-tui`` alone prints: three first steps and where the rest is listed."""
+    width = max(len(command) for command, _ in FIRST_STEPS)
+    console.print(Text("chutes-tui: play, watch and analyse Chutes and Ladders in the terminal."))
+    console.print()
+    for command, what in FIRST_STEPS:
+        console.print(Text.assemble("  ", (command.ljust(width), "bold"), "  ", what))
+    console.print()
+    console.print(Text("All commands: chutes-tui --help"))
+    console.print(Text("One command's options: chutes-tui COMMAND --help (e.g. chutes-tui play --help)"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     console, errors = common.stdout(), common.stderr()
+    if not (argv if argv is not None else sys.argv[1:]):
+        # The bare command is how people discover a tool, not a mistake: like gh, cargo and
+        # docker, answer it with help on stdout and status 0 (argparse's "COMMAND is required"
+        # on stderr with status 2 is for a command line that names something wrong).
+        short_help(console)
+        return 0
     try:
         args = build_parser().parse_args(argv)
         return int(args.run(args, console))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from rich.console import Console
 from rich.table import Table
@@ -78,16 +79,29 @@ def show(console: Console, report: AnalyzeReport) -> None:
         console.print(Text(line, style="cyan"))
     console.print()
 
-    players = report.players
-    seats = Table(
-        title=f"{players} player{'s' if players > 1 else ''}: chance to win by seat", title_justify="left"
+    players, win = report.players, list(report.odds.win)
+    # Titled and captioned outside the table: a narrow table (one player) would fold them.
+    console.print(
+        Text(f"{players} player{'s' if players > 1 else ''}: chance to win by seat", style="italic")
     )
+    seats = Table()
     seats.add_column("seat", justify="right")
     seats.add_column("P(win)", justify="right")
-    seats.add_column("", justify="left")
-    for seat, p in enumerate(report.odds.win, start=1):
-        seats.add_row(str(seat), f"{p:.10f}", Text("█" * round(p * 40), style="magenta"))
+    scale = bar_scale(win)
+    if scale is not None:
+        # Every seat's chance is near the even share 1/K, so bars of the chance itself all look
+        # alike; bars of the difference from it show which seats the order favours, and how much.
+        seats.add_column(bar_heading(players))
+    for seat, p in enumerate(win, start=1):
+        cells: list[str | Text] = [str(seat), f"{p:.10f}"]
+        if scale is not None:
+            cells.append(deviation_bar(p - 1 / players, scale))
+        seats.add_row(*cells)
     console.print(seats)
+    if scale is not None:
+        points = f"{scale * 100:g} percentage point{'' if scale == 0.01 else 's'}"
+        console.print(Text(f"Bars: P(win) minus an even share, 1/{players} = {1 / players:.2%} (the │)."))
+        console.print(Text(f"A full side of the column is {points}."))
     console.print(
         Text.assemble(
             "expected total moves (rolls by everyone): ",
@@ -96,3 +110,37 @@ def show(console: Console, report: AnalyzeReport) -> None:
             (f"{report.odds.expected_rounds:.4f}", "bold"),
         )
     )
+
+
+BAR_HALF = 16  # cells on each side of the even-share mark
+
+
+def bar_scale(win: list[float]) -> float | None:
+    """What a full half-bar stands for: the smallest 1, 2 or 5 × 10^k at least as large as the
+    largest difference from an even share, so the largest bar fills 40-100% of its half and the
+    scale is a round number; None when no seat differs (one player)."""
+    largest = max(abs(p - 1 / len(win)) for p in win)
+    if largest < 1e-12:
+        return None
+    exponent = math.floor(math.log10(largest))
+    for step in (1, 2, 5):
+        if largest <= step * 10.0**exponent * (1 + 1e-9):
+            return step * 10.0**exponent
+    return 10.0 ** (exponent + 1)
+
+
+def bar_heading(players: int) -> str:
+    """``below  1/K  above``, with 1/K over the centre mark."""
+    even = f"1/{players}"
+    start = BAR_HALF - len(even) // 2
+    return "below".ljust(start) + even + "above".rjust(2 * BAR_HALF + 1 - start - len(even))
+
+
+def deviation_bar(difference: float, scale: float) -> Text:
+    """``difference`` as a bar left (below) or right (above) of a centre mark ``│``, in half
+    cells (``▌`` and ``▐`` end a bar on the side away from the mark)."""
+    halves = min(round(abs(difference) / scale * BAR_HALF * 2), BAR_HALF * 2)
+    bar = "█" * (halves // 2)
+    left = ("▐" * (halves % 2) + bar) if difference < 0 else ""
+    right = (bar + "▌" * (halves % 2)) if difference > 0 else ""
+    return Text.assemble((left.rjust(BAR_HALF), "magenta"), ("│", "bold"), (right.ljust(BAR_HALF), "magenta"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table
+from rich.cells import cell_len
+from rich.console import AlignMethod, Console
 from rich.text import Text
 
 from chutes_tui.cli import common
@@ -30,9 +30,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     randomized.add_argument("--chutes", type=common.bounded_int("--chutes", 0, MAX_SQUARES), default=10)
     randomized.add_argument("--die", type=common.bounded_int("--die", 1, MAX_DIE), default=6)
     randomized.add_argument(
-        "--output", required=True, metavar="FILE", help="where to write the board (.toml)"
+        "--output",
+        required=True,
+        metavar="FILE",
+        help="where to write the board (.toml; - for standard output)",
     )
     randomized.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+
+
+# The facts of each board in aligned columns; its description on the lines below, where it has
+# the whole width (a description column beside six others gets a dozen characters at 80).
+COLUMNS: tuple[tuple[str, AlignMethod], ...] = (
+    ("name", "left"),
+    ("squares", "right"),
+    ("die", "right"),
+    ("end rule", "left"),
+    ("ladders", "right"),
+    ("chutes", "right"),
+)
+DESCRIPTION_INDENT = 2
+DESCRIPTION_LINES = 2
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
@@ -41,35 +58,76 @@ def run(args: argparse.Namespace, console: Console) -> int:
     boards = [load_board(name) for name in bundled_board_names()]
     if args.json:
         return common.print_json(console, [board.to_dict() for board in boards])
-    table = Table(title="Bundled boards (use the name wherever a board is asked for)", title_justify="left")
-    for column in ("name", "squares", "die", "end rule", "ladders", "chutes", "description"):
-        table.add_column(column, overflow="fold")
-    for board in boards:
-        table.add_row(
+    rows = [
+        [
             common.name(board),
             str(board.end),
             str(board.die),
             board.end_rule.value,
             str(len(board.ladders)),
             str(len(board.chutes)),
-            printable(board.description, newlines=True),
-        )
-    console.print(table)
+        ]
+        for board in boards
+    ]
+    widths = [
+        max(cell_len(heading), *(cell_len(row[i]) for row in rows)) for i, (heading, _) in enumerate(COLUMNS)
+    ]
+    console.print(Text("Bundled boards (use the name wherever a board is asked for)", style="italic"))
+    console.print()
+    # A terminal narrower than the columns crops a line rather than folding it into the next.
+    console.print(
+        _line([heading for heading, _ in COLUMNS], widths, "bold"), no_wrap=True, overflow="ellipsis"
+    )
+    for board, row in zip(boards, rows, strict=True):
+        console.print(_line(row, widths), no_wrap=True, overflow="ellipsis")
+        for line in description_lines(board.description, console, console.width - DESCRIPTION_INDENT):
+            console.print(Text(" " * DESCRIPTION_INDENT) + line, no_wrap=True, overflow="ellipsis")
     return 0
 
 
+def _line(cells: list[str], widths: list[int], style: str = "") -> Text:
+    line = Text(style=style)
+    for i, (cell, width, (_, align)) in enumerate(zip(cells, widths, COLUMNS, strict=True)):
+        text = Text(cell, style="bold" if i == 0 else "")  # the name: what a reader scans for
+        text.align(align, width)
+        line.append_text(text if i == 0 else Text("  ") + text)
+    line.rstrip()
+    return line
+
+
+def description_lines(description: str, console: Console, width: int) -> list[Text]:
+    """``description`` wrapped between words to ``width``, at most :data:`DESCRIPTION_LINES`
+    lines; cut short, it ends in "…" (``--json`` has it whole)."""
+    text = Text(printable(" ".join(description.split())), style="dim")  # line breaks become spaces
+    lines = text.wrap(console, max(width - 1, 1))  # one column kept free for the "…"
+    kept = list(lines[:DESCRIPTION_LINES])
+    for line in kept:
+        line.rstrip()
+    if len(lines) > DESCRIPTION_LINES:
+        kept[-1].append("…")
+    return kept
+
+
 def _random(args: argparse.Namespace, console: Console) -> int:
+    to_stdout = args.output == "-"
     output = Path(args.output)
-    common.check_output(output, "boards random", force=args.force)
-    board = random_board(
-        args.seed, squares=args.squares, ladders=args.ladders, chutes=args.chutes, die=args.die
-    )
+    if not to_stdout:
+        common.check_output(output, "boards random", force=args.force)
+    # A seed of our own rather than numpy's entropy: the file's description records it, so the
+    # board can be made again.
+    seed = common.fresh_seed(args.seed)
+    board = random_board(seed, squares=args.squares, ladders=args.ladders, chutes=args.chutes, die=args.die)
+    if to_stdout:
+        # The board file and nothing else, so that `> file` or a pipe receives a valid board.
+        console.out(format_toml(board), highlight=False, end="")
+        return 0
     board = board.replace(name=output.stem)
     common.write(output, format_toml(board), "boards random")
     console.print(
         Text(
             f"wrote {path_text(output)}: {board.end} squares, {len(board.ladders)} ladders, "
-            f"{len(board.chutes)} chutes"
-        )
+            f"{len(board.chutes)} chutes (seed {seed})"
+        ),
+        soft_wrap=True,  # a long path stays whole, as a shell can paste it back
     )
     return 0

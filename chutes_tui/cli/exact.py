@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from chutes_tui.analysis.limits import BOUNDS_MAX_MOVES, ENCLOSURE_MAX_DIGITS, EXACT_MAX_STATES
@@ -83,28 +83,47 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
 def _show(console: Console, report: ExactReport) -> None:
     data = report.to_json()
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold")
-    grid.add_column(overflow="fold")
-    grid.add_row("board", common.name(report.board))
-    grid.add_row("expected turns", data["expected_turns"])
-    grid.add_row("", data["expected_turns_decimal"])
     count = data["first_player_wins_digits"]
-    grid.add_row(
-        "P(first player wins)",
-        f"{data['first_player_wins_decimal']}\n(a fraction of {count['numerator']:,} over "
-        f"{count['denominator']:,} digits; --json prints it whole)",
-    )
+    rows: list[tuple[str, str | Text]] = [
+        ("board", common.name(report.board)),
+        ("expected turns", data["expected_turns"]),
+        ("", data["expected_turns_decimal"]),
+        ("P(first player wins)", data["first_player_wins_decimal"]),
+        (
+            "",
+            Text(
+                f"(a fraction of {count['numerator']:,} over {count['denominator']:,} digits; "
+                "--json prints it whole)"
+            ),
+        ),
+    ]
     if report.position is not None:
         a, b = report.position
-        grid.add_row(f"P(mover on {a} beats {b})", data["win_probability_decimal"])
         fraction = data["win_probability"]
-        grid.add_row("", fraction if len(fraction) < 400 else "(see --json)")
+        rows.append((f"P(mover on {a} beats {b})", data["win_probability_decimal"]))
+        rows.append(("", fraction if len(fraction) < 400 else Text("(--json prints the fraction)")))
     if report.bounds is not None:
         bounds = data["bounds"]
-        grid.add_row(f"lower bound after {report.bounds_moves}", bounds["lower_decimal"])
-        grid.add_row(f"upper bound after {report.bounds_moves}", bounds["upper_decimal"])
-    console.print(grid)
+        rows.append((f"lower bound after {report.bounds_moves}", bounds["lower_decimal"]))
+        rows.append((f"upper bound after {report.bounds_moves}", bounds["upper_decimal"]))
+    print_rows(console, rows)
+
+
+def print_rows(console: Console, rows: Sequence[tuple[str, str | Text]]) -> None:
+    """Labels in a column, each value after its label: a number (``str``) on one line whatever
+    its length, a note (``Text``) wrapped between words under the values.
+
+    A number is never folded at the console's width (a table cell would break a 4,000-digit
+    fraction into lines of 58): soft wrap leaves a long line to the terminal, and a pipe or a
+    file gets every number in one piece."""
+    width = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        if isinstance(value, Text):
+            for line in value.wrap(console, max(console.width - width - 2, 20)):
+                line.rstrip()
+                console.print(Text(" " * (width + 2)) + line, soft_wrap=True)
+        else:
+            console.print(Text.assemble((label.ljust(width), "bold"), "  ", value), soft_wrap=True)
 
 
 def _enclosures(board: Board, args: argparse.Namespace, console: Console) -> int:
@@ -122,18 +141,14 @@ def _enclosures(board: Board, args: argparse.Namespace, console: Console) -> int
         report = enclosure_report(board, args.players, args.digits, report_progress)
     if args.json:
         return common.print_json(console, report.to_json())
-    table = Table(
-        title=f"{common.name(board)}, {args.players} players: chance to win by seat", title_justify="left"
+    console.print(
+        Text(f"{common.name(board)}, {args.players} players: chance to win by seat", style="italic")
     )
-    table.add_column("seat", justify="right")
-    table.add_column("P(win), every digit shown is certain")
-    for seat, enclosure in enumerate(report.enclosures, start=1):
-        table.add_row(str(seat), enclosure.text)
-    console.print(table)
+    print_rows(console, [(f"seat {seat}", e.text) for seat, e in enumerate(report.enclosures, start=1)])
     console.print(
         Text(
-            f"Exact partial sums over {report.rounds} rounds, plus a proven bound on the rest "
-            "(see chutes_tui/exact/seats.py)."
+            f"Every digit shown is certain: exact sums over the first {report.rounds} rounds, and a "
+            "proven bound on the rest (the chance that nobody has finished by then)."
         )
     )
     return 0

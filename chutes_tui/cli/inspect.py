@@ -35,7 +35,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     with common.series_bar("inspecting"):
         report = inspect_square(board, args.square, args.opponent)
     if args.json:
-        return common.print_json(console, report.to_json())
+        return common.print_json(console, {"board": board.name, **report.to_json()})
     console.print(grid(report))
     return 0
 

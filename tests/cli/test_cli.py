@@ -93,7 +93,7 @@ def test_override_that_breaks_the_board_exits_1(capsys, tmp_path):
         (["analyze", "standard", "--start", "28"], "tail of the jump 28→84"),
         (["analyze", "standard", "--start", "100"], "square 100"),
         (["frobnicate"], "invalid choice"),
-        ([], "required"),
+        (["experiments"], "required: EXPERIMENT"),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(capsys, argv, words):

@@ -7,8 +7,8 @@ from chutes_tui.cli import main
 
 def test_experiments_cli_json(capsys):
     assert main(["experiments", "die-sides", "classic-1952", "--max", "4", "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
-    assert [r["die"] for r in rows] == [2, 3, 4]
+    data = json.loads(capsys.readouterr().out)
+    assert data["board"] == "classic-1952" and [r["die"] for r in data["dice"]] == [2, 3, 4]
     assert main(["experiments", "add-jump", "classic-1952", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {"base", "jumps"} <= set(data) and len(data["jumps"]) == 3136
@@ -21,7 +21,8 @@ def test_experiments_cli_json(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["exact_finished_by"] == pytest.approx(0.48004, abs=5e-6) and len(data["points"]) == 8
     assert main(["experiments", "start-square", "classic-1952", "--json"]) == 0
-    assert {"square", "expected_turns"} <= set(json.loads(capsys.readouterr().out)[0])
+    data = json.loads(capsys.readouterr().out)
+    assert data["board"] == "classic-1952" and {"square", "expected_turns"} <= set(data["squares"][0])
 
 
 def test_simulate_cli_json(capsys):

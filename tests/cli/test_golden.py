@@ -38,3 +38,27 @@ def same(a, b, where="$"):
 def test_json_answers_are_unchanged(name, capsys):
     assert main(COMMANDS[name]) == 0
     same(json.loads(capsys.readouterr().out), json.loads((GOLDEN / f"{name}.json").read_text()))
+
+
+# The answers about no one board: seed 004's dice-and-coin game is played without one, and
+# `boards --json` lists the bundled boards (an array of boards, each with its name, as before).
+NO_BOARD = {"16-experiments-another-game-games"}
+LISTING = {"20-boards-json"}
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_answer_is_an_object_naming_its_board(name):
+    # The recorded answer is what the command must print (the test above), so its shape is the
+    # command's: an object, never a bare array, with the board's name (or the whole board).
+    answer = json.loads((GOLDEN / f"{name}.json").read_text())
+    if name in LISTING:
+        assert isinstance(answer, list) and all(isinstance(board["name"], str) for board in answer)
+        return
+    assert isinstance(answer, dict), name
+    if name in NO_BOARD:
+        assert "board" not in answer
+        return
+    board = answer["board"]
+    named = board["name"] if isinstance(board, dict) else board
+    asked = next(word for word in COMMANDS[name] if word in {"standard", "classic-1952", "tiny-10"})
+    assert named == asked, name

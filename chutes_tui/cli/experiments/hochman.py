@@ -42,7 +42,8 @@ def die_sides(args: argparse.Namespace, console: Console) -> int:
     table.add_column("expected turns", justify="right")
     for die, value in rows:
         table.add_row(str(die), f"{value:.7f}")
-    return common.emit(console, args, [{"die": d, "expected_turns": v} for d, v in rows], table)
+    data = {"board": board.name, "dice": [{"die": d, "expected_turns": v} for d, v in rows]}
+    return common.emit(console, args, data, table)
 
 
 def start_square(args: argparse.Namespace, console: Console) -> int:
@@ -61,7 +62,7 @@ def start_square(args: argparse.Namespace, console: Console) -> int:
     return common.emit(
         console,
         args,
-        [{"square": q, "expected_turns": v} for q, v in result.expected],
+        {"board": board.name, "squares": [{"square": q, "expected_turns": v} for q, v in result.expected]},
         table,
         f"Starting one standable square earlier is quicker for: {listed} ({len(earlier)} squares).",
     )
@@ -89,6 +90,7 @@ def add_jump(args: argparse.Namespace, console: Console) -> int:
             f"{c.expected_turns - sweep.base:+.4f}",
         )
     data = {
+        "board": board.name,
         "base": sweep.base,
         "definition": (
             "a jump t→h between two squares that are neither end of an existing jump, |h-t| ≥ min-length"
@@ -125,9 +127,8 @@ def best_first_roll(args: argparse.Namespace, console: Console) -> int:
         table.add_column(column, justify="right")
     for roll, square, value in sorted(rows, key=lambda r: r[2]):
         table.add_row(str(roll), str(square), f"{value:.4f}")
-    return common.emit(
-        console, args, [{"roll": r, "square": q, "expected_turns": v} for r, q, v in rows], table
-    )
+    data = {"board": board.name, "rolls": [{"roll": r, "square": q, "expected_turns": v} for r, q, v in rows]}
+    return common.emit(console, args, data, table)
 
 
 def jump_impact(args: argparse.Namespace, console: Console) -> int:
@@ -144,6 +145,7 @@ def jump_impact(args: argparse.Namespace, console: Console) -> int:
         change = "" if without is None else f"{without - base:+.4f}"
         table.add_row(f"{tail}→{head}", kind.value, text, change)
     data = {
+        "board": board.name,
         "base": base,
         "jumps": [{"from": t, "to": h, "kind": k.value, "expected_turns_without": w} for t, h, k, w in rows],
     }
