@@ -55,8 +55,15 @@ def line_chart(
     for row, cells in enumerate(raster):
         line = Text()
         line.append(rows_for.get(row, "").rjust(label_width) + "┤", style="dim")  # not the lines
+        run, run_owner = [], None  # consecutive cells of one colour: one span
         for char, owner in cells:
-            line.append(char, style=styles[owner] if owner is not None else "")
+            if owner != run_owner and run:
+                line.append("".join(run), style=styles[run_owner] if run_owner is not None else "")
+                run = []
+            run.append(char)
+            run_owner = owner
+        if run:
+            line.append("".join(run), style=styles[run_owner] if run_owner is not None else "")
         lines.append(line)
     return lines
 

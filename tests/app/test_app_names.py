@@ -29,6 +29,7 @@ EXTENSION_POINTS = {
     # (tests/test_app.py checks that the override keeps Textual's behaviour otherwise).
     "_handle_exception",
     "notify_style_update",  # Textual's hook for a theme or stylesheet change
+    "get_content_height",  # a line-API widget says how tall its content is
     "action_command_palette",  # both open the race-free palette (app/palette.py)
     "search_themes",
     "on_event",  # keys after the last screen is gone are dropped

@@ -1,12 +1,19 @@
-"""The players panel: token, name, square, expected turns left, chance to win."""
+"""The players panel: token, name, square, expected turns left, chance to win (and a bar).
+
+A line-API widget: a header and one line per player, drawn straight into segments. (A
+DataTable re-rendered every cell after each move, about half of a move's whole update.)
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from rich.text import Text
+from rich.segment import Segment
+from rich.style import Style
 from textual.reactive import reactive
-from textual.widgets import DataTable
+from textual.strip import Strip
+from textual.widget import Widget
 
 from chutes_tui.engine.game import Snapshot
 from chutes_tui.model.players import PlayerSpec
@@ -16,79 +23,127 @@ NAME_WIDTH = 10
 COMPACT_NAME_WIDTH = 7
 
 
-def _bar(p: float, color: str) -> Text:
+def _bar(p: float) -> str:
+    """``p`` of :data:`BAR_WIDTH` cells in eighths (the differences show, not only the whole)."""
     filled = p * BAR_WIDTH
     whole = int(filled)
     partial = " ▏▎▍▌▋▊▉"[int((filled - whole) * 8)] if whole < BAR_WIDTH else ""
-    return Text("█" * whole + partial.strip(), style=color)
+    return ("█" * whole + partial.strip()).ljust(BAR_WIDTH)
 
 
-class PlayersTable(DataTable):
-    """One row per player, updated in place whenever ``snapshot`` (the game, frozen) changes.
+@dataclass(frozen=True)
+class Column:
+    key: str
+    title: str
+    width: int
+    right: bool = False  # numbers are right-aligned
 
-    In compact mode (small terminals) the bar column is left out; the percentage stays.
+
+class PlayersTable(Widget):
+    """One line per player, redrawn whenever ``snapshot`` (the game, frozen) changes.
+
+    In compact mode (small terminals) the bar column is left out, names are shorter and the
+    columns closer, so the win column always fits a 28-column panel.
     """
 
-    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
+    COMPONENT_CLASSES = {"players--header", "players--stripe", "players--to-move"}
 
     DEFAULT_CSS = """
-    PlayersTable { height: auto; max-height: 8; scrollbar-size-horizontal: 0; }
+    PlayersTable { height: auto; max-height: 13; }
+    PlayersTable > .players--header { color: $text-muted; text-style: bold; }
+    PlayersTable > .players--stripe { background: $surface-lighten-1; }
+    PlayersTable > .players--to-move { text-style: bold; }
     """
 
+    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, layout=False)
+
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, cursor_type="none", zebra_stripes=True)
+        super().__init__(id=id)
         self.specs: list[PlayerSpec] = []
         self.mark_computers = False
         self.compact = False
-        self.name_width = NAME_WIDTH
+        self.cells: dict[tuple[str, str], str] = {}  # (seat, column) → the text shown
 
     def reset(self, specs: Sequence[PlayerSpec]) -> None:
         self.specs = list(specs)
         # Mark computers only when people play too; in a watched game every seat is one.
         self.mark_computers = any(spec.human for spec in specs)
         self.snapshot = None
-        self._rebuild()
+        self.refresh(layout=True)
 
     def set_compact(self, compact: bool) -> None:
         if compact != self.compact:
             self.compact = compact
-            self._rebuild()
+            self.refresh()
 
-    def _rebuild(self) -> None:
-        self.clear(columns=True)
-        # Compact (a narrow side panel): no padding between cells, a shorter name, and the
-        # number columns one wider instead, so the win column always fits 28 columns.
-        self.cell_padding = 0 if self.compact else 1
-        pad = 1 if self.compact else 0
-        self.name_width = COMPACT_NAME_WIDTH if self.compact else NAME_WIDTH
-        self.add_column("", key="token", width=1 + pad)
-        self.add_column("player", key="name", width=self.name_width)
-        self.add_column(Text("sq", justify="right"), key="square", width=3 + pad)
-        self.add_column(Text("left", justify="right"), key="left", width=5 + pad)
-        self.add_column(Text("win", justify="right"), key="win", width=6 + pad)
-        if not self.compact:
-            self.add_column("", key="bar", width=BAR_WIDTH)
-        for seat, spec in enumerate(self.specs):
-            cells = [Text(spec.token, style=f"bold {spec.color}"), self._row_label(seat), "", "", ""]
-            self.add_row(*cells, *([""] if not self.compact else []), key=str(seat))
-        self.watch_snapshot(self.snapshot)
+    def get_cell(self, seat: str, column: str) -> str:
+        """What the table shows for ``seat`` (``"0"``, ``"1"``…) in ``column`` (tests read it)."""
+        return self.cells.get((seat, column), "")
 
-    def _row_label(self, seat: int, to_move: bool = False) -> Text:
-        spec = self.specs[seat]
-        suffix = "·cpu" if self.mark_computers and not spec.human else ""
-        label = ("▶" if to_move else " ") + spec.name[: self.name_width - 1 - len(suffix)] + suffix
-        return Text(label, style="bold" if to_move else "")
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return 1 + len(self.specs)
+
+    def columns(self) -> list[Column]:
+        name = COMPACT_NAME_WIDTH if self.compact else NAME_WIDTH
+        columns = [
+            Column("token", "", 1),
+            Column("name", "player", name),
+            Column("square", "sq", 3, True),
+            Column("left", "left", 5, True),
+            Column("win", "win", 6, True),
+        ]
+        return columns if self.compact else [*columns, Column("bar", "", BAR_WIDTH)]
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
-        """Update every row in place (``win`` shows "—" when the board has no live odds)."""
+        """Work out every cell's text ("—" for the win chance when there are no live odds)."""
+        self.cells = {}
         if snapshot is None or len(snapshot.positions) != len(self.specs):
+            self.refresh()
             return
         win = snapshot.odds.win if snapshot.odds is not None else None
         for seat, spec in enumerate(self.specs):
             key = str(seat)
-            self.update_cell(key, "name", self._row_label(seat, seat == snapshot.to_move))
-            self.update_cell(key, "square", Text(str(snapshot.positions[seat]), justify="right"))
-            self.update_cell(key, "left", Text(f"{snapshot.turns_left[seat]:.1f}", justify="right"))
-            self.update_cell(key, "win", Text("—" if win is None else f"{win[seat]:.1%}", justify="right"))
-            if not self.compact:
-                self.update_cell(key, "bar", "" if win is None else _bar(win[seat], spec.color))
+            suffix = "·cpu" if self.mark_computers and not spec.human else ""
+            arrow = "▶" if seat == snapshot.to_move else " "
+            self.cells[key, "token"] = spec.token
+            self.cells[key, "name"] = arrow + spec.name + suffix
+            self.cells[key, "square"] = str(snapshot.positions[seat])
+            self.cells[key, "left"] = f"{snapshot.turns_left[seat]:.1f}"
+            self.cells[key, "win"] = "—" if win is None else f"{win[seat]:.1%}"
+            self.cells[key, "bar"] = "" if win is None else _bar(win[seat])
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        gap = " " if self.compact else "  "
+        base = self.rich_style
+        if y == 0:
+            header = self.get_component_rich_style("players--header")
+            text = gap.join(self._fit(c.title, c) for c in self.columns())
+            return Strip([Segment(text, header)]).adjust_cell_length(width, header).apply_style(base)
+        seat = y - 1
+        if seat >= len(self.specs):
+            return Strip.blank(width, base)
+        spec, key = self.specs[seat], str(seat)
+        line = Style()
+        if seat % 2:
+            line += self.get_component_rich_style("players--stripe")
+        if self.snapshot is not None and seat == self.snapshot.to_move:
+            line += self.get_component_rich_style("players--to-move")
+        segments = []
+        for index, column in enumerate(self.columns()):
+            if index:
+                segments.append(Segment(gap, line))
+            text = self._fit(self.cells.get((key, column.key), ""), column, seat)
+            colored = column.key in ("token", "bar")
+            segments.append(Segment(text, line + Style(color=spec.color, bold=True) if colored else line))
+        return Strip(segments).adjust_cell_length(width, line).apply_style(base)
+
+    def _fit(self, text: str, column: Column, seat: int | None = None) -> str:
+        if column.key == "name" and seat is not None and len(text) > column.width:
+            # A long name is cut, not its "·cpu" mark.
+            spec = self.specs[seat]
+            suffix = "·cpu" if self.mark_computers and not spec.human else ""
+            text = text[: column.width - len(suffix)] + suffix
+        text = text[: column.width]
+        return text.rjust(column.width) if column.right else text.ljust(column.width)
