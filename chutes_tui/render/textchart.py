@@ -55,7 +55,8 @@ def line_chart(
     for row, cells in enumerate(raster):
         line = Text()
         line.append(rows_for.get(row, "").rjust(label_width) + "┤", style="dim")  # not the lines
-        run, run_owner = [], None  # consecutive cells of one colour: one span
+        run: list[str] = []  # consecutive cells of one colour: one span
+        run_owner: int | None = None
         for char, owner in cells:
             if owner != run_owner and run:
                 line.append("".join(run), style=styles[run_owner] if run_owner is not None else "")
