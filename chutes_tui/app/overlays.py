@@ -42,5 +42,5 @@ class OverlayCycle:
         else:  # whose chance, against whom: the legend must say it
             mover, other = game.current.spec.name, game.players[(game.to_move + 1) % 2].spec.name
             label = f"{shown(mover, 12)} to move here wins, vs {shown(other, 12)} on {opponent}"
-            short = f"{shown(mover, 8)} wins vs {opponent}"
+            short = f"{shown(mover, 8)} wins vs {shown(other, 8)} on {opponent}"
         return Overlay(label, values, min(values.values()), max(values.values()), fmt, short)

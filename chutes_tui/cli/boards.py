@@ -14,7 +14,7 @@ from chutes_tui.io.boardfile import format_toml, load_board
 from chutes_tui.io.bundled import bundled_board_names
 from chutes_tui.model.board import MAX_DIE, MAX_SQUARES
 from chutes_tui.model.generate import random_board
-from chutes_tui.model.text import path_text, printable
+from chutes_tui.model.text import count, path_text, printable
 
 NAME = "boards"
 HELP = "list the bundled boards, or make a random one"
@@ -125,8 +125,8 @@ def _random(args: argparse.Namespace, console: Console) -> int:
     common.write(output, format_toml(board), "boards random")
     console.print(
         Text(
-            f"wrote {path_text(output)}: {board.end} squares, {len(board.ladders)} ladders, "
-            f"{len(board.chutes)} chutes (seed {seed})"
+            f"wrote {path_text(output)}: {board.end} squares, {count(len(board.ladders), 'ladder')}, "
+            f"{count(len(board.chutes), 'chute')} (seed {seed})"
         ),
         soft_wrap=True,  # a long path stays whole, as a shell can paste it back
     )

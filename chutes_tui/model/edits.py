@@ -56,7 +56,8 @@ class EditHistory:
         self._forward: list[Board] = []
 
     def push(self, board: Board) -> None:
-        self._back = [*self._back[-(self.limit - 1) :], self.current] if self.limit > 0 else []
+        self._back.append(self.current)
+        del self._back[: max(0, len(self._back) - self.limit)]  # the oldest steps go first
         self._forward.clear()
         self.current = board
 

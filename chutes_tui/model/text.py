@@ -91,6 +91,11 @@ def kind_of(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
+def count(number: int, noun: str) -> str:
+    """``1 ladder``, ``2 ladders`` (English nouns with a plain plural)."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
 def file_stem(name: str, limit: int = 60) -> str:
     """A file name made from a board's name: no path separators, no ``..``, no controls.
 

@@ -23,6 +23,7 @@ from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.rules import JumpKind
 from chutes_tui.render.grid import Layout
 from chutes_tui.render.jumps import JumpArt
+from chutes_tui.render.palette import ink_on, legible
 
 # An 8-step perceptual scale (viridis); each step readable as a background on dark and light
 # themes, with black or white numbers on top.
@@ -68,6 +69,8 @@ class Scene:
     overlay: Overlay | None = None
     highlight: int | None = None  # index in ``art.jumps`` of the jump under the cursor
     line_width: int = 0  # room for the start line and the legend (0: the board's width)
+    theme: Any = None  # the front end's ANSI colours (a Rich TerminalTheme), for legible tokens
+    background: Any = None  # the colour behind the board (the start line's)
     _kinds: dict[int, JumpKind] = field(default_factory=dict)
 
     def kind(self, index: int) -> JumpKind:
@@ -93,19 +96,23 @@ def paint_line(scene: Scene, y: int, margin: int = 0) -> list[Segment]:
     return segments
 
 
-def _tokens(scene: Scene, square: int, room: int, badge: bool) -> list[tuple[str, Style]]:
-    """The tokens on ``square`` as characters, in seat order; ``●▲+3`` when they do not fit."""
+def _tokens(scene: Scene, square: int, room: int, badge: bool, background: Any) -> list[tuple[str, Style]]:
+    """The tokens on ``square`` as characters, in seat order; ``●▲+3`` when they do not fit.
+    A token's colour is kept readable on ``background`` (:func:`legible`), a badge's glyph is
+    black or white, whichever reads on the player's colour -- also in grey (``NO_COLOR``)."""
     here = [scene.players[seat] for seat, at in enumerate(scene.positions) if at == square]
     if not here:
         return []
     chars: list[tuple[str, Style]] = []
     if badge and 3 * len(here) <= room:
         for spec in here:
-            style = Style(color="black", bgcolor=spec.color, bold=True)
+            style = Style(color=ink_on(spec.color, scene.theme), bgcolor=spec.color, bold=True)
             chars += [(" ", style), (spec.token, style), (" ", style)]
         return chars
     fitting = here if len(here) <= room else here[: max(0, room - 2)]
-    chars = [(spec.token, Style(color=spec.color, bold=True)) for spec in fitting]
+    chars = [
+        (spec.token, Style(color=legible(spec.color, background, scene.theme), bold=True)) for spec in fitting
+    ]
     if len(fitting) < len(here):
         chars += [(c, Style(bold=True)) for c in f"+{len(here) - len(fitting)}"[: max(0, room - len(chars))]]
     return chars
@@ -142,7 +149,7 @@ def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: in
         text = [(c, style) for c in str(square)]
     badge = width >= BADGE_WIDTH and layout.cell_height >= BADGE_HEIGHT
     if line == (0 if layout.cell_height == 1 else 1):
-        text += _tokens(scene, square, width - len(text), badge and line == 1)
+        text += _tokens(scene, square, width - len(text), badge and line == 1, background)
     x0 = column * width
     segments = []
     for offset in range(width):
@@ -173,7 +180,7 @@ def _start_line(scene: Scene) -> list[Segment]:
     segments = []
     if scene.board.start == 0:
         segments.append(Segment(" start ", Style(color=palette["start"], reverse=scene.cursor == 0)))
-        for char, style in _tokens(scene, 0, len(scene.players), badge=False):
+        for char, style in _tokens(scene, 0, len(scene.players), False, scene.background):
             segments.append(Segment(char, style))
     overlay = scene.overlay
     if overlay is not None:

@@ -39,8 +39,11 @@ class ExactScreen(Dialog[None]):
                 yield Static(Text(self.title_text, style="bold"), classes="title")
                 yield Static(self.decimal, id="exact-decimal", markup=False)
                 digits = f"{len(numerator):,} digits over {len(denominator or '1'):,} digits"
-                yield Static(f"Exactly a fraction of {digits}:", classes="note")
-                yield Static(self.fraction, id="exact-text", markup=False)
+                yield Static(f"Exactly a fraction of {digits}. The numerator:", classes="note")
+                yield Static(numerator, id="exact-text", markup=False)
+                if denominator:
+                    yield Static("over the denominator:", classes="note")
+                    yield Static(denominator, id="exact-denominator", markup=False)
 
     @on(Button.Pressed, "#copy")
     def copy_pressed(self) -> None:

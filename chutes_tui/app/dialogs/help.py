@@ -20,6 +20,8 @@ KEY_NAMES = {
     "equals_sign": "=",
     "minus": "-",
     "full_stop": ".",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
     "question_mark": "?",
     "escape": "Esc",
     "up": "↑",
@@ -41,8 +43,8 @@ NUMBERS = Text(
     "win — each player's chance to win from here, exact: computed from the Markov chain of the "
     "board after every move (players never interact, so it depends only on the squares and on "
     "who moves next). The chances add up to 100%.\n"
-    "moves to go — the expected number of turns everyone still plays before someone wins; "
-    "rounds — the same counted in rounds of one turn each.\n"
+    "more turns in all — the expected number of turns everyone together still plays before "
+    "someone wins; rounds — the same counted in rounds of one turn each.\n"
     "The chart — each player's chance to win after every move of the game so far.\n"
     "The inspector (i) — for the square under the cursor: turns left from there with its "
     "spread, the chance to finish within 10/20/50 turns, how often a game from the start "

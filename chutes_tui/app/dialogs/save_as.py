@@ -38,6 +38,10 @@ class SaveScreen(Dialog[str | None]):
                 yield Button("Save", id="save", variant="primary")
                 yield Button("Cancel", id="cancel")
 
+    def on_mount(self) -> None:
+        # The start in view: the folder, not only the end of a long path.
+        self.query_one("#save-path", Input).cursor_position = 0
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
 

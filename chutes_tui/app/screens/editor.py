@@ -24,7 +24,7 @@ from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import EditHistory, add_jump, move_jump_end, remove_jump
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import PlayerSpec
-from chutes_tui.model.text import file_stem, path_text, shown
+from chutes_tui.model.text import count, file_stem, path_text, shown
 from chutes_tui.render.boardpaint import Overlay
 
 
@@ -44,8 +44,16 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         Binding("escape", "leave", "Back"),
     ]
 
-    def __init__(self, board: Board, players: list[PlayerSpec] | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        players: list[PlayerSpec] | None = None,
+        ask_before_play: Callable[[Board], str] | None = None,
+    ) -> None:
+        """``ask_before_play``: the question to ask before 'p' leaves with the board (a game in
+        progress would be lost); Esc at it stays here with every edit."""
         super().__init__()
+        self.ask_before_play = ask_before_play
         self.board = board
         self.original = board  # what the deltas are measured against
         self.history = EditHistory(board)
@@ -53,7 +61,6 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         self.tail: int | None = None  # a tail marked with 't', waiting for its head
         self.moving: int | None = None  # a jump end picked up with 'm'
         self.saved_to: Path | None = None
-        self.randomized = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -105,11 +112,11 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             Text.assemble(
                 (shown(board.name, 40), "bold"), f" · {board.end} squares · d{board.die} · {board.end_rule}"
             ),
-            Text(f"{len(board.ladders)} ladders, {len(board.chutes)} chutes"),
+            Text(f"{count(len(board.ladders), 'ladder')}, {count(len(board.chutes), 'chute')}"),
             Text.assemble(
                 "Expected length: ",
                 (f"{stats.expected_turns:.3f}", "bold"),
-                f" turns ({stats.change:+.3f} vs the board you {self.began_with})",
+                f" turns ({stats.change:+.3f} vs the board you opened)",
             ),
             Text(f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points vs an even 50%)"),
         ]
@@ -170,7 +177,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
                 self._status(f"No ladder or chute starts or ends on {square}.")
                 return
             self.moving = square
-            self._status(f"Picked up the jump end on {square}; press m where it should go.")
+            self._status(f"Picked up the jump end on {square}.")
             self._show()
             return
         picked, self.moving = self.moving, None
@@ -181,10 +188,6 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             self._show()
             return
         self._apply(board, f"Moved the jump end from {picked} to {square}.")
-
-    @property
-    def began_with(self) -> str:
-        return "drew at random" if self.randomized else "opened"
 
     def action_undo(self) -> None:
         board = self.history.undo()
@@ -215,9 +218,16 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         )
 
     def _randomize(self) -> None:
-        board = random_board(None, squares=self.board.end, die=self.board.die)
-        self.original, self.randomized = board, True
-        self._apply(board, "A fresh random board (changes are now counted from it; u undoes it).")
+        try:
+            drawn = random_board(
+                None, squares=self.board.end, die=self.board.die, end_rule=self.board.end_rule
+            )
+            # New jumps; the rules stay this board's (start square, extra roll included).
+            board = self.board.replace(jumps=drawn.jumps, name=drawn.name, description="")
+        except BoardError as error:
+            self._refuse(error)
+            return
+        self._apply(board, "New random ladders and chutes, the same rules (u undoes it).")
 
     def action_save(self) -> None:
         suggestion = self.saved_to or Path.cwd() / f"{file_stem(self.board.name)}.toml"
@@ -225,6 +235,9 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
 
     def _write(self, target: Path) -> None:
         board = self.board.replace(name=target.stem)
+        if board.replace(name=self.original.name, description=self.original.description) != self.original:
+            # The opened board's words would describe another board.
+            board = board.replace(description=f"Made in the chutes-tui editor from {self.original.name}.")
         try:
             atomic_write_text(target, format_toml(board))
         except OSError as error:
@@ -239,7 +252,11 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         self._show()
 
     def action_play(self) -> None:
-        self.dismiss(self.board)
+        board = self.board
+        if self.ask_before_play is None:
+            self.dismiss(board)
+        else:
+            confirm_then(self.app, self.ask_before_play(board), lambda: self.dismiss(board), "Play it")
 
     def action_leave(self) -> None:
         self._ask_if_unsaved(

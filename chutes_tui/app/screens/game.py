@@ -71,6 +71,8 @@ class GameScreen(Screen[None]):
         )
         self.save_path = None if save_path is None else Path(save_path)  # None: 's' asks first
         self.hint = hint
+        self._saved_game: Game | None = None  # the game last saved, and how far it had gone
+        self._saved_turns = 0
         self.overlays = OverlayCycle()
         self._board_only: bool | None = None  # None: the terminal's width decides
         self._paused_before: bool | None = None  # while another screen is on top
@@ -218,9 +220,13 @@ class GameScreen(Screen[None]):
     @property
     def at_stake(self) -> bool:
         """Would leaving this game lose something a person cares about? A game in progress that a
-        person plays in (a watched game, or one that is over, loses nothing)."""
+        person plays in (a watched game, one that is over, or one saved since its last move, loses
+        nothing)."""
         game = self.game
-        return bool(game.history) and not game.finished and any(p.spec.human for p in game.players)
+        saved = self._saved_game is game and self._saved_turns == len(game.history)
+        return (
+            bool(game.history) and not game.finished and not saved and any(p.spec.human for p in game.players)
+        )
 
     def confirm_then(self, question: str, action: Callable[[], object], yes: str = "Yes") -> None:
         """``action`` at once when nothing is at stake; otherwise after Enter (Esc cancels)."""
@@ -262,6 +268,7 @@ class GameScreen(Screen[None]):
             )
             return
         self.save_path = path
+        self._saved_game, self._saved_turns = self.game, len(self.game.history)
         self.notify(f"Saved to {where} — resume with: chutes-tui play --resume {where}", markup=False)
 
     # -- the exact fraction, in a thread --------------------------------------------------------------
@@ -298,6 +305,7 @@ class GameScreen(Screen[None]):
         if event.worker.group == "exact" and event.state is WorkerState.SUCCESS and event.worker.result:
             game, dialog = event.worker.result
             if game is self.game:  # else a new game started meanwhile: the answer is about the old one
+                self.app.clear_notifications()  # "Working out…" is done
                 self.app.push_screen(dialog)
 
     # -- overlays and the inspector -----------------------------------------------------------------
@@ -357,23 +365,28 @@ class GameScreen(Screen[None]):
         self.app.push_screen(BoardPicker(), self._board_chosen)
 
     def _board_chosen(self, board: Board | None) -> None:
+        if board is not None:
+            self.confirm_then(self._play_question(board), lambda: self._play_on(board), "Play it")
+
+    @staticmethod
+    def _play_question(board: Board) -> str:
+        return f"Play {shown(board.name, 40)} instead? This game is lost (unless saved)."
+
+    def _play_on(self, board: Board | None) -> None:
+        """A new game on ``board`` with the same players: it plays, whatever the old one did."""
         if board is None:
             return
-
-        def play_on_it() -> None:  # a new game on it: it plays, whatever the old one was doing
-            self.controller.paused = False
-            if self._paused_before is not None:
-                self._paused_before = False
-            self.controller.start(Game.new(board, [p.spec for p in self.game.players]))
-
-        self.confirm_then(
-            f"Play {shown(board.name, 40)} instead? This game is lost (unless saved).", play_on_it, "Play it"
-        )
+        self.controller.paused = False
+        if self._paused_before is not None:
+            self._paused_before = False
+        self.controller.start(Game.new(board, [p.spec for p in self.game.players]))
 
     def action_edit_board(self) -> None:
-        """Open the editor on this board; 'p' there starts the same players on the result."""
+        """Open the editor on this board; 'p' there starts the same players on the result (the
+        editor asks first when this game is at stake, so that Esc keeps the edits)."""
         specs = [p.spec for p in self.game.players]
-        self.app.push_screen(EditorScreen(self.game.board, specs), self._board_chosen)
+        ask = self._play_question if self.at_stake else None
+        self.app.push_screen(EditorScreen(self.game.board, specs, ask_before_play=ask), self._play_on)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen.from_bindings(self.BINDINGS, BoardView.BINDINGS))

@@ -27,10 +27,10 @@ from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_NAME_LENGTH, MAX_PLAYERS, InputError
 from chutes_tui.model.players import COLORS, TOKENS, PlayerSpec, default_players
 from chutes_tui.model.rules import EndRule
-from chutes_tui.model.text import shown
+from chutes_tui.model.text import count, shown
 
 T = TypeVar("T")
-KINDS = (("Person", "human"), ("Computer", "cpu"), ("—", "off"))
+KINDS = (("Person", "human"), ("Computer", "cpu"), ("Empty", "off"))
 BOARD_RULE = "board"
 
 
@@ -174,8 +174,8 @@ class SetupScreen(Screen):
         turns = expected_from_start(board)
         preview.update(
             Text(
-                f"{shown(board.name, 30)}: {board.end} squares, {len(board.ladders)} ladders, "
-                f"{len(board.chutes)} chutes, d{board.die}, {board.end_rule} end — one player needs "
+                f"{shown(board.name, 30)}: {board.end} squares, {count(len(board.ladders), 'ladder')}, "
+                f"{count(len(board.chutes), 'chute')}, d{board.die}, {board.end_rule} end — one player needs "
                 f"{turns:.1f} turns on average",
                 style="italic",
             )
@@ -197,6 +197,14 @@ class SetupScreen(Screen):
         """Esc: back to the game this screen was opened from, as it was."""
         if self._game_below():
             self.app.pop_screen()
+
+    @on(Input.Changed)
+    def _clear_refusal(self, event: Input.Changed) -> None:
+        """A refused field's reason goes once the field is changed (Start checks it again)."""
+        for note in self.query(f"#{event.input.id}-error"):
+            if isinstance(note, Static) and note.display:
+                note.update("")
+                note.display = False
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:

@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from chutes_tui.app.widgets.basestyle import CachedBaseStyle
 from chutes_tui.model.board import Board
 from chutes_tui.model.players import PlayerSpec
 from chutes_tui.render.boardpaint import Overlay, Scene, paint_line
@@ -25,7 +26,7 @@ from chutes_tui.render.jumps import JumpArt
 MAX_ZOOM = 4
 
 
-class BoardView(ScrollView, can_focus=True):
+class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
     """A serpentine board. Positions, trail, overlay and cursor are set by the screen."""
 
     # The board's colours come from the theme (its surface, panel, success and error colours),
@@ -267,6 +268,7 @@ class BoardView(ScrollView, can_focus=True):
         )
         width = self.scrollable_content_region.width
         scene.line_width = max(self._layout.width, width - self.x_offset)
+        scene.theme, scene.background = self.app.ansi_theme, self.base_style.bgcolor
         strip = Strip(paint_line(scene, y + scroll_y, self.x_offset)).simplify()
         # Margins and other segments without colours of their own take the theme's.
-        return strip.crop(scroll_x, scroll_x + width).adjust_cell_length(width).apply_style(self.rich_style)
+        return strip.crop(scroll_x, scroll_x + width).adjust_cell_length(width).apply_style(self.base_style)

@@ -11,10 +11,12 @@ from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
+from chutes_tui.app.widgets.basestyle import CachedBaseStyle
+from chutes_tui.render.palette import legible
 from chutes_tui.render.textchart import framed_chart, nice_range
 
 
-class LineChart(Widget):
+class LineChart(CachedBaseStyle, Widget):
     """Series of values drawn left to right; the newest point is at the right edge.
 
     ``y_range`` fixes the axis; ``None`` fits it to the values (:func:`nice_range`), so lines
@@ -68,18 +70,25 @@ class LineChart(Widget):
     def on_resize(self, event: events.Resize) -> None:
         self._redraw()
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        if self.is_mounted:  # a new theme: the colours are worked out again
+            self.call_later(self._redraw)
+
     def _redraw(self) -> None:
         width, height = self.size.width, self.size.height
         low, high = self.y_range or nice_range(self.series)
         points = max(0, len(self.series[0]) - 1) if self.series else 0
+        # Each line and legend entry in its colour, readable on the chart's background.
+        background, theme = self.base_style.bgcolor, self.app.ansi_theme
         lines = framed_chart(
             self.series,
-            self.series_colors,
+            [legible(color, background, theme) for color in self.series_colors],
             width=width,
             height=height,
             title=self.title,
             short_title=self.short_title,
-            legend=self.legend,
+            legend=[(label, legible(color, background, theme)) for label, color in self.legend],
             low=low,
             high=high,
             x_label=f"{self.x_label} 0 … {points}",
@@ -91,4 +100,4 @@ class LineChart(Widget):
     def render_line(self, y: int) -> Strip:
         # Segments without colours of their own take the widget's (and so the theme's).
         strip = self._strips[y] if y < len(self._strips) else Strip([Segment(" " * self.size.width)])
-        return strip.apply_style(self.rich_style)
+        return strip.apply_style(self.base_style)

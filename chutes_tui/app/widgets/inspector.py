@@ -25,7 +25,8 @@ def report_text(report: SquareReport, mover: str | None = None) -> Text:
         f" · 5–95% {low}–{high}",
         f"Finish within {'/'.join(map(str, report.p_finish_within))}: {within}",
         f"From the start: {report.expected_visits:.2f} turns here · P(ever) {report.p_visit:.0%}",
-        "Rolls: " + "  ".join(f"{o.roll}:{o.final}{'*' if o.jump else ''}" for o in report.roll_outcomes),
+        "Each roll leads to (* by a jump): "
+        + "  ".join(f"{o.roll}→{o.final}{'*' if o.jump else ''}" for o in report.roll_outcomes),
     ]
     if report.jump is not None:
         jump = report.jump
@@ -58,5 +59,5 @@ class InspectorPanel(VerticalScroll):
         self.query_one("#inspect-chart", LineChart).load(
             ["cyan", "magenta"],
             [(float(c), float(p) / peak) for p, c in zip(first, cdf, strict=True)],
-            legend=[("done by n", "cyan"), (f"done at n (top {peak:.1%})", "magenta")],
+            legend=[("P(done by turn n)", "cyan"), (f"P(done on turn n), top {peak:.1%}", "magenta")],
         )

@@ -15,12 +15,15 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from chutes_tui.app.widgets.basestyle import CachedBaseStyle
 from chutes_tui.engine.game import Snapshot
 from chutes_tui.model.players import PlayerSpec
+from chutes_tui.render.palette import legible
 
 BAR_WIDTH = 10
 NAME_WIDTH = 10
 COMPACT_NAME_WIDTH = 7
+MAX_NAME_WIDTH = 24
 
 
 def _bar(p: float) -> str:
@@ -39,7 +42,7 @@ class Column:
     right: bool = False  # numbers are right-aligned
 
 
-class PlayersTable(Widget):
+class PlayersTable(CachedBaseStyle, Widget):
     """One line per player, redrawn whenever ``snapshot`` (the game, frozen) changes.
 
     In compact mode (small terminals) the bar column is left out, names are shorter and the
@@ -84,7 +87,10 @@ class PlayersTable(Widget):
         return 1 + len(self.specs)
 
     def columns(self) -> list[Column]:
-        name = COMPACT_NAME_WIDTH if self.compact else NAME_WIDTH
+        # Names take what the numbers leave (within limits): "Turing·cpu" whole where it fits.
+        fixed = 19 if self.compact else 35  # the other columns and the gaps between them
+        least = COMPACT_NAME_WIDTH if self.compact else NAME_WIDTH
+        name = max(least, min(MAX_NAME_WIDTH, self.size.width - fixed))
         columns = [
             Column("token", "", 1),
             Column("name", "player", name),
@@ -116,7 +122,7 @@ class PlayersTable(Widget):
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         gap = " " if self.compact else "  "
-        base = self.rich_style
+        base = self.base_style
         if y == 0:
             header = self.get_component_rich_style("players--header")
             text = gap.join(self._fit(c.title, c) for c in self.columns())
@@ -136,7 +142,10 @@ class PlayersTable(Widget):
                 segments.append(Segment(gap, line))
             text = self._fit(self.cells.get((key, column.key), ""), column, seat)
             colored = column.key in ("token", "bar")
-            segments.append(Segment(text, line + Style(color=spec.color, bold=True) if colored else line))
+            if colored:  # the player's colour, readable on this line's background (and in grey)
+                background = (base + line).bgcolor
+                ink = Style(color=legible(spec.color, background, self.app.ansi_theme), bold=True)
+            segments.append(Segment(text, line + ink if colored else line))
         return Strip(segments).adjust_cell_length(width, line).apply_style(base)
 
     def _fit(self, text: str, column: Column, seat: int | None = None) -> str:

@@ -42,7 +42,7 @@ def status_text(status: Status, *, narrow: bool) -> Text:
     game = status.snapshot
     prompt = "press Space to roll" if status.person_to_move else ""
     if game.winner is not None:
-        lines = [f"{game.names[game.winner]} has won"]
+        lines = [f"{game.names[game.winner]} has won", "r: rematch · n: new game"]
     elif narrow:
         lines = [f"Turn {game.turn}: {game.names[game.to_move]} to move", prompt]
     else:
@@ -53,9 +53,9 @@ def status_text(status: Status, *, narrow: bool) -> Text:
     elif game.winner is None:
         moves, rounds = odds.expected_total_moves, odds.expected_rounds
         lines.append(
-            f"≈ {moves:.1f} turns to a winner"
+            f"≈ {moves:.1f} more turns in all"
             if narrow
-            else f"≈ {moves:.1f} more turns ({rounds:.1f} rounds) until someone wins"
+            else f"≈ {moves:.1f} more turns in all ({rounds:.1f} rounds) until someone wins"
         )
     lines.append(f"Speed {status.speed}" + (" · paused" if status.paused else ""))
     return Text("\n".join(lines))

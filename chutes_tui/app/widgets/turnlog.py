@@ -13,8 +13,10 @@ from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
+from chutes_tui.app.widgets.basestyle import CachedBaseStyle
 
-class TurnLog(Widget):
+
+class TurnLog(CachedBaseStyle, Widget):
     DEFAULT_CSS = """
     TurnLog { height: 1fr; min-height: 3; }
     """
@@ -57,7 +59,7 @@ class TurnLog(Widget):
 
     def render_line(self, y: int) -> Strip:
         # Segments without colours of their own take the widget's (and so the theme's).
-        return self._render_line(y).apply_style(self.rich_style)
+        return self._render_line(y).apply_style(self.base_style)
 
     def _render_line(self, y: int) -> Strip:
         width, height = self.size.width, self.size.height
