@@ -174,3 +174,68 @@ async def test_long_dialogs_scroll_with_their_buttons_in_view(standard, key):
         assert body.scroll_y > 0
         for button in app.screen.query("Button"):
             assert app.screen.region.contains_region(button.region), button.id
+
+
+async def test_play_from_the_editor_asks_and_esc_keeps_the_edits(classic):
+    app = ChutesApp(board=classic, players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await rolled(pilot, app)
+        game_screen, game = app.screen, app.screen.game
+        await pilot.press("e")
+        await pilot.pause(0.1)
+        editor = app.screen
+        editor.view.set_cursor(27)
+        await pilot.press("t")
+        editor.view.set_cursor(29)
+        await pilot.press("h", "p")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")  # not now: back in the editor, the ladder still there
+        await pilot.pause(0.05)
+        assert app.screen is editor and (27, 29) in editor.board.ladders
+        assert game_screen.game is game
+        await pilot.press("p", "enter")
+        await pilot.pause(0.1)
+        assert app.screen is game_screen and (27, 29) in game_screen.game.board.ladders
+
+
+async def test_a_game_saved_since_its_last_move_is_left_without_asking(standard, tmp_path):
+    app = ChutesApp(
+        board=standard, players=parse_player_spec("Ann,Bob"), seed=4, save_path=tmp_path / "g.json"
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await rolled(pilot, app)
+        screen = app.screen
+        assert screen.at_stake
+        await pilot.press("s")
+        await pilot.pause(0.05)
+        assert not screen.at_stake
+        await pilot.press("n")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, SetupScreen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_footer_shows_whole_keys_that_fit_most_used_first(standard, size):
+    from textual.widgets._footer import FooterKey
+
+    app = person_mid_game(standard)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.2)
+        keys = [k for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
+        shown = [k.description for k in keys]
+        assert shown[:4] == ["Roll", "Help", "Inspector", "Overlay"]
+        for key in keys:  # none cut by the edge
+            assert key.region.right <= size[0] - 12, key.description
+        line = app.export_screenshot()
+        assert "palettee" not in line
+
+
+async def test_names_and_odds_fit_the_players_panel_at_80x24(standard):
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,cpu:Ada,cpu:Turing"), seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        table = app.screen.players_table
+        lines = ["".join(s.text for s in table.render_line(y)) for y in range(4)]
+        assert "Ada·cpu" in lines[2] and "%" in lines[2]
+        assert all(line.rstrip().endswith("%") for line in lines[1:])

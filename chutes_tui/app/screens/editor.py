@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from chutes_tui.analysis.reports import OVERLAY_SHORT, OVERLAYS, edit_stats, overlay_values
 from chutes_tui.app.dialogs.confirm import confirm_then
@@ -18,6 +18,7 @@ from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.dialogs.save_as import ask_where_to_save
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
 from chutes_tui.app.widgets.board import BoardView
+from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.io.atomic import atomic_write_text
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model.board import Board, BoardError, jump_kind
@@ -31,15 +32,16 @@ from chutes_tui.render.boardpaint import Overlay
 class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
     """Dismissed with the board to play on (``p``), or ``None`` (Esc)."""
 
+    # Most used first: the footer shows those that fit (the help text beside lists them all).
     BINDINGS = [
         Binding("t", "mark_tail", "Tail here"),
         Binding("h", "place_head", "Head here"),
-        Binding("d", "delete", "Delete jump"),
-        Binding("m", "move", "Move jump end"),
-        Binding("ctrl+z,u", "undo", "Undo"),
-        Binding("ctrl+y,U", "redo", "Redo"),
+        Binding("d", "delete", "Delete"),
         Binding("p", "play", "Play it"),
+        Binding("ctrl+z,u", "undo", "Undo"),
         Binding("ctrl+s", "save", "Save"),
+        Binding("m", "move", "Move end"),
+        Binding("ctrl+y,U", "redo", "Redo"),
         Binding("R", "randomize", "Random board"),
         Binding("escape", "leave", "Back"),
     ]
@@ -77,7 +79,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
                     "board; ctrl+s saves; p plays it; Esc leaves.",
                     id="editor-help",
                 )
-        yield Footer(compact=True)
+        yield FittingFooter()
 
     @property
     def view(self) -> BoardView:

@@ -16,7 +16,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header
+from textual.widgets import Button, Header
 from textual.worker import Worker, WorkerState
 
 from chutes_tui.analysis.limits import EXACT_IN_APP_MAX_STATES, INSPECTOR_MAX_STATES
@@ -35,6 +35,7 @@ from chutes_tui.app.screens.keys import GAME_KEYS
 from chutes_tui.app.timers import TextualScheduler
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.chart import LineChart
+from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.widgets.panels import GamePanels
 from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.status import Status
@@ -100,7 +101,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield GamePanels(self.game, id="game")
-        yield Footer(compact=True)
+        yield FittingFooter()
 
     @property
     def panels(self) -> GamePanels:

@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
 from chutes_tui.analysis import expected_from_start
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.messages import StartGame
 from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
@@ -155,10 +156,11 @@ class SetupScreen(Screen):
                         id="continue",
                         compact=True,
                     )
-        yield Footer(compact=True)
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self._preview()
+        self.query_one("#name-0", Input).focus()  # typing a name is the first thing to do
 
     @on(Select.Changed, "#board-select, #end-rule")
     @on(Input.Submitted, "#board-path, #die-sides")

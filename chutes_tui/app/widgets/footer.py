@@ -1,0 +1,44 @@
+"""A footer that shows the keys that fit, in their order, and never a cut one.
+
+Textual's footer lays every key out and lets the row overflow: at 80 columns the last key is
+cut ("w Board") and, in Textual 8.2, a character of the overflow is drawn after the palette
+key ("^p palettee"). The screens list their keys most used first, so keeping the first that
+fit is the right cut; the others are one '?' or ctrl+p away.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+PALETTE_ROOM = 14  # "▏^p palette" and its padding, docked on the right
+
+
+def key_width(key: FooterKey) -> int:
+    """Cells a compact key takes: its key, a space, its words, a space."""
+    return len(key.key_display) + len(key.description) + 2
+
+
+class FittingFooter(Footer):
+    def __init__(self) -> None:
+        super().__init__(compact=True)
+
+    def compose(self) -> ComposeResult:
+        room = self.size.width - PALETTE_ROOM
+        kept: list[Widget] = []
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
+                room -= key_width(widget)
+                if room < 0:
+                    continue
+            kept.append(widget)
+        self.styles.grid_size_columns = sum(
+            1 for w in kept if isinstance(w, FooterKey) and not w.has_class("-command-palette")
+        )
+        yield from kept
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.recompose)
