@@ -31,6 +31,7 @@ SCALE = ("#440154", "#46327e", "#365c8d", "#277f8e", "#1fa187", "#4ac16d", "#a0d
 SCALE_TEXT = ("#ffffff",) * 5 + ("#000000",) * 3
 # Tokens are drawn as a badge (the glyph on the player's colour) where cells are this large.
 BADGE_WIDTH, BADGE_HEIGHT = 8, 3
+CELL_CACHE_LIMIT = 50_000  # painted cell lines kept (a 10,000-square board has about 20,000)
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,9 @@ class Scene:
     line_width: int = 0  # room for the start line and the legend (0: the board's width)
     theme: Any = None  # the front end's ANSI colours (a Rich TerminalTheme), for legible tokens
     background: Any = None  # the colour behind the board (the start line's)
+    # Painted cell lines kept between paints (the front end empties it whenever the board, its
+    # layout, colours, overlay or players change): after a move most of a line is unchanged.
+    cells: dict[tuple[Any, ...], list[Segment]] | None = None
     _kinds: dict[int, JumpKind] = field(default_factory=dict)
 
     def kind(self, index: int) -> JumpKind:
@@ -90,9 +94,21 @@ def paint_line(scene: Scene, y: int, margin: int = 0) -> list[Segment]:
     if y > grid_height:
         return segments
     row, line = divmod(y, layout.cell_height)
+    cache = scene.cells
     for column in range(layout.columns):
         square = layout.square_at(column * layout.cell_width, y)
-        segments += _cell_line(scene, square, column, row, line, y)
+        if cache is None or square is None:
+            segments += _cell_line(scene, square, column, row, line, y)
+            continue
+        # What can change a painted cell between two paints with the same cache:
+        here = tuple(seat for seat, at in enumerate(scene.positions) if at == square)
+        key = (square, line, here, square in scene.trail, square == scene.cursor, scene.highlight)
+        cell = cache.get(key)
+        if cell is None:
+            if len(cache) > CELL_CACHE_LIMIT:
+                cache.clear()
+            cell = cache[key] = _cell_line(scene, square, column, row, line, y)
+        segments += cell
     return segments
 
 

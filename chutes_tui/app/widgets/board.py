@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
@@ -76,6 +77,8 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
             self.square = square
 
     def __init__(self, board: Board, players: Sequence[PlayerSpec], *, id: str | None = None) -> None:
+        # Before Widget's __init__, which may already call notify_style_update.
+        self._cells: dict[tuple[Any, ...], list[Segment]] = {}  # painted cell lines (boardpaint)
         super().__init__(id=id)
         self.board = board
         self.players = list(players)
@@ -95,6 +98,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self.players = list(players)
         self.positions = list(positions)
         self.trail = []
+        self._cells.clear()
         self._relayout()
         # A board larger than the widget opens at its bottom row: square 1 and the start.
         self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
@@ -114,6 +118,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
 
     def set_overlay(self, overlay: Overlay | None) -> None:
         self.overlay = overlay
+        self._cells.clear()
         self.refresh()
 
     def set_cursor(self, square: int | None) -> None:
@@ -144,6 +149,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         if layout != self._layout or self._art.jumps != self.board.jumps:
             self._layout = layout
             self._art = JumpArt.draw(layout, self.board.jumps)
+            self._cells.clear()
         self.virtual_size = Size(layout.width, layout.height)
         self.refresh()
 
@@ -250,6 +256,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         self._palette = None
+        self._cells.clear()
         super().notify_style_update()
 
     def render_line(self, y: int) -> Strip:
@@ -269,6 +276,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         scene.line_width = max(self._layout.width, width - self.x_offset)
         scene.theme, scene.background = self.app.ansi_theme, self.base_style.bgcolor
+        scene.cells = self._cells
         strip = Strip(paint_line(scene, y + scroll_y, self.x_offset)).simplify()
         # Margins and other segments without colours of their own take the theme's.
         return strip.crop(scroll_x, scroll_x + width).adjust_cell_length(width).apply_style(self.base_style)

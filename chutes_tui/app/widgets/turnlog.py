@@ -28,6 +28,7 @@ class TurnLog(CachedBaseStyle, Widget):
         self.scrolled = 0  # lines scrolled back from the newest
         self._wrapped: list[Strip] = []
         self._wrap_width = 0
+        self._consoles: dict[int, Console] = {}
 
     def clear(self) -> None:
         self.entries = []
@@ -53,7 +54,10 @@ class TurnLog(CachedBaseStyle, Widget):
         return [entry.plain for entry in self.entries]
 
     def _wrap(self, text: Text, width: int) -> list[Strip]:
-        console = Console(width=width, no_color=False, color_system="truecolor", legacy_windows=False)
+        console = self._consoles.get(width)
+        if console is None:  # making a Console costs more than wrapping a line: one per width
+            console = Console(width=width, no_color=False, color_system="truecolor", legacy_windows=False)
+            self._consoles = {width: console}
         lines = text.wrap(console, width)
         return [Strip(list(line.render(console))).adjust_cell_length(width) for line in lines]
 
