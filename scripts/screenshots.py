@@ -2,13 +2,17 @@
 
     python scripts/screenshots.py
 
-Writes setup.svg, mid-game.svg and winner.svg at 120×40 (and mid-game-80x24.svg). The games
-are seeded, so the pictures change only when the screens do.
+Writes setup.svg, mid-game.svg, editor.svg and winner.svg at 120×40, mid-game-80x24.svg,
+mid-game-160x50.svg and mid-game-light.svg (a light theme). The games are seeded and the
+settings private (a fresh folder, the first-run hint already seen), so the pictures change
+only when the screens do.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -48,11 +52,36 @@ async def point_at_the_big_ladder(pilot: Pilot) -> None:
     await pilot.pause(0.1)
 
 
+async def light(pilot: Pilot) -> None:
+    pilot.app.theme = "textual-light"
+    await point_at_the_big_ladder(pilot)
+
+
+async def add_a_ladder(pilot: Pilot) -> None:
+    await pilot.press("e")
+    await pilot.pause(0.2)
+    editor = pilot.app.screen
+    editor.view.set_cursor(27)  # type: ignore[attr-defined]
+    await pilot.press("t")
+    editor.view.set_cursor(29)  # type: ignore[attr-defined]
+    await pilot.press("h")
+    await pilot.pause(0.2)
+
+
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
+    private = Path(tempfile.mkdtemp(prefix="chutes-shots-"))
+    for name in ("CONFIG", "DATA", "STATE"):
+        os.environ[f"CHUTES_TUI_{name}_DIR"] = str(private / name.lower())
+    from chutes_tui.io.settings import Settings, save_settings
+
+    save_settings(Settings(hinted=True))
     await shoot(ChutesApp(board_name="standard"), "setup", (120, 40))
     await shoot(ChutesApp(game=mid_game()), "mid-game", (120, 40), point_at_the_big_ladder)
     await shoot(ChutesApp(game=mid_game()), "mid-game-80x24", (80, 24))
+    await shoot(ChutesApp(game=mid_game()), "mid-game-160x50", (160, 50), point_at_the_big_ladder)
+    await shoot(ChutesApp(game=mid_game()), "mid-game-light", (120, 40), light)
+    await shoot(ChutesApp(game=mid_game()), "editor", (120, 40), add_a_ladder)
     finished = Game.new(load_board("standard"), parse_player_spec("Ann,Bob,cpu:Robo"), seed=2024)
     finished.play_out()
     await shoot(ChutesApp(game=finished), "winner", (120, 40))

@@ -17,7 +17,6 @@ from chutes_tui.app.widgets.status import Status, StatusPanel
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game, Snapshot, Turn
 from chutes_tui.model.text import shown
-from chutes_tui.render.palette import legible
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
@@ -89,9 +88,8 @@ class GamePanels(Horizontal):
 
     def log_turn(self, game: Game, turn: Turn) -> None:
         spec = game.players[turn.seat].spec
-        log = self.query_one(TurnLog)
-        color = legible(spec.color, log.base_style.bgcolor, self.app.ansi_theme)
-        log.write(Text.assemble((spec.token, color), f" {turn.number:>3}. {turn.describe(spec.name)}"))
+        line = Text.assemble((spec.token, spec.color), f" {turn.number:>3}. {turn.describe(spec.name)}")
+        self.query_one(TurnLog).write(line)
 
     def show_inspector(self, report: SquareReport, mover: str | None) -> None:
         self.query_one(InspectorPanel).show(report, mover)

@@ -6,14 +6,18 @@ virtual size on every write and so asked Textual for a full-screen layout after 
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
+from rich.color import Color, ColorParseError
 from rich.console import Console
 from rich.segment import Segment
-from rich.text import Text
+from rich.text import Span, Text
 from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
+from chutes_tui.render.palette import legible
 
 
 class TurnLog(CachedBaseStyle, Widget):
@@ -53,7 +57,18 @@ class TurnLog(CachedBaseStyle, Widget):
         """The entries as plain text (oldest first)."""
         return [entry.plain for entry in self.entries]
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._wrap_width = 0  # a new theme: colours are made readable on it again (_wrap)
+
     def _wrap(self, text: Text, width: int) -> list[Strip]:
+        # A colour named by a span (a player's) is drawn readable on this background.
+        background, theme = self.base_style.bgcolor, self.app.ansi_theme
+        text = text.copy()
+        text.spans = [
+            Span(s.start, s.end, legible(s.style, background, theme)) if _is_color(s.style) else s
+            for s in text.spans
+        ]
         console = self._consoles.get(width)
         if console is None:  # making a Console costs more than wrapping a line: one per width
             console = Console(width=width, no_color=False, color_system="truecolor", legacy_windows=False)
@@ -86,3 +101,13 @@ class TurnLog(CachedBaseStyle, Widget):
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         self.scrolled = max(0, self.scrolled - 2)
         self.refresh()
+
+
+def _is_color(style: object) -> TypeGuard[str]:
+    if not isinstance(style, str):
+        return False
+    try:
+        Color.parse(style)
+    except ColorParseError:
+        return False
+    return True
