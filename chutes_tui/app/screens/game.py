@@ -19,11 +19,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Header
 from textual.worker import Worker, WorkerState
 
-from chutes_tui.analysis.limits import EXACT_IN_APP_MAX_STATES, INSPECTOR_MAX_STATES
+from chutes_tui.analysis.limits import INSPECTOR_MAX_STATES
 from chutes_tui.analysis.reports import inspect_square
 from chutes_tui.app.controller import DEFAULT_SPEED, Step, TurnController, speed_label
 from chutes_tui.app.dialogs.confirm import confirm_then
-from chutes_tui.app.dialogs.exact import ExactScreen, exact_dialog
+from chutes_tui.app.dialogs.exact import ExactScreen, exact_dialog, why_no_exact_dialog
 from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.dialogs.picker import BoardPicker
 from chutes_tui.app.dialogs.save_as import ask_where_to_save
@@ -277,22 +277,9 @@ class GameScreen(Screen[None]):
     def action_exact(self) -> None:
         """Work out the current two-player position's exact chance in a thread; play goes on."""
         game = self.game
-        if len(game.players) != 2:
-            self.notify("Exact fractions are for two-player games; try chutes-tui exact --players N.")
-            return
-        if game.finished:
-            self.notify("The game is over: the chances are 1 and 0.")
-            return
-        states = len(game.board.standable_squares) - 1
-        if states > EXACT_IN_APP_MAX_STATES:
-            # Thread workers cannot be interrupted, and quitting waits for them: keep them short.
-            self.notify(
-                f"Exact fractions take minutes on a board with {states} squares to stand on; "
-                f"run chutes-tui exact {path_text(game.board.source or game.board.name)} --position A B "
-                "instead.",
-                timeout=6,
-                markup=False,
-            )
+        refusal = why_no_exact_dialog(game)
+        if refusal is not None:
+            self.notify(refusal, timeout=6, markup=False)
             return
         self.notify("Working out the exact fraction…", timeout=2)
         self.exact_fraction(game)
