@@ -24,6 +24,19 @@ async def rolled(pilot, app, times=3):
         await wait_for(pilot, lambda: not app.screen.controller.animating)
 
 
+async def edit_in_ladder_27_29(pilot, app):
+    """Open the editor and add Hochman's ladder 27→29; the editor screen."""
+    await pilot.press("e")
+    await pilot.pause(0.1)
+    editor = app.screen
+    assert isinstance(editor, EditorScreen)
+    editor.view.set_cursor(27)
+    await pilot.press("t")
+    editor.view.set_cursor(29)
+    await pilot.press("h")
+    return editor
+
+
 @pytest.mark.parametrize(
     ("keys", "after_yes"),
     [(["r"], GameScreen), (["n"], SetupScreen), (["b", "enter"], GameScreen)],
@@ -120,13 +133,7 @@ async def test_editor_undoes_redoes_and_asks_before_losing_edits(classic):
         await pilot.press("escape")  # nothing edited: leaves at once
         await pilot.pause(0.05)
         assert isinstance(app.screen, GameScreen)
-        await pilot.press("e")
-        await pilot.pause(0.1)
-        editor = app.screen
-        editor.view.set_cursor(27)
-        await pilot.press("t")
-        editor.view.set_cursor(29)
-        await pilot.press("h")
+        editor = await edit_in_ladder_27_29(pilot, app)
         editor.view.set_cursor(29)
         await pilot.press("d")
         assert editor.board.jumps == classic.jumps
@@ -181,13 +188,8 @@ async def test_play_from_the_editor_asks_and_esc_keeps_the_edits(classic):
     async with app.run_test(size=(120, 40)) as pilot:
         await rolled(pilot, app)
         game_screen, game = app.screen, app.screen.game
-        await pilot.press("e")
-        await pilot.pause(0.1)
-        editor = app.screen
-        editor.view.set_cursor(27)
-        await pilot.press("t")
-        editor.view.set_cursor(29)
-        await pilot.press("h", "p")
+        editor = await edit_in_ladder_27_29(pilot, app)
+        await pilot.press("p")
         await pilot.pause(0.05)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("escape")  # not now: back in the editor, the ladder still there
