@@ -62,9 +62,20 @@ def exact_dialog() -> Callable[..., Awaitable[None]]:
     return run
 
 
+def still_cursor() -> Callable[..., Awaitable[None]]:
+    """A focused field's cursor blinks: keep it still, or pictures differ by their timing."""
+
+    async def run(pilot) -> None:
+        for field in pilot.app.screen.query("Input"):
+            field.cursor_blink = False
+        await pilot.pause(0.1)
+
+    return run
+
+
 # name → (a new app, what to do before the picture)
 SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
-    "setup": (lambda: ChutesApp(board_name="standard"), None),
+    "setup": (lambda: ChutesApp(board_name="standard"), still_cursor()),
     "game": (lambda: ChutesApp(game=mid_game()), keys(cursor=28)),
     "inspector": (lambda: ChutesApp(game=two_player_game()), keys("i", cursor=28)),
     "overlay": (lambda: ChutesApp(game=two_player_game()), keys("o")),

@@ -7,6 +7,12 @@ import pytest
 from tests.app.scenes import SCENES, SIZES
 
 
+@pytest.fixture(autouse=True)
+def empty_directory(tmp_path, monkeypatch):
+    """The board picker lists the current directory's board files: let it be the same everywhere."""
+    monkeypatch.chdir(tmp_path)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("scene", sorted(SCENES))
 def test_screen(snap_compare, scene, size):
