@@ -22,6 +22,9 @@ ODDS_CACHE_SIZE = 100_000
 # The app's square inspector and board overlays solve on the UI thread: beyond this they would
 # freeze it for seconds, so the app points to ``chutes-tui inspect`` instead.
 INSPECTOR_MAX_STATES = 1_500
+# The setup screen's line about the chosen board gives the expected length (one solve on the UI
+# thread) up to this many squares; a 100,000-square board took minutes.
+PREVIEW_MAX_SQUARES = 10_000
 
 # -- exact arithmetic -----------------------------------------------------------------------------
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 from chutes_tui.io.jsonfile import read_quietly, write_quietly
@@ -72,7 +74,10 @@ def save_settings(settings: Settings) -> bool:
             "die": setup.die,
             "extra_roll": setup.extra_roll,
         }
-    return write_quietly(settings_path(), data)
+    path = settings_path()
+    if os.path.lexists(path) and not os.access(path, os.R_OK):
+        return False  # a file we cannot read may hold settings we would lose by writing
+    return write_quietly(path, data)
 
 
 def update_settings(**changes: Any) -> Settings:
@@ -80,6 +85,14 @@ def update_settings(**changes: Any) -> Settings:
     settings = replace(load_settings(), **changes)
     save_settings(settings)
     return settings
+
+
+def _player(value: Any) -> PlayerSpec | None:
+    """One remembered seat, or ``None`` when it is damaged (the others are kept)."""
+    try:
+        return player_from_json(value, "player")
+    except SaveError:
+        return None
 
 
 def _short_text(text: str) -> bool:
@@ -90,11 +103,10 @@ def _setup(value: Any) -> LastSetup | None:
     if not isinstance(value, dict):
         return None
     entries = value.get("players")
-    if not isinstance(entries, list) or not 1 <= len(entries) <= MAX_PLAYERS:
+    if not isinstance(entries, list):
         return None
-    try:
-        players = tuple(player_from_json(entry, "player") for entry in entries)
-    except SaveError:
+    players = tuple(p for p in map(_player, entries[: MAX_PLAYERS * 2]) if p is not None)[:MAX_PLAYERS]
+    if not players or len({p.token for p in players}) < len(players):
         return None
     board = value.get("board")
     end_rule = value.get("end_rule")
@@ -102,7 +114,7 @@ def _setup(value: Any) -> LastSetup | None:
     return LastSetup(
         players=players,
         board=board if isinstance(board, str) and _short_text(board) else "standard",
-        end_rule=end_rule if end_rule in {rule.value for rule in EndRule} else None,
+        end_rule=end_rule if isinstance(end_rule, str) and end_rule in {r.value for r in EndRule} else None,
         die=die if type(die) is int and 1 <= die <= MAX_DIE else None,
         extra_roll=value.get("extra_roll") is True,
     )
@@ -132,10 +144,14 @@ def latest_save() -> Path | None:
     is opened)."""
     newest: tuple[float, Path] | None = None
     try:
-        for path in saves_dir().glob("*.json"):
-            stat = path.stat()
-            if path.is_file() and (newest is None or stat.st_mtime > newest[0]):
-                newest = (stat.st_mtime, path)
+        candidates = list(saves_dir().glob("*.json"))
     except OSError:
         return None
+    for path in candidates:
+        try:  # a dangling link or a loop is skipped, not the end of the search
+            stat = path.stat()
+        except (OSError, ValueError):
+            continue
+        if S_ISREG(stat.st_mode) and (newest is None or stat.st_mtime > newest[0]):
+            newest = (stat.st_mtime, path)
     return newest[1] if newest else None

@@ -71,6 +71,16 @@ def player_count(text: str, low: int = 1) -> int:
     return whole(text, "the number of players", low, MAX_PLAYERS)
 
 
+# Marks that are invisible or reverse the text around them, so that a name could look like
+# another (U+202E shows "Ann\u202eboB" as "AnnBob"). Joiners (U+200C, U+200D) stay: emoji
+# sequences such as 👩‍🚀 need them.
+_INVISIBLE = frozenset(
+    "\u200b\u200e\u200f\u2060\ufeff"
+    + "".join(map(chr, range(0x202A, 0x202F)))
+    + "".join(map(chr, range(0x2066, 0x206A)))
+)
+
+
 def player_name(text: object) -> str:
     """A player's name: 1 to ``MAX_NAME_LENGTH`` characters, no control characters.
 
@@ -85,6 +95,9 @@ def player_name(text: object) -> str:
         raise InputError(f"a player's name has at most {MAX_NAME_LENGTH} characters, not {len(name):,}")
     if any(unicodedata.category(char) in _UNSAFE_IN_NAMES for char in name):
         raise InputError(f"a player's name cannot contain control characters: {quote(name, 30)}")
+    marks = sorted({f"U+{ord(char):04X}" for char in name if char in _INVISIBLE})
+    if marks:  # named by code, not shown: shown, they would turn the message around too
+        raise InputError(f"a player's name cannot contain invisible or direction marks ({', '.join(marks)})")
     return name
 
 

@@ -97,3 +97,31 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
         assert game.board.name == "classic-1952" and game.board.end_rule.value == "bounce"
         log = "\n".join(line.plain for line in app.screen.query_one(TurnLog).entries)
         assert "Space rolls" not in log  # shown once only
+
+
+async def test_save_as_refuses_a_folder_path_and_an_unknown_home_with_a_dialog(standard):
+    from chutes_tui.app.dialogs.error import ErrorScreen
+
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=12)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for answer in ("~no-such-user-here/x.json", str(saves_dir(make=True)) + "/"):
+            await pilot.press("s")
+            await pilot.pause(0.1)
+            app.screen.query_one(Input).value = answer
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, ErrorScreen), answer
+            await pilot.press("escape")
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, GameScreen) and app.is_running
+
+
+async def test_the_setup_line_leaves_out_the_length_of_a_board_too_large_to_solve_at_once(monkeypatch):
+    from chutes_tui.app.screens import setup
+
+    monkeypatch.setattr(setup, "PREVIEW_MAX_SQUARES", 50)
+    app = ChutesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.1)
+        line = str(app.screen.query_one("#board-preview").render())
+        assert "100 squares" in line and "chutes-tui analyze" in line and "turns on average" not in line

@@ -72,7 +72,14 @@ def ask_where_to_save(
     def chosen(answer: str | None) -> None:
         if not answer:
             return
-        target = Path(answer).expanduser()
+        if answer.endswith(("/", os.sep)):  # pathlib would drop the slash that says "a folder"
+            app.push_screen(ErrorScreen("Could not save", f"{path_text(answer)}: names a folder, not a file"))
+            return
+        try:
+            target = Path(answer).expanduser()
+        except (RuntimeError, ValueError):  # "~nobody/x": no such user, no home to expand
+            app.push_screen(ErrorScreen("Could not save", f"{path_text(answer)}: no such home folder"))
+            return
         problem = writable_target_problem(target)
         if problem is not None:
             app.push_screen(ErrorScreen("Could not save", f"{path_text(target)}: {problem}"))

@@ -7,6 +7,7 @@ engine or the analysis reports.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -270,7 +271,8 @@ class GameScreen(Screen[None]):
             return
         self.save_path = path
         self._saved_game, self._saved_turns = self.game, len(self.game.history)
-        self.notify(f"Saved to {where} — resume with: chutes-tui play --resume {where}", markup=False)
+        command = f"chutes-tui play --resume {shlex.quote(path_text(path))}"
+        self.notify(f"Saved to {where} — resume with: {command}", markup=False)
 
     # -- the exact fraction, in a thread --------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
 from chutes_tui.analysis import expected_from_start
+from chutes_tui.analysis.limits import PREVIEW_MAX_SQUARES
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.messages import StartGame
 from chutes_tui.app.screens.game import GameScreen
@@ -173,12 +174,14 @@ class SetupScreen(Screen):
         except (BoardError, InputError) as problem:
             preview.update(Text(str(problem), style="italic"))
             return
-        turns = expected_from_start(board)
+        if board.end <= PREVIEW_MAX_SQUARES:
+            length = f"one player needs {expected_from_start(board):.1f} turns on average"
+        else:
+            length = "its expected length: chutes-tui analyze (too large to work out here)"
         preview.update(
             Text(
-                f"{shown(board.name, 30)}: {board.end} squares, {count(len(board.ladders), 'ladder')}, "
-                f"{count(len(board.chutes), 'chute')}, d{board.die}, {board.end_rule} end — one player needs "
-                f"{turns:.1f} turns on average",
+                f"{shown(board.name, 30)}: {board.end:,} squares, {count(len(board.ladders), 'ladder')}, "
+                f"{count(len(board.chutes), 'chute')}, d{board.die}, {board.end_rule} end — {length}",
                 style="italic",
             )
         )

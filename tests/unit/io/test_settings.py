@@ -33,15 +33,17 @@ def test_missing_settings_are_the_defaults():
         '{"setup": {"players": [{"name": "Ann", "token": "●", "color": "red", "human": true}],'
         ' "board": 5, "end_rule": "fly", "die": true, "extra_roll": 1}}',
         '{"theme": "' + "x" * 100_000 + '"}',
+        '{"setup": {"players": [{"name": "Ann", "token": "●", "color": "red", "human": true}],'
+        ' "end_rule": ["bounce"], "die": {"a": 1}, "board": ["x"]}}',
     ],
-    ids=["text", "list", "deep", "types", "escape", "bad-player", "bad-fields", "huge"],
+    ids=["text", "list", "deep", "types", "escape", "bad-player", "bad-fields", "huge", "unhashable"],
 )
 def test_damaged_settings_fall_back_field_by_field(text):
     settings.settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings.settings_path().write_text(text)
     loaded = load_settings()
     assert loaded.theme is None and loaded.hinted is False
-    if "bad-fields" in text or '"board": 5' in text:
+    if '"name": "Ann"' in text:
         assert loaded.setup == LastSetup(tuple(parse_player_spec("Ann")), "standard", None, None, False)
     else:
         assert loaded.setup is None
@@ -80,3 +82,35 @@ def test_latest_save_is_the_newest_file():
     new.write_text("{}")
     os.utime(old, (1_000_000, 1_000_000))
     assert latest_save() == new
+
+
+def test_a_damaged_seat_is_dropped_and_the_rest_of_the_setup_kept():
+    good = {"name": "Ann", "token": "●", "color": "red", "human": True}
+    bad = [
+        {"name": "Bob", "token": "●", "color": "no-such-colour", "human": True},
+        {"name": "Cy\u202e", "token": "▲", "color": "red", "human": False},
+        {"name": "Di", "token": "■", "color": "red", "human": True, "extra": 1},
+        "not a seat",
+    ]
+    data = {"setup": {"players": [good, *bad], "board": "classic-1952", "die": 8}}
+    settings.settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings.settings_path().write_text(json.dumps(data))
+    setup = load_settings().setup
+    assert setup == LastSetup(tuple(parse_player_spec("Ann")), "classic-1952", None, 8, False)
+
+
+def test_settings_that_cannot_be_read_are_not_overwritten(monkeypatch):
+    path = settings.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"theme": "nord"}')
+    monkeypatch.setattr(settings.os, "access", lambda *args: False)  # (root reads anything)
+    assert not settings.save_settings(Settings(hinted=True))
+    assert path.read_text() == '{"theme": "nord"}'
+
+
+def test_a_broken_link_among_the_saves_does_not_hide_the_others():
+    folder = settings.saves_dir(make=True)
+    (folder / "good.json").write_text("{}")
+    (folder / "dangling.json").symlink_to(folder / "nowhere")
+    (folder / "loop.json").symlink_to(folder / "loop.json")
+    assert latest_save() == folder / "good.json"
