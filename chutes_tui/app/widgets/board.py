@@ -79,6 +79,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
     def __init__(self, board: Board, players: Sequence[PlayerSpec], *, id: str | None = None) -> None:
         # Before Widget's __init__, which may already call notify_style_update.
         self._cells: dict[tuple[Any, ...], list[Segment]] = {}  # painted cell lines (boardpaint)
+        self._lines: dict[int, Strip] = {}  # painted board lines, margin included, by board line
         super().__init__(id=id)
         self.board = board
         self.players = list(players)
@@ -98,7 +99,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self.players = list(players)
         self.positions = list(positions)
         self.trail = []
-        self._cells.clear()
+        self._forget()
         self._relayout()
         # A board larger than the widget opens at its bottom row: square 1 and the start.
         self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
@@ -118,7 +119,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
 
     def set_overlay(self, overlay: Overlay | None) -> None:
         self.overlay = overlay
-        self._cells.clear()
+        self._forget()
         self.refresh()
 
     def set_cursor(self, square: int | None) -> None:
@@ -150,6 +151,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
             self._layout = layout
             self._art = JumpArt.draw(layout, self.board.jumps)
             self._cells.clear()
+        self._lines.clear()  # the margin may have changed with the width
         self.virtual_size = Size(layout.width, layout.height)
         self.refresh()
 
@@ -180,8 +182,17 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         xs, ys = [x for x, _ in chars], [y for _, y in chars]
         return Region(min(xs) + self.x_offset, min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
+    def _forget(self) -> None:
+        """Everything painted is out of date (a new board, overlay or colours)."""
+        self._cells.clear()
+        self._lines.clear()
+
     def _refresh_virtual(self, region: Region) -> None:
+        """Repaint a region of the board: every change to what it shows comes through here or
+        through :meth:`_forget`, so the painted lines kept are the ones still true."""
         if region.area:
+            for y in range(region.y, region.bottom):
+                self._lines.pop(y, None)
             scroll_x, scroll_y = self.scroll_offset
             self.refresh(region.translate((-scroll_x, -scroll_y)))
 
@@ -256,11 +267,20 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         self._palette = None
-        self._cells.clear()
+        self._forget()
         super().notify_style_update()
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        strip = self._lines.get(y + scroll_y)
+        if strip is None:
+            strip = self._lines[y + scroll_y] = self._paint(y + scroll_y, width)
+        # Margins and other segments without colours of their own take the theme's.
+        return strip.crop(scroll_x, scroll_x + width).adjust_cell_length(width).apply_style(self.base_style)
+
+    def _paint(self, y: int, width: int) -> Strip:
+        """Board line ``y`` (board coordinates), its margin included."""
         scene = Scene(
             self.board,
             self._layout,
@@ -273,10 +293,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
             self.overlay,
             self._highlight(),
         )
-        width = self.scrollable_content_region.width
         scene.line_width = max(self._layout.width, width - self.x_offset)
         scene.theme, scene.background = self.app.ansi_theme, self.base_style.bgcolor
         scene.cells = self._cells
-        strip = Strip(paint_line(scene, y + scroll_y, self.x_offset)).simplify()
-        # Margins and other segments without colours of their own take the theme's.
-        return strip.crop(scroll_x, scroll_x + width).adjust_cell_length(width).apply_style(self.base_style)
+        return Strip(paint_line(scene, y, self.x_offset)).simplify()
