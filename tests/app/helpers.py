@@ -2,6 +2,8 @@
 
 import asyncio
 
+from chutes_tui.app.screens.editor import EditorScreen
+
 
 async def wait_for(pilot, condition, timeout=20.0):
     """Let the app run until ``condition()`` holds (fail after ``timeout`` seconds)."""
@@ -10,3 +12,16 @@ async def wait_for(pilot, condition, timeout=20.0):
     while not condition():
         assert loop.time() < deadline, "timed out waiting for the app"
         await pilot.pause(0.02)
+
+
+async def edit_in_ladder_27_29(pilot, app):
+    """Open the editor and add Hochman's ladder 27→29; the editor screen."""
+    await pilot.press("e")
+    await pilot.pause(0.1)
+    editor = app.screen
+    assert isinstance(editor, EditorScreen)
+    editor.view.set_cursor(27)
+    await pilot.press("t")
+    editor.view.set_cursor(29)
+    await pilot.press("h")
+    return editor

@@ -15,7 +15,7 @@ from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players, parse_player_spec
-from tests.app.helpers import wait_for
+from tests.app.helpers import edit_in_ladder_27_29, wait_for
 
 MAX = len(SPEEDS) - 1
 
@@ -436,21 +436,13 @@ async def test_editor_session_adds_a_ladder_saves_and_the_file_loads_identically
     from chutes_tui.analysis.reports import edit_stats
     from chutes_tui.app.dialogs.confirm import ConfirmScreen
     from chutes_tui.app.dialogs.save_as import SaveScreen
-    from chutes_tui.app.screens.editor import EditorScreen
     from chutes_tui.io.boardfile import load_board
 
     app = ChutesApp(board=classic, players=parse_player_spec("Ann,Bob"), seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         game_screen = app.screen
-        await pilot.press("e")
-        await pilot.pause(0.1)
-        editor = app.screen
-        assert isinstance(editor, EditorScreen)
         # Hochman's ladder 27→29: the game gets longer (40.20 turns).
-        editor.view.set_cursor(27)
-        await pilot.press("t")
-        editor.view.set_cursor(29)
-        await pilot.press("h")
+        editor = await edit_in_ladder_27_29(pilot, app)
         await pilot.pause(0.05)
         assert (27, 29) in editor.board.ladders
         stats = str(editor.query_one("#editor-stats").render())

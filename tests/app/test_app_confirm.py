@@ -10,7 +10,7 @@ from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import wait_for
+from tests.app.helpers import edit_in_ladder_27_29, wait_for
 
 
 def person_mid_game(standard):
@@ -22,19 +22,6 @@ async def rolled(pilot, app, times=3):
         await pilot.press("space")
         await wait_for(pilot, lambda turn=turn: len(app.screen.game.history) >= turn)
         await wait_for(pilot, lambda: not app.screen.controller.animating)
-
-
-async def edit_in_ladder_27_29(pilot, app):
-    """Open the editor and add Hochman's ladder 27→29; the editor screen."""
-    await pilot.press("e")
-    await pilot.pause(0.1)
-    editor = app.screen
-    assert isinstance(editor, EditorScreen)
-    editor.view.set_cursor(27)
-    await pilot.press("t")
-    editor.view.set_cursor(29)
-    await pilot.press("h")
-    return editor
 
 
 @pytest.mark.parametrize(
