@@ -12,9 +12,11 @@ from __future__ import annotations
 # Exact live odds cost a few milliseconds up to about this many states and then grow fast (a
 # 10,000-square board needs seconds per move); above it a game runs without them, and says so.
 LIVE_ODDS_MAX_STATES = 1_500
-# Up to this many states every state's finishing curves are kept, so that odds for any position
-# are a few vector operations; above it odds are computed from the players' own states.
-CACHED_CURVES_MAX_STATES = 1_500
+# Every state's finishing curves are kept (odds for any position are then a few vector
+# operations) when states × turns stays below this many values per curve (two curves of 32 MB);
+# otherwise odds are computed from the players' own states. On a 1,000-square board with
+# 5,000-turn games keeping them all took 7.7 GiB.
+CURVES_MAX_VALUES = 4_000_000
 # A two-player table holds states² doubles (4,000² = 128 MB).
 TABLE_MAX_STATES = 4_000
 # Live odds of positions already seen are kept (with the chain), up to this many: ~20 MB.

@@ -21,13 +21,14 @@ remainders are at most ``P_n`` and the rounds/moves remainders at most ``k · P_
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain
-from chutes_tui.analysis.limits import CACHED_CURVES_MAX_STATES, TABLE_MAX_STATES
+from chutes_tui.analysis.limits import CURVES_MAX_VALUES, TABLE_MAX_STATES
 from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves
 
 SERIES_TOLERANCE = 1e-15
@@ -46,6 +47,20 @@ def _survival_tail(chain: Chain, players: int) -> float:
     """The bound ``P_n`` must fall below for ``k·P_n·t_max < SERIES_TOLERANCE``."""
     t_max = float(expected_turns(chain).max(initial=1.0))
     return SERIES_TOLERANCE / (max(players, 1) * max(t_max, 1.0))
+
+
+def curves_horizon(chain: Chain, players: int = 6) -> int:
+    """About how many turns every state's curves need before the series' bound is met: the
+    tail of a finishing time decays at least as fast as a geometric law with the largest
+    expectation, so ``t_max · ln(1/bound)`` turns suffice (1,603 estimated against 1,006
+    needed on the standard board). Used to decide what to keep, not to stop a series."""
+    t_max = float(expected_turns(chain).max(initial=1.0))
+    return math.ceil(max(t_max, 1.0) * math.log(1.0 / _survival_tail(chain, players)))
+
+
+def curves_affordable(chain: Chain) -> bool:
+    """Whether every state's curves may be kept (:data:`CURVES_MAX_VALUES`), or already are."""
+    return "all_curves" in chain.memo or chain.size * curves_horizon(chain) <= CURVES_MAX_VALUES
 
 
 def all_curves(chain: Chain) -> Curves:
@@ -78,7 +93,7 @@ def seat_odds(chain: Chain, positions: Sequence[int], to_move: int = 0) -> SeatO
         return SeatOdds(tuple(win), 0.0, 0.0)
     order = [(to_move + j) % k for j in range(k)]
     rows = np.array([chain.row(positions[seat]) for seat in order])
-    if chain.size <= CACHED_CURVES_MAX_STATES:
+    if curves_affordable(chain):
         curves = all_curves(chain)
         survival, pmf = curves.survival[rows], curves.pmf[rows]
     else:
@@ -140,11 +155,23 @@ def two_player_table(chain: Chain) -> TwoPlayerTable:
     return chain.memo.get("two_player_table", lambda: _two_player_table(chain))
 
 
+def two_player_table_affordable(chain: Chain) -> bool:
+    return chain.size <= TABLE_MAX_STATES and curves_affordable(chain)
+
+
+def two_player_probability(chain: Chain, mover: int, opponent: int) -> float:
+    """The chance that the player to move, on ``mover``, beats an opponent on ``opponent``:
+    from the two-player table where it can be kept, else from the two squares' own curves."""
+    if two_player_table_affordable(chain):
+        return two_player_table(chain).probability(mover, opponent)
+    return seat_odds(chain, [mover, opponent], 0).win[0]
+
+
 def _two_player_table(chain: Chain) -> TwoPlayerTable:
-    if chain.size > min(TABLE_MAX_STATES, CACHED_CURVES_MAX_STATES):
+    if not two_player_table_affordable(chain):
         raise ValueError(
-            f"a two-player table of {chain.size}² positions is too large to hold "
-            f"(at most {TABLE_MAX_STATES} states)"
+            f"a two-player table of {chain.size:,}² positions is too large to hold "
+            f"(at most {TABLE_MAX_STATES:,} states and {CURVES_MAX_VALUES:,} curve values)"
         )
     curves = all_curves(chain)
     matrix = curves.pmf[:, 1:] @ curves.survival[:, :-1].T

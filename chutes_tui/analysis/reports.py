@@ -27,6 +27,7 @@ from chutes_tui.analysis import (
     two_player_table,
     visit_statistics,
 )
+from chutes_tui.analysis.multi import two_player_probability
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import remove_jump
 from chutes_tui.model.rules import JumpKind, move
@@ -184,7 +185,7 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
         impact = JumpImpact(jump[0], jump[1], expected_from_start(board), after)
     win = None
     if opponent is not None:
-        win = two_player_table(chain).probability(where, opponent)
+        win = two_player_probability(chain, where, opponent)
     ends = (dist.percentile(0.05), dist.percentile(0.95)) if where != board.end else (0, 0)
     return SquareReport(
         board=board,

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from chutes_tui.analysis.reports import OVERLAY_SHORT, OVERLAYS, overlay_values
-from chutes_tui.engine.game import Game
+from chutes_tui.engine.game import Game, live_odds_available
 from chutes_tui.model.text import shown
 from chutes_tui.render.boardpaint import Overlay
 
@@ -16,7 +16,9 @@ class OverlayCycle:
 
     @staticmethod
     def kinds(game: Game) -> tuple[str, ...]:
-        two_players = len(game.players) == 2 and not game.finished
+        # The win-chance overlay needs the two-player table, which only boards of a few thousand
+        # states (and not too long a game) can keep.
+        two_players = len(game.players) == 2 and not game.finished and live_odds_available(game.board)
         return OVERLAYS if two_players else OVERLAYS[:3]
 
     def kind(self, game: Game) -> str | None:

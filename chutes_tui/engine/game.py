@@ -16,8 +16,8 @@ import numpy as np
 
 from chutes_tui.analysis import build_chain, expected_turns, seat_odds, two_player_table
 from chutes_tui.analysis.chain import Chain
-from chutes_tui.analysis.limits import LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE, TABLE_MAX_STATES
-from chutes_tui.analysis.multi import SeatOdds
+from chutes_tui.analysis.limits import LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
+from chutes_tui.analysis.multi import SeatOdds, curves_affordable, two_player_table_affordable
 from chutes_tui.io.saves import (
     MAX_ROLLS_PER_TURN,
     MAX_SAVED_TURNS,
@@ -103,7 +103,10 @@ class Summary:
 
 
 def live_odds_available(board: Board) -> bool:
-    return build_chain(board).size <= LIVE_ODDS_MAX_STATES
+    """Odds after every move cost a few vector operations only when every state's curves can be
+    kept (a 1,000-square board with 5,000-turn games cannot: see ``CURVES_MAX_VALUES``)."""
+    chain = build_chain(board)
+    return chain.size <= LIVE_ODDS_MAX_STATES and curves_affordable(chain)
 
 
 def _odds(board: Board, positions: Sequence[int], to_move: int) -> SeatOdds | None:
@@ -129,7 +132,7 @@ def _odds(board: Board, positions: Sequence[int], to_move: int) -> SeatOdds | No
 def _compute_odds(chain: Chain, positions: Sequence[int], to_move: int) -> SeatOdds:
     board = chain.board
     odds = seat_odds(chain, positions, to_move)
-    if len(positions) == 2 and board.end not in positions and chain.size <= TABLE_MAX_STATES:
+    if len(positions) == 2 and board.end not in positions and two_player_table_affordable(chain):
         table = two_player_table(chain)
         mover = table.probability(positions[to_move], positions[1 - to_move])
         win = [0.0, 0.0]

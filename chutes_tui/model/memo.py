@@ -24,5 +24,9 @@ class Memo:
         value: T = self._values[key]
         return value
 
+    def __contains__(self, key: object) -> bool:
+        """Whether ``key`` has been computed (a caller may choose a cheaper road if not)."""
+        return key in self._values
+
     def __repr__(self) -> str:
         return f"Memo({sorted(self._values)})"
