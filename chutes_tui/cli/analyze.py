@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import argparse
 import math
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chutes_tui.analysis.reports import AnalyzeReport, analyze_report
 from chutes_tui.cli import common
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.text import elide, printable
 from chutes_tui.render.textchart import column_chart
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.reports import AnalyzeReport
 
 NAME = "analyze"
 HELP = "single-game and multi-player statistics of a board"
@@ -35,6 +38,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
     origin = board.start if args.start is None else common.square_argument(board, args.start, "--start")
     with common.series_bar("analysing"):
+        from chutes_tui.analysis.reports import analyze_report  # scipy: only when analysing
+
         report = analyze_report(board, origin, args.players)
     if args.json:
         return common.print_json(console, report.to_json())

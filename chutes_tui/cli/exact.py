@@ -7,18 +7,21 @@ import argparse
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
 
 from chutes_tui.analysis.limits import BOUNDS_MAX_MOVES, ENCLOSURE_MAX_DIGITS, EXACT_MAX_STATES
 from chutes_tui.cli import common
-from chutes_tui.exact.fractions import fraction_text
-from chutes_tui.exact.report import ExactReport, enclosure_report, exact_report
-from chutes_tui.exact.two_player import exact_two_player
 from chutes_tui.model.board import Board
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.text import path_text
+
+if TYPE_CHECKING:
+    from chutes_tui.exact.report import ExactReport
+
+# python-flint and scipy load in the functions that need them: `chutes-tui --help` does not.
 
 NAME = "exact"
 HELP = "exact fractions: expected turns, two-player win probabilities"
@@ -72,6 +75,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
         _write_table(board, args.table)
     if args.players > 2:
         return _enclosures(board, args, console)
+    from chutes_tui.exact.report import exact_report
+
     position = tuple(args.position) if args.position else None
     with common.progress_bar("bounds", args.bounds) as step:
         report = exact_report(board, args.digits, position, args.bounds, step)
@@ -133,6 +138,8 @@ def _enclosures(board: Board, args: argparse.Namespace, console: Console) -> int
             f"{ENCLOSURE_MAX_DIGITS} certain digits (each doubling of the rounds summed costs four "
             "times the last; 300 take about 15 s on the standard board)"
         )
+    from chutes_tui.exact.report import enclosure_report
+
     with common.progress_bar(f"{args.digits} certain digits", args.digits) as step:
 
         def report_progress(rounds: int, certain: int) -> None:
@@ -158,6 +165,9 @@ def _write_table(board: Board, path: str) -> None:
     if not path.lower().endswith((".csv", ".json")):
         raise common.UsageError("chutes-tui exact: argument --table: the file must end in .csv or .json")
     common.check_output(Path(path), "exact --table", force=True)
+    from chutes_tui.exact.fractions import fraction_text
+    from chutes_tui.exact.two_player import exact_two_player
+
     two = exact_two_player(board)
     squares = [int(s) for s in two.chain.chain.squares]
     with common.progress_bar("exact two-player table", len(squares)) as step:

@@ -4,12 +4,15 @@ app's inspector shows)."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
 
-from chutes_tui.analysis.reports import SquareReport, inspect_square
 from chutes_tui.cli import common
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.reports import SquareReport
 
 NAME = "inspect"
 HELP = "what standing on one square means"
@@ -33,6 +36,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if args.opponent is not None:
         common.square_argument(board, args.opponent, "--opponent", allow_end=True)
     with common.series_bar("inspecting"):
+        from chutes_tui.analysis.reports import inspect_square  # scipy: only when inspecting
+
         report = inspect_square(board, args.square, args.opponent)
     if args.json:
         return common.print_json(console, {"board": board.name, **report.to_json()})

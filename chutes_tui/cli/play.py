@@ -14,7 +14,6 @@ from rich.console import Console
 from rich.text import Text
 
 from chutes_tui.cli import common
-from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.crash import crash_line
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.inputs import InputError
@@ -62,6 +61,7 @@ def save_path(args: argparse.Namespace, verb: str) -> Path | None:
 
 def run(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp  # textual loads only for the verbs that need it
+    from chutes_tui.engine.game import Game, GameError
 
     save = save_path(args, "play")
     if args.resume:

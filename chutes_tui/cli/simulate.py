@@ -9,7 +9,6 @@ from rich.table import Table
 
 from chutes_tui.cli import common
 from chutes_tui.model.inputs import MAX_PLAYERS
-from chutes_tui.sim.report import simulation_report
 
 NAME = "simulate"
 HELP = "Monte Carlo games, beside the exact values"
@@ -35,6 +34,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     # Games run in chunks into running counts: memory stays bounded for any --games, and
     # Ctrl-C stops between chunks (exit 130).
     with common.progress_bar(f"simulating {total:,} one-player games", total) as step:
+        from chutes_tui.sim.report import simulation_report  # scipy: only when simulating
+
         report = simulation_report(board, args.games, args.players, seed, step)
     summary, exact = report.summary, report.exact
     table = Table(

@@ -31,26 +31,48 @@ def _compact(squares: Iterable[int]) -> str:
     return ", ".join(parts)
 
 
-def check_winnable(board: Board) -> None:
-    """Refuse boards with a standable square from which the end can never be reached."""
+# Up to this many squares the reachability search runs in plain Python (well under a
+# millisecond for 100 squares): listing or loading the bundled boards then never imports scipy,
+# so `chutes-tui boards` starts fast. Larger boards use scipy's compiled search.
+PLAIN_SEARCH_MAX_SQUARES = 2_000
+
+
+def reachable(sources: np.ndarray, targets: np.ndarray, start: int, n: int) -> np.ndarray:
+    """Every node reachable from ``start`` along the edges ``sources[i] → targets[i]``."""
+    if n <= PLAIN_SEARCH_MAX_SQUARES:
+        following: list[list[int]] = [[] for _ in range(n)]
+        for source, target in zip(sources.tolist(), targets.tolist(), strict=True):
+            following[source].append(target)
+        seen = {start}
+        todo = [start]
+        while todo:
+            for target in following[todo.pop()]:
+                if target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        return np.fromiter(seen, dtype=np.int64, count=len(seen))
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import breadth_first_order
 
+    graph = csr_matrix((np.ones(sources.size, dtype=np.int8), (sources, targets)), shape=(n, n))
+    return np.asarray(breadth_first_order(graph, start, directed=True, return_predecessors=False))
+
+
+def check_winnable(board: Board) -> None:
+    """Refuse boards with a standable square from which the end can never be reached."""
     table = board.roll_table
     n = board.end + 1
     standable = board.standable_squares
     rows = np.repeat(standable, board.die)
     cols = table[standable].ravel()
-    backward = csr_matrix((np.ones(rows.size, dtype=np.int8), (cols, rows)), shape=(n, n))
-    reaching = breadth_first_order(backward, board.end, directed=True, return_predecessors=False)
+    reaching = reachable(cols, rows, board.end, n)  # backwards from the end
     can_finish = np.zeros(n, dtype=bool)
     can_finish[reaching] = True
     stuck = standable[~can_finish[standable]]
     if stuck.size == 0:
         return
     square = int(stuck[0])
-    forward = csr_matrix((np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n, n))
-    trapped = breadth_first_order(forward, square, directed=True, return_predecessors=False)
+    trapped = reachable(rows, cols, square, n)
     trap = set(int(s) for s in trapped)
     culprits = [f"{tail}→{head}" for tail, head in board.jumps if head in trap and tail not in trap]
     why = f"rolls from there only ever reach squares {elide(_compact(trap), 100)}"

@@ -10,7 +10,6 @@ from rich.table import Table
 
 from chutes_tui.analysis.limits import ANOTHER_GAME_MAX_COINS, ANOTHER_GAME_MAX_GAMES
 from chutes_tui.cli import common
-from chutes_tui.research.another_game import another_game_report
 
 
 def add_parsers(kinds: Any) -> None:
@@ -50,6 +49,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
         )
     seed = common.fresh_seed(args.seed)
     with common.progress_bar(f"simulating {args.games:,} games", args.games) as step:
+        from chutes_tui.research.another_game import another_game_report
+
         report = another_game_report((a, b), args.pot, args.games, seed, step)
     table = Table(
         title=f"Another Game from {report.key} (pot {args.pot}): expected cycles", title_justify="left"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
@@ -11,7 +11,9 @@ from rich.text import Text
 
 from chutes_tui.cli import common
 from chutes_tui.render.textchart import line_chart
-from chutes_tui.research.daly import Convergence, convergence
+
+if TYPE_CHECKING:
+    from chutes_tui.research.daly import Convergence
 
 
 def add_parsers(kinds: Any) -> None:
@@ -41,6 +43,8 @@ def gauge(value: float, low: float, high: float, width: int = 11) -> str:
 def run(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
     seed = common.fresh_seed(args.seed)
+    from chutes_tui.research.daly import convergence
+
     result = convergence(board, args.max_log2, seed)
     if args.json:
         return common.print_json(console, result.to_json(board.name, seed))

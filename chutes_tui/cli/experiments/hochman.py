@@ -11,7 +11,13 @@ from rich.table import Table
 
 from chutes_tui.cli import common
 from chutes_tui.model.board import MAX_DIE, MAX_SQUARES
-from chutes_tui.research import hochman
+
+
+def _research() -> Any:
+    """Hochman's experiments (scipy loads when one runs, not for `--help`)."""
+    from chutes_tui.research import hochman
+
+    return hochman
 
 
 def add_parsers(kinds: Any) -> None:
@@ -36,7 +42,7 @@ def add_parsers(kinds: Any) -> None:
 def die_sides(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
     with common.progress_bar("die sizes") as step:
-        rows = hochman.die_sides(board, args.max, step)
+        rows = _research().die_sides(board, args.max, step)
     table = Table(title=f"{common.name(board)}: expected turns by die size", title_justify="left")
     table.add_column("die", justify="right")
     table.add_column("expected turns", justify="right")
@@ -48,7 +54,7 @@ def die_sides(args: argparse.Namespace, console: Console) -> int:
 
 def start_square(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
-    result = hochman.start_squares(board)
+    result = _research().start_squares(board)
     table = Table(title=f"{common.name(board)}: expected turns from each square", title_justify="left")
     table.add_column("square", justify="right")
     table.add_column("expected turns", justify="right")
@@ -71,10 +77,10 @@ def start_square(args: argparse.Namespace, console: Console) -> int:
 def add_jump(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
     try:
-        sweep = hochman.add_jump_sweep(board, args.min_length)
+        sweep = _research().add_jump_sweep(board, args.min_length)
     except ValueError as error:
         raise common.UsageError(f"chutes-tui experiments add-jump: {error}") from None
-    shared = hochman.add_jump_sweep(board, args.min_length, shared_heads=True)
+    shared = _research().add_jump_sweep(board, args.min_length, shared_heads=True)
     odd = sweep.counter_intuitive
     table = Table(
         title=f"{common.name(board)}: counter-intuitive jumps of length ≥ {args.min_length}",
@@ -105,7 +111,7 @@ def add_jump(args: argparse.Namespace, console: Console) -> int:
             for c in sweep.candidates
         ],
     }
-    readings = hochman.candidate_readings(board, args.min_length)
+    readings = _research().candidate_readings(board, args.min_length)
     notes = [
         f"Candidates: a ladder or chute t→h between squares that are neither end of an existing jump, "
         f"length ≥ {args.min_length}: {len(sweep.candidates):,}, of which {len(odd):,} defy intuition "
@@ -121,7 +127,7 @@ def add_jump(args: argparse.Namespace, console: Console) -> int:
 
 def best_first_roll(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
-    rows = hochman.best_first_roll(board)
+    rows = _research().best_first_roll(board)
     table = Table(title=f"{common.name(board)}: the first roll", title_justify="left")
     for column in ("roll", "square after it", "expected turns in all"):
         table.add_column(column, justify="right")
@@ -134,7 +140,7 @@ def best_first_roll(args: argparse.Namespace, console: Console) -> int:
 def jump_impact(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
     with common.progress_bar("jumps removed one by one") as step:
-        base, rows = hochman.jump_impact(board, step)
+        base, rows = _research().jump_impact(board, step)
     table = Table(
         title=f"{common.name(board)}: each jump removed (now {base:.4f} turns)", title_justify="left"
     )

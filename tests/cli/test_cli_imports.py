@@ -1,0 +1,42 @@
+"""The light commands start light (issue 13): `--help`, `--version` and `boards` import neither
+scipy nor python-flint (nor textual); each is checked in a fresh interpreter."""
+
+import subprocess
+import sys
+
+import pytest
+
+PROBE = """
+import contextlib, io, sys
+from chutes_tui.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        main(sys.argv[1:])
+    except SystemExit:
+        pass
+print(sorted(name for name in ("scipy", "flint", "textual") if name in sys.modules))
+"""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--help"],
+        ["--version"],
+        [],
+        ["boards"],
+        ["boards", "--json"],
+        ["boards", "random", "--seed", "3", "--output", "-"],
+    ],
+    ids=lambda argv: " ".join(argv) or "bare",
+)
+def test_light_commands_load_no_heavy_library(argv):
+    done = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_heavy_ones_do_load_them_when_they_run():
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, "analyze", "tiny-10"], capture_output=True, text=True, check=True
+    )
+    assert "scipy" in done.stdout
