@@ -1,0 +1,100 @@
+"""Issue 13's scale table, each row beside what it is compared with, in fresh interpreters so
+that CPU time and peak memory (``getrusage``) belong to the one piece of work:
+
+* ``analyze`` of a 1,000-square board (30 + 30 jumps, 5,000-turn games), 2 players: the
+  players' own curves (now) against keeping every state's curves (before) -- the latter on a
+  400-square board too, where both finish in seconds;
+* loading a 100,000-square board (3,000 + 3,000 jumps), warm;
+* ``--version`` and ``boards`` against ``analyze tiny-10`` (the commands that need scipy).
+
+    python benchmarks/bench_scale.py [--with-before-1000]   # the 1,000-square 'before' takes ~1 min and 8 GB
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+MEASURE = """
+import json, resource, sys, time
+began, cpu = time.perf_counter(), time.process_time()
+{work}
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({{"wall": time.perf_counter() - began, "cpu": usage.ru_utime + usage.ru_stime,
+                   "peak_mib": usage.ru_maxrss / 1024}}))
+"""
+
+ANALYZE = """
+from chutes_tui.analysis import multi
+from chutes_tui.analysis.reports import analyze_report
+from chutes_tui.io.boardfile import load_board
+if {keep_all}:
+    multi.CURVES_MAX_VALUES = 10**12  # keep every state's curves, as before
+board = load_board({path!r})
+report = analyze_report(board, board.start, 2)
+"""
+
+
+LOAD = """
+from chutes_tui.io.boardfile import load_board
+load_board({path!r})
+"""
+
+COMMAND = """
+import contextlib, io
+from chutes_tui.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
+    main({args!r})
+"""
+
+
+def measure(work: str) -> dict[str, float]:
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE.format(work=work)], capture_output=True, text=True, check=True
+    )
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def row(label: str, figures: dict[str, float]) -> None:
+    print(f"  {label:<58} {figures['cpu']:7.2f} s CPU  {figures['peak_mib']:8.0f} MiB peak")
+
+
+def main() -> None:
+    folder = Path(tempfile.mkdtemp(prefix="chutes-scale-"))
+    boards = {}
+    for squares, jumps in ((400, 15), (1000, 30), (100_000, 3000)):
+        path = folder / f"b{squares}.toml"
+        _write_board(path, squares, jumps)
+        boards[squares] = str(path)
+    print("analyze, 2 players")
+    for squares in (400, 1000):
+        row(
+            f"{squares} squares, the players' own curves",
+            measure(ANALYZE.format(keep_all=False, path=boards[squares])),
+        )
+        if squares == 400 or "--with-before-1000" in sys.argv:
+            row(
+                f"{squares} squares, every state's curves kept (before)",
+                measure(ANALYZE.format(keep_all=True, path=boards[squares])),
+            )
+    print("loading")
+    row("100,000 squares (imports included)", measure(LOAD.format(path=boards[100_000])))
+    print("start-up of a command")
+    for args in (["--version"], ["boards"], ["analyze", "tiny-10"]):
+        row("chutes-tui " + " ".join(args), measure(COMMAND.format(args=args)))
+
+
+def _write_board(path: Path, squares: int, jumps: int) -> None:
+    from chutes_tui.io.atomic import atomic_write_text
+    from chutes_tui.io.boardfile import format_toml
+    from chutes_tui.model.generate import random_board
+
+    atomic_write_text(path, format_toml(random_board(7, squares=squares, ladders=jumps, chutes=jumps)))
+
+
+if __name__ == "__main__":
+    main()
