@@ -228,3 +228,17 @@ async def test_names_and_odds_fit_the_players_panel_at_80x24(standard):
         lines = ["".join(s.text for s in table.render_line(y)) for y in range(4)]
         assert "Ada·cpu" in lines[2] and "%" in lines[2]
         assert all(line.rstrip().endswith("%") for line in lines[1:])
+
+
+async def test_the_inspector_is_off_where_a_games_series_would_freeze_the_screen():
+    from chutes_tui.model.generate import random_board
+
+    board = random_board(7, squares=1000, ladders=30, chutes=30)  # 5,000-turn games
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("i")
+        await pilot.pause(0.1)
+        assert not app.screen.has_class("inspecting")
+        assert any("thousands of turns" in str(n.message) for n in app._notifications)
+        assert str(app.screen.players_table.get_cell("0", "win")) == "—"  # no live odds either

@@ -20,7 +20,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Header
 from textual.worker import Worker, WorkerState
 
+from chutes_tui.analysis import build_chain
 from chutes_tui.analysis.limits import INSPECTOR_MAX_STATES
+from chutes_tui.analysis.multi import curves_affordable
 from chutes_tui.analysis.reports import inspect_square
 from chutes_tui.app.controller import DEFAULT_SPEED, Step, TurnController, speed_label
 from chutes_tui.app.dialogs.confirm import confirm_then
@@ -300,14 +302,17 @@ class GameScreen(Screen[None]):
 
     # -- overlays and the inspector -----------------------------------------------------------------
 
-    def _too_large_for_statistics(self) -> bool:
-        """Inspector and overlays solve on the UI thread: refuse boards that would freeze it."""
+    def _too_large_for_statistics(self, *, series: bool = False) -> bool:
+        """Inspector and overlays solve on the UI thread: refuse boards that would freeze it (the
+        inspector's ``series`` also boards whose games last thousands of turns)."""
         states = len(self.game.board.standable_squares) - 1
-        if states <= INSPECTOR_MAX_STATES:
+        long = series and not curves_affordable(build_chain(self.game.board))
+        if states <= INSPECTOR_MAX_STATES and not long:
             return False
+        why = f"{states:,} squares to stand on" if not long else "games of thousands of turns"
         self.notify(
-            f"This board has {states:,} squares to stand on: its statistics take seconds each, so the "
-            "inspector and overlays are off here (chutes-tui inspect BOARD SQUARE gives them).",
+            f"This board has {why}: its statistics take seconds each, so the inspector and overlays "
+            "are off here (chutes-tui inspect BOARD SQUARE gives them).",
             timeout=6,
         )
         return True
@@ -324,7 +329,7 @@ class GameScreen(Screen[None]):
 
     def action_inspector(self) -> None:
         inspecting = not self.has_class("inspecting")
-        if inspecting and self._too_large_for_statistics():
+        if inspecting and self._too_large_for_statistics(series=True):
             return
         self.set_class(inspecting, "inspecting")
         if inspecting:
