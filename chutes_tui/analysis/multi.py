@@ -29,7 +29,7 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.limits import CURVES_MAX_VALUES, TABLE_MAX_STATES
-from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves
+from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, start_series
 
 SERIES_TOLERANCE = 1e-15
 
@@ -97,13 +97,25 @@ def seat_odds(chain: Chain, positions: Sequence[int], to_move: int = 0) -> SeatO
         curves = all_curves(chain)
         survival, pmf = curves.survival[rows], curves.pmf[rows]
     else:
-        curves = finishing_curves(chain, rows, _survival_tail(chain, k), joint=True)
-        survival, pmf = curves.survival, curves.pmf
+        survival, pmf = _own_curves(chain, rows, _survival_tail(chain, k))
     win_in_order, moves, rounds = _series(survival, pmf)
     win = [0.0] * k
     for j, seat in enumerate(order):
         win[seat] = win_in_order[j]
     return SeatOdds(tuple(win), moves, rounds)
+
+
+def _own_curves(chain: Chain, rows: np.ndarray, tail: float) -> tuple[np.ndarray, np.ndarray]:
+    """The players' own series (each start's series is kept with the chain and shared, e.g. with
+    its distribution), to a common horizon where ``Π S_j(N) < tail``: each ``S_j`` below
+    ``tail^(1/k)`` is enough."""
+    own = tail ** (1.0 / rows.size)
+    series = {int(row): start_series(chain, int(row), own) for row in set(rows.tolist())}
+    horizon = max(len(survival) for survival, _ in series.values()) - 1
+    series = {row: start_series(chain, row, own, horizon) for row in series}
+    survival = np.array([series[int(row)][0][: horizon + 1] for row in rows])
+    pmf = np.array([series[int(row)][1][: horizon + 1] for row in rows])
+    return survival, pmf
 
 
 def _series(survival: np.ndarray, pmf: np.ndarray) -> tuple[list[float], float, float]:
