@@ -91,6 +91,9 @@ def seat_odds(chain: Chain, positions: Sequence[int], to_move: int = 0) -> SeatO
         win = [0.0] * k
         win[finished[0]] = 1.0
         return SeatOdds(tuple(win), 0.0, 0.0)
+    if k == 1:  # alone, the game lasts the player's own time: its mean is one linear solve
+        mean = float(expected_turns(chain)[chain.row(positions[0])])
+        return SeatOdds((1.0,), mean, mean)
     order = [(to_move + j) % k for j in range(k)]
     rows = np.array([chain.row(positions[seat]) for seat in order])
     if curves_affordable(chain):
