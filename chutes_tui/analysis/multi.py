@@ -29,7 +29,7 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.limits import CURVES_MAX_VALUES, TABLE_MAX_STATES
-from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, start_series
+from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, series_from, start_series
 
 SERIES_TOLERANCE = 1e-15
 
@@ -99,26 +99,88 @@ def seat_odds(chain: Chain, positions: Sequence[int], to_move: int = 0) -> SeatO
     if curves_affordable(chain):
         curves = all_curves(chain)
         survival, pmf = curves.survival[rows], curves.pmf[rows]
+        rest = Remainders((0.0,) * k, 0.0, 0.0)
     else:
-        survival, pmf = _own_curves(chain, rows, _survival_tail(chain, k))
+        survival, pmf, rest = _own_curves(chain, rows, _survival_tail(chain, k))
     win_in_order, moves, rounds = _series(survival, pmf)
+    win_in_order = [w + r for w, r in zip(win_in_order, rest.win, strict=True)]
+    moves, rounds = moves + rest.moves, rounds + rest.rounds
     win = [0.0] * k
     for j, seat in enumerate(order):
         win[seat] = win_in_order[j]
     return SeatOdds(tuple(win), moves, rounds)
 
 
-def _own_curves(chain: Chain, rows: np.ndarray, tail: float) -> tuple[np.ndarray, np.ndarray]:
+@dataclass(frozen=True)
+class Remainders:
+    """What the series leave after turn ``N``: added to the sums of :func:`_series`."""
+
+    win: tuple[float, ...]
+    rounds: float
+    moves: float
+
+
+def _own_curves(chain: Chain, rows: np.ndarray, tail: float) -> tuple[np.ndarray, np.ndarray, Remainders]:
     """The players' own series (each start's series is kept with the chain and shared, e.g. with
-    its distribution), to a common horizon where ``Π S_j(N) < tail``: each ``S_j`` below
-    ``tail^(1/k)`` is enough."""
-    own = tail ** (1.0 / rows.size)
-    series = {int(row): start_series(chain, int(row), own) for row in set(rows.tolist())}
-    horizon = max(len(survival) for survival, _ in series.values()) - 1
-    series = {row: start_series(chain, row, own, horizon) for row in series}
-    survival = np.array([series[int(row)][0][: horizon + 1] for row in rows])
-    pmf = np.array([series[int(row)][1][: horizon + 1] for row in rows])
-    return survival, pmf
+    its distribution) to a common horizon ``N``, and what lies beyond it.
+
+    Beyond ``N`` the sums are summed in closed form between proven brackets: with
+    ``ρ_lo ≤ ρ_hi < 1`` bracketing every player's growth from ``N`` on (``StartSeries.bracket``)
+    and ``P_N = Π S_j(N)``, the remainders are (``k`` players in play order)
+
+        win_j:  C_j ρ^j / (1 - ρ^k),  C_j = f_j(N+1) · Π_{i≠j} S_i(N)
+        rounds: P_N ρ^k / (1 - ρ^k)
+        moves:  P_N ρ / (1 - ρ)
+
+    each increasing in ``ρ``, so ``ρ_lo`` and ``ρ_hi`` give a lower and an upper bound; the
+    midpoint is taken once every bracket is narrower than ``2·SERIES_TOLERANCE``. Until then
+    the series go on, and they stop anyway where ``P_N < tail`` (the remainders' old bound,
+    in the module docstring) -- so the answer is never less certain than before, and on long
+    boards the geometric law of the far tail ends the series many thousands of turns early.
+    """
+    k = rows.size
+    unique = sorted(set(rows.tolist()))
+    horizon = 64
+    while True:
+        for row in unique:  # every series exactly at turn ``horizon``, or as far as one has gone
+            series = series_from(chain, row)
+            horizon = max(horizon, len(series.survival) - 1)
+        for row in unique:
+            start_series(chain, row, math.inf, horizon)  # to turn ``horizon``, whatever S is
+        at = {row: series_from(chain, row) for row in unique}
+        survival = np.array([at[int(row)].survival[: horizon + 1] for row in rows])
+        pmf = np.array([at[int(row)].pmf[: horizon + 1] for row in rows])
+        last = survival[:, -1]
+        alive = float(np.prod(last))
+        if alive < tail:
+            return survival, pmf, Remainders((0.0,) * k, 0.0, 0.0)
+        brackets = [at[row].bracket() for row in unique]
+        if all(b is not None for b in brackets):
+            low = min(b[0] for b in brackets if b is not None)
+            high = max(b[1] for b in brackets if b is not None)
+            following = {row: b[2] for row, b in zip(unique, brackets, strict=True) if b is not None}
+            bounds = [_remainders(rows, last, following, rho) for rho in (low, high)]
+            widths = [abs(b - a) for a, b in zip(_flat(bounds[0]), _flat(bounds[1]), strict=True)]
+            if max(widths) < 2 * SERIES_TOLERANCE:
+                middle = [(a + b) / 2 for a, b in zip(_flat(bounds[0]), _flat(bounds[1]), strict=True)]
+                return survival, pmf, Remainders(tuple(middle[:k]), middle[k], middle[k + 1])
+        horizon += max(256, horizon // 8)
+
+
+def _remainders(rows: np.ndarray, last: np.ndarray, following: dict[int, float], rho: float) -> Remainders:
+    """The closed forms of :func:`_own_curves` for one growth rate ``rho``."""
+    k = rows.size
+    alive = float(np.prod(last))
+    power = rho**k
+    win = []
+    for j, row in enumerate(rows.tolist()):
+        others = float(np.prod(np.delete(last, j)))
+        win.append(following[row] * others * rho**j / (1.0 - power))
+    return Remainders(tuple(win), alive * power / (1.0 - power), alive * rho / (1.0 - rho))
+
+
+def _flat(remainders: Remainders) -> list[float]:
+    return [*remainders.win, remainders.rounds, remainders.moves]
 
 
 def _series(survival: np.ndarray, pmf: np.ndarray) -> tuple[list[float], float, float]:

@@ -176,7 +176,7 @@ class Distribution:
         return float(self.cdf[turns])
 
 
-class _StartSeries:
+class StartSeries:
     """The finishing-time series from one state, grown on demand and kept with the chain.
 
     Iterated forwards: ``u_0 = e_row``, ``u_{n+1} = Qᵀ u_n`` (where a piece from ``row`` may
@@ -208,11 +208,35 @@ class _StartSeries:
                 report(len(survival) - 1, survival[-1])
         self.u = u
 
+    def bracket(self) -> tuple[float, float, float] | None:
+        """``(ρ_lo, ρ_hi, f(N+1))`` at the last turn ``N`` known, with ``ρ_lo·u ≤ Qᵀu ≤ ρ_hi·u``
+        componentwise (Collatz–Wielandt). Because ``Qᵀ ≥ 0`` this gives, for every ``t ≥ 0``,
+        ``ρ_lo^t·u_N ≤ u_{N+t} ≤ ρ_hi^t·u_N``, hence ``S(N+t) ∈ S(N)·[ρ_lo^t, ρ_hi^t]`` and
+        ``f(N+1+t) ∈ f(N+1)·[ρ_lo^t, ρ_hi^t]``. ``None`` when no such ``ρ_hi < 1`` exists yet
+        (mass about to reach states that hold none)."""
+        transposed = self.chain.memo.get("QT", lambda: self.chain.Q.T.tocsr())
+        u = self.u
+        after = transposed @ u
+        held = u > 0
+        if not held.any() or (after[~held] > 0).any():
+            return None
+        ratios = after[held] / u[held]
+        low, high = float(ratios.min()), float(ratios.max())
+        if not high < 1.0:
+            return None
+        return low, high, float(self.chain.finish @ u)
+
+
+def series_from(chain: Chain, row: int) -> StartSeries:
+    """State ``row``'s series, as far as it has been grown (kept with the chain)."""
+    series: StartSeries = chain.memo.get(f"start_series:{row}", lambda: StartSeries(chain, row))
+    return series
+
 
 def start_series(chain: Chain, row: int, tail: float, length: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """``(survival, pmf)`` from state ``row`` for ``n = 0..N``: at least to the first ``N``
     with ``S(N) < tail``, and at least ``length`` turns (kept with the chain, grown as asked)."""
-    series: _StartSeries = chain.memo.get(f"start_series:{row}", lambda: _StartSeries(chain, row))
+    series = series_from(chain, row)
     series.grow(tail, length)
     end = len(series.survival)
     if tail > 0:  # the first turn below ``tail`` (an earlier, longer request may have gone on)
