@@ -16,7 +16,9 @@ with ``f`` the pmf and ``S(n) = P(T > n)``. Rounds and moves follow from which t
 Every series is summed until a proven bound on its remainder is below ``1e-15``: with
 ``P_n = Π_i S_i(n)`` and ``t_max`` the largest single-player expectation, the seat
 remainders are at most ``P_n`` and the rounds/moves remainders at most ``k · P_n · t_max``
-(because ``Σ_{m≥n} S(m) = E[(T - n)⁺] ≤ S(n) · t_max``).
+(because ``Σ_{m≥n} S(m) = E[(T - n)⁺] ≤ S(n) · t_max``). From the players' own series the
+far tail is summed in closed form between proven brackets instead, once they are tight
+(:func:`_own_curves`); the rounding of floating-point sums is not part of these bounds.
 """
 
 from __future__ import annotations
