@@ -31,7 +31,7 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.limits import CURVES_MAX_VALUES, TABLE_MAX_STATES
-from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, series_from, start_series
+from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, series_from
 
 SERIES_TOLERANCE = 1e-15
 
@@ -148,7 +148,7 @@ def _own_curves(chain: Chain, rows: np.ndarray, tail: float) -> tuple[np.ndarray
             series = series_from(chain, row)
             horizon = max(horizon, len(series.survival) - 1)
         for row in unique:
-            start_series(chain, row, math.inf, horizon)  # to turn ``horizon``, whatever S is
+            series_from(chain, row).grow(math.inf, horizon)  # to turn ``horizon``, whatever S is
         at = {row: series_from(chain, row) for row in unique}
         survival = np.array([at[int(row)].survival[: horizon + 1] for row in rows])
         pmf = np.array([at[int(row)].pmf[: horizon + 1] for row in rows])

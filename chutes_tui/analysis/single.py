@@ -89,14 +89,10 @@ class Curves:
         return self.survival.shape[1] - 1
 
 
-def finishing_curves(
-    chain: Chain, rows: np.ndarray | list[int], tail: float, *, joint: bool = False
-) -> Curves:
+def finishing_curves(chain: Chain, rows: np.ndarray | list[int], tail: float) -> Curves:
     """Survival and pmf of the finishing turn for the given states.
 
-    Stops at the first turn where every requested survival is below ``tail`` -- or, with
-    ``joint``, where their product is (the chance that *no* player of a multi-player game,
-    one state per player, has finished yet).
+    Stops at the first turn where every requested survival is below ``tail``.
 
     Iterates ``S_n = Q S_{n-1}`` and ``f_n = Q f_{n-1}`` (``S_0 = 1``, ``f_1 = r``) over
     every state at once -- one sparse product per turn -- and keeps the requested rows.
@@ -110,11 +106,8 @@ def finishing_curves(
     survival = [np.ones(rows.size)]
     pmf = [np.zeros(rows.size)]
 
-    def remaining(last: np.ndarray) -> float:
-        return float(np.prod(last)) if joint else float(last.max(initial=0.0))
-
     report = SERIES_PROGRESS.get()
-    while (left := remaining(survival[-1])) >= tail:
+    while (left := float(survival[-1].max(initial=0.0))) >= tail:
         pmf.append(both[rows, 1].copy())
         both = chain.Q @ both
         survival.append(both[rows, 0].copy())
