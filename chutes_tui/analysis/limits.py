@@ -28,6 +28,13 @@ INSPECTOR_MAX_STATES = 1_500
 # thread) up to this many squares; a 100,000-square board took minutes.
 PREVIEW_MAX_SQUARES = 10_000
 
+# -- float analysis ------------------------------------------------------------------------------
+
+# One sparse LU of I - Q serves every linear solve on a chain; its fill grows fast with the
+# chutes' long edges (0.3 s at 30,000 squares, 1.4 s at 50,000, 10 s and 300 MB at 100,000).
+# Above this many states a start's mean and sd come from its series and tail law instead.
+SOLVE_MAX_STATES = 30_000
+
 # -- exact arithmetic -----------------------------------------------------------------------------
 
 # Above this many states an exact two-player fraction takes more than a second or so, too long

@@ -17,7 +17,7 @@ Every series is summed until a proven bound on its remainder is below ``1e-15``:
 ``P_n = Π_i S_i(n)`` and ``t_max`` the largest single-player expectation, the seat
 remainders are at most ``P_n`` and the rounds/moves remainders at most ``k · P_n · t_max``
 (because ``Σ_{m≥n} S(m) = E[(T - n)⁺] ≤ S(n) · t_max``). From the players' own series the
-far tail is summed in closed form between proven brackets instead, once they are tight
+far tail is summed in closed form between proven enclosures instead, once they are tight
 (:func:`_own_curves`); the rounding of floating-point sums is not part of these bounds.
 """
 
@@ -31,9 +31,14 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.limits import CURVES_MAX_VALUES, TABLE_MAX_STATES
-from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, series_from
+from chutes_tui.analysis.series import series_from
+from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, moments_from
 
 SERIES_TOLERANCE = 1e-15
+# The closed-form tail is taken once its enclosure is this narrow relative to the remainder: well
+# below how far the chain stored in doubles may be from the exact one (its rows sum to one only
+# within about 2e-16, which may move ``σ`` that much: 1e-12 of it on a 1,000-square board).
+TAIL_TOLERANCE = 1e-13
 
 
 @dataclass(frozen=True)
@@ -61,8 +66,33 @@ def curves_horizon(chain: Chain, players: int = 6) -> int:
 
 
 def curves_affordable(chain: Chain) -> bool:
-    """Whether every state's curves may be kept (:data:`CURVES_MAX_VALUES`), or already are."""
-    return "all_curves" in chain.memo or chain.size * curves_horizon(chain) <= CURVES_MAX_VALUES
+    """Whether every state's curves may be kept (:data:`CURVES_MAX_VALUES`), or already are.
+
+    ``t_max`` is at least the most turns any state needs at the fewest, and the bound is below
+    1e-15, so ``size · fewest · ln(10¹⁵)`` values are needed at least: where that is already too
+    many, the answer needs no linear solve (which takes seconds on a 100,000-square board)."""
+    if "all_curves" in chain.memo:
+        return True
+    if chain.size * _fewest_turns(chain) * math.log(1e15) > CURVES_MAX_VALUES:
+        return False
+    return chain.size * curves_horizon(chain) <= CURVES_MAX_VALUES
+
+
+def _fewest_turns(chain: Chain) -> int:
+    """The largest, over the states, of the fewest turns that can finish from there (breadth
+    first from the end, along the chain's transitions reversed)."""
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import shortest_path
+
+    n = chain.size
+    to, come = chain.Q.nonzero()  # a turn goes from ``to`` to ``come``: reversed, come → to
+    finishing = np.flatnonzero(chain.finish > 0)
+    rows = np.concatenate([come, np.full(finishing.size, n)])
+    cols = np.concatenate([to, finishing])
+    graph = coo_matrix((np.ones(rows.size), (rows, cols)), shape=(n + 1, n + 1)).tocsr()
+    distance = shortest_path(graph, unweighted=True, indices=n)
+    reachable = distance[np.isfinite(distance)]
+    return int(reachable.max(initial=1.0))
 
 
 def all_curves(chain: Chain) -> Curves:
@@ -93,8 +123,8 @@ def seat_odds(chain: Chain, positions: Sequence[int], to_move: int = 0) -> SeatO
         win = [0.0] * k
         win[finished[0]] = 1.0
         return SeatOdds(tuple(win), 0.0, 0.0)
-    if k == 1:  # alone, the game lasts the player's own time: its mean is one linear solve
-        mean = float(expected_turns(chain)[chain.row(positions[0])])
+    if k == 1:  # alone, the game lasts the player's own time
+        mean = moments_from(chain, chain.row(positions[0]))[0]
         return SeatOdds((1.0,), mean, mean)
     order = [(to_move + j) % k for j in range(k)]
     rows = np.array([chain.row(positions[seat]) for seat in order])
@@ -103,7 +133,7 @@ def seat_odds(chain: Chain, positions: Sequence[int], to_move: int = 0) -> SeatO
         survival, pmf = curves.survival[rows], curves.pmf[rows]
         rest = Remainders((0.0,) * k, 0.0, 0.0)
     else:
-        survival, pmf, rest = _own_curves(chain, rows, _survival_tail(chain, k))
+        survival, pmf, rest = _own_curves(chain, rows)
     win_in_order, moves, rounds = _series(survival, pmf)
     win_in_order = [w + r for w, r in zip(win_in_order, rest.win, strict=True)]
     moves, rounds = moves + rest.moves, rounds + rest.rounds
@@ -122,63 +152,69 @@ class Remainders:
     moves: float
 
 
-def _own_curves(chain: Chain, rows: np.ndarray, tail: float) -> tuple[np.ndarray, np.ndarray, Remainders]:
+def _own_curves(chain: Chain, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, Remainders]:
     """The players' own series (each start's series is kept with the chain and shared, e.g. with
     its distribution) to a common horizon ``N``, and what lies beyond it.
 
-    Beyond ``N`` the sums are summed in closed form between proven brackets: with
-    ``ρ_lo ≤ ρ_hi < 1`` bracketing every player's growth from ``N`` on (``StartSeries.bracket``)
-    and ``P_N = Π S_j(N)``, the remainders are (``k`` players in play order)
+    Beyond ``N`` the sums are taken in closed form between proven enclosures: with
+    ``σ_lo ≤ σ_hi`` bounding every player's decay from ``N`` on (:class:`.series.TailLaw`),
+    ``ρ = 1 - σ`` and ``P_N = Π S_j(N)``, the remainders are (``k`` players in play order)
 
         win_j:  C_j ρ^j / (1 - ρ^k),  C_j = f_j(N+1) · Π_{i≠j} S_i(N)
         rounds: P_N ρ^k / (1 - ρ^k)
         moves:  P_N ρ / (1 - ρ)
 
-    each increasing in ``ρ``, so ``ρ_lo`` and ``ρ_hi`` give a lower and an upper bound; the
-    midpoint is taken once every bracket is narrower than ``2·SERIES_TOLERANCE``. Until then
-    the series go on, and they stop anyway where ``P_N < tail`` (the remainders' old bound,
-    in the module docstring) -- so the answer is never less certain than before, and on long
-    boards the geometric law of the far tail ends the series many thousands of turns early.
+    each decreasing in ``σ``, so ``σ_hi`` and ``σ_lo`` give a lower and an upper bound; the
+    midpoint is taken once every enclosure is narrower than :data:`TAIL_TOLERANCE` of its size
+    (or absolutely, below 1). Until then the series go on; where no tail law is found they stop
+    at the old bound of the module docstring, ``P_N`` below :func:`_survival_tail` (which needs
+    every state's expectation: one linear solve, so it is asked for only then). On long boards
+    the tail law, tight after a few thousand turns, ends the series long before the games do.
     """
     k = rows.size
     unique = sorted(set(rows.tolist()))
     horizon = 64
+    tail: float | None = None
     while True:
-        for row in unique:  # every series exactly at turn ``horizon``, or as far as one has gone
-            series = series_from(chain, row)
-            horizon = max(horizon, len(series.survival) - 1)
-        for row in unique:
-            series_from(chain, row).grow(math.inf, horizon)  # to turn ``horizon``, whatever S is
+        # Every series exactly at turn ``horizon``, or as far as one has already gone.
+        horizon = max([horizon] + [series_from(chain, row).turn for row in unique])
         at = {row: series_from(chain, row) for row in unique}
+        for series in at.values():
+            series.grow_to(horizon)
         survival = np.array([at[int(row)].survival[: horizon + 1] for row in rows])
         pmf = np.array([at[int(row)].pmf[: horizon + 1] for row in rows])
         last = survival[:, -1]
+        laws = [series.tail_law() for series in at.values()]
         alive = float(np.prod(last))
-        if alive < tail:
-            return survival, pmf, Remainders((0.0,) * k, 0.0, 0.0)
-        brackets = [at[row].bracket() for row in unique]
-        if all(b is not None for b in brackets):
-            low = min(b[0] for b in brackets if b is not None)
-            high = max(b[1] for b in brackets if b is not None)
-            following = {row: b[2] for row, b in zip(unique, brackets, strict=True) if b is not None}
-            bounds = [_remainders(rows, last, following, rho) for rho in (low, high)]
-            widths = [abs(b - a) for a, b in zip(_flat(bounds[0]), _flat(bounds[1]), strict=True)]
-            if max(widths) < 2 * SERIES_TOLERANCE:
-                middle = [(a + b) / 2 for a, b in zip(_flat(bounds[0]), _flat(bounds[1]), strict=True)]
+        if not all(law is not None for law in laws):
+            # The bound is below SERIES_TOLERANCE / k (t_max ≥ 1): no solve before that.
+            if alive < SERIES_TOLERANCE / k:
+                tail = _survival_tail(chain, k) if tail is None else tail
+                if alive < tail:
+                    return survival, pmf, Remainders((0.0,) * k, 0.0, 0.0)
+        else:
+            low = min(law.low for law in laws if law is not None)
+            high = max(law.high for law in laws if law is not None)
+            following = {row: law.following for row, law in zip(at, laws, strict=True) if law is not None}
+            lower, upper = (_flat(_remainders(rows, last, following, sigma)) for sigma in (high, low))
+            if all(b - a <= TAIL_TOLERANCE * max(1.0, a) for a, b in zip(lower, upper, strict=True)):
+                middle = [(a + b) / 2 for a, b in zip(lower, upper, strict=True)]
                 return survival, pmf, Remainders(tuple(middle[:k]), middle[k], middle[k + 1])
         horizon += max(256, horizon // 8)
 
 
-def _remainders(rows: np.ndarray, last: np.ndarray, following: dict[int, float], rho: float) -> Remainders:
-    """The closed forms of :func:`_own_curves` for one growth rate ``rho``."""
+def _remainders(rows: np.ndarray, last: np.ndarray, following: dict[int, float], sigma: float) -> Remainders:
+    """The closed forms of :func:`_own_curves` for one decay ``σ``, with ``ρ^t`` and
+    ``1 - ρ^k`` formed from ``σ`` (never ``1 - ρ``: that would lose ``σ``'s digits)."""
     k = rows.size
     alive = float(np.prod(last))
-    power = rho**k
+    log_rho = math.log1p(-sigma)
+    power, complement = math.exp(k * log_rho), -math.expm1(k * log_rho)
     win = []
     for j, row in enumerate(rows.tolist()):
         others = float(np.prod(np.delete(last, j)))
-        win.append(following[row] * others * rho**j / (1.0 - power))
-    return Remainders(tuple(win), alive * power / (1.0 - power), alive * rho / (1.0 - rho))
+        win.append(following[row] * others * math.exp(j * log_rho) / complement)
+    return Remainders(tuple(win), alive * power / complement, alive * (1.0 - sigma) / sigma)
 
 
 def _flat(remainders: Remainders) -> list[float]:

@@ -14,32 +14,17 @@ With ``Q`` the transient part of the turn chain and ``N = (I - Q)⁻¹`` its fun
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain, build_chain
+from chutes_tui.analysis.limits import SOLVE_MAX_STATES
+from chutes_tui.analysis.series import PROGRESS_EVERY, SERIES_PROGRESS, series_moments, start_series
 from chutes_tui.model.board import Board
 
 DISTRIBUTION_TAIL = 1e-15
-PROGRESS_EVERY = 1_000
-# Who to tell how a long series is going: ``report(turns summed, probability still unfinished)``.
-# A context variable rather than a parameter of every function a series runs under (seat odds,
-# distributions, reports): a command line sets it around its work with :func:`series_progress`.
-SERIES_PROGRESS: ContextVar[Callable[[int, float], None] | None] = ContextVar("series_progress", default=None)
-
-
-@contextmanager
-def series_progress(report: Callable[[int, float], None]) -> Iterator[None]:
-    """Within this block, every series on a chain reports its progress to ``report``."""
-    token = SERIES_PROGRESS.set(report)
-    try:
-        yield
-    finally:
-        SERIES_PROGRESS.reset(token)
 
 
 def expected_turns(chain: Chain) -> np.ndarray:
@@ -50,7 +35,21 @@ def expected_turns(chain: Chain) -> np.ndarray:
 def expected_from_start(board: Board) -> float:
     """The expected length of a one-player game on ``board`` from its start square."""
     chain = build_chain(board)
-    return float(expected_turns(chain)[chain.row(board.start)])
+    return moments_from(chain, chain.row(board.start))[0]
+
+
+def moments_from(chain: Chain, row: int) -> tuple[float, float]:
+    """Mean and standard deviation of the turns from state ``row``: from the linear solves while
+    they are cheap (:data:`SOLVE_MAX_STATES`) or already done, else from the row's own series
+    and its tail law (:func:`.series.series_moments`), which needs no factorisation."""
+    found = None
+    if chain.size > SOLVE_MAX_STATES and "moments" not in chain.memo:
+        found = series_moments(chain, row)
+    if found is None:
+        mean, sd = _moments(chain)
+        return float(mean[row]), float(sd[row])
+    first, second = found
+    return first, math.sqrt(max(second - first * first, 0.0))
 
 
 def sd_turns(chain: Chain) -> np.ndarray:
@@ -121,7 +120,8 @@ class Distribution:
     """The distribution of the number of turns to finish from one square.
 
     ``pmf[n] = P(T = n)`` for ``n = 0..len(pmf) - 1``; ``tail = P(T ≥ len(pmf))`` is below
-    1e-15. ``mean`` and ``sd`` come from the linear solves, not from the truncated series.
+    the tail asked for (1e-15 unless said). Far turns may come from the series' proven tail law
+    (:mod:`.series`). ``mean`` and ``sd`` come from the linear solves, not from the series.
     """
 
     square: int
@@ -169,84 +169,14 @@ class Distribution:
         return float(self.cdf[turns])
 
 
-class StartSeries:
-    """The finishing-time series from one state, grown on demand and kept with the chain.
-
-    Iterated forwards: ``u_0 = e_row``, ``u_{n+1} = Qᵀ u_n`` (where a piece from ``row`` may
-    stand after ``n`` turns), ``f(n+1) = r · u_n`` and ``S(n+1) = Σ u_{n+1}`` -- one vector a
-    turn instead of every state's two columns, and both curves as sums of positive terms, so
-    deep in the tail they keep their relative precision. The distribution of one start and the
-    seat odds of players who start there then share one series (``analyze`` used to sum the
-    same 141,000-turn series twice on a 1,000-square board).
-    """
-
-    def __init__(self, chain: Chain, row: int) -> None:
-        self.chain = chain
-        self.u = np.zeros(chain.size)
-        self.u[row] = 1.0
-        self.survival = [1.0]
-        self.pmf = [0.0]
-
-    def grow(self, tail: float, length: int) -> None:
-        """Until ``S(n) < tail`` and at least ``length`` turns are known."""
-        transposed = self.chain.memo.get("QT", lambda: self.chain.Q.T.tocsr())
-        finish, u = self.chain.finish, self.u
-        survival, pmf = self.survival, self.pmf
-        report = SERIES_PROGRESS.get()
-        while survival[-1] >= tail or len(survival) <= length:
-            pmf.append(float(finish @ u))
-            u = transposed @ u
-            survival.append(float(u.sum()))
-            if report is not None and len(survival) % PROGRESS_EVERY == 0:
-                report(len(survival) - 1, survival[-1])
-        self.u = u
-
-    def bracket(self) -> tuple[float, float, float] | None:
-        """``(ρ_lo, ρ_hi, f(N+1))`` at the last turn ``N`` known, with ``ρ_lo·u ≤ Qᵀu ≤ ρ_hi·u``
-        componentwise (Collatz–Wielandt). Because ``Qᵀ ≥ 0`` this gives, for every ``t ≥ 0``,
-        ``ρ_lo^t·u_N ≤ u_{N+t} ≤ ρ_hi^t·u_N``, hence ``S(N+t) ∈ S(N)·[ρ_lo^t, ρ_hi^t]`` and
-        ``f(N+1+t) ∈ f(N+1)·[ρ_lo^t, ρ_hi^t]``. ``None`` when no such ``ρ_hi < 1`` exists yet
-        (mass about to reach states that hold none)."""
-        transposed = self.chain.memo.get("QT", lambda: self.chain.Q.T.tocsr())
-        u = self.u
-        after = transposed @ u
-        held = u > 0
-        if not held.any() or (after[~held] > 0).any():
-            return None
-        ratios = after[held] / u[held]
-        low, high = float(ratios.min()), float(ratios.max())
-        if not high < 1.0:
-            return None
-        return low, high, float(self.chain.finish @ u)
-
-
-def series_from(chain: Chain, row: int) -> StartSeries:
-    """State ``row``'s series, as far as it has been grown (kept with the chain)."""
-    series: StartSeries = chain.memo.get(f"start_series:{row}", lambda: StartSeries(chain, row))
-    return series
-
-
-def start_series(chain: Chain, row: int, tail: float, length: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """``(survival, pmf)`` from state ``row`` for ``n = 0..N``: at least to the first ``N``
-    with ``S(N) < tail``, and at least ``length`` turns (kept with the chain, grown as asked)."""
-    series = series_from(chain, row)
-    series.grow(tail, length)
-    end = len(series.survival)
-    if tail > 0:  # the first turn below ``tail`` (an earlier, longer request may have gone on)
-        below = np.flatnonzero(np.asarray(series.survival) < tail)
-        end = int(below[0]) + 1 if below.size else end
-    end = max(end, length + 1)
-    return np.asarray(series.survival[:end]), np.asarray(series.pmf[:end])
-
-
 def finishing_distribution(chain: Chain, square: int, tail: float = DISTRIBUTION_TAIL) -> Distribution:
     """The finishing-turn distribution from ``square``, until ``P(T > n) < tail``."""
     if square == chain.board.end:
         return Distribution(square, np.array([1.0]), np.array([0.0]), 0.0, 0.0)
     row = chain.row(square)
     survival, pmf = start_series(chain, row, tail)
-    mean, sd = _moments(chain)
-    return Distribution(square, pmf, survival, float(mean[row]), float(sd[row]))
+    mean, sd = moments_from(chain, row)
+    return Distribution(square, pmf, survival, mean, sd)
 
 
 @dataclass(frozen=True, eq=False)

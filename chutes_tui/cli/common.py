@@ -182,15 +182,12 @@ def progress_bar(what: str, total: int | None = None) -> Iterator[Callable[..., 
 def series_bar(what: str) -> Iterator[None]:
     """A progress line for the long series on big boards (turns summed, chance still unfinished);
     Ctrl-C stops them (exit 130)."""
-    from chutes_tui.analysis.single import DISTRIBUTION_TAIL, series_progress
+    from chutes_tui.analysis.series import series_progress
 
     with (
         progress_bar(what) as step,
         series_progress(
-            lambda turns, left: step(
-                0,
-                description=f"{what}: {turns:,} turns summed, {left:.1e} left (to {DISTRIBUTION_TAIL:g})",
-            )
+            lambda turns, left: step(0, description=f"{what}: {turns:,} turns summed, {left:.1e} unfinished")
         ),
     ):
         yield

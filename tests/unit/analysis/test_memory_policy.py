@@ -45,13 +45,13 @@ def test_a_long_board_does_not_keep_every_state_curve():
 def test_the_closed_form_tail_equals_the_whole_series(players, seed, monkeypatch):
     """Issue 13: beyond the turn where the growth brackets are tight the sums are taken in
     closed form; on boards where the plain series also finishes, both agree to 1e-12."""
-    from chutes_tui.analysis.single import StartSeries
+    from chutes_tui.analysis.series import StartSeries
 
     board = random_board(seed, squares=150, ladders=8, chutes=12)
     starts = [board.start, 7, 40, 95][:players]
     monkeypatch.setattr(multi, "CURVES_MAX_VALUES", 0)  # the players' own series, with the tail
     closed = seat_odds(build_chain(board), starts, 1)
-    monkeypatch.setattr(StartSeries, "bracket", lambda self: None)  # the series to the old bound
+    monkeypatch.setattr(StartSeries, "tail_law", lambda self: None)  # the series to the old bound
     whole = seat_odds(build_chain(board.replace(name="again")), starts, 1)
     assert closed.win == pytest.approx(whole.win, abs=1e-12)
     assert closed.expected_rounds == pytest.approx(whole.expected_rounds, rel=1e-12)
@@ -59,10 +59,10 @@ def test_the_closed_form_tail_equals_the_whole_series(players, seed, monkeypatch
 
 
 def test_the_closed_form_stops_the_series_early_on_a_long_board():
-    from chutes_tui.analysis.single import series_from
+    from chutes_tui.analysis.series import series_from
 
     board = random_board(7, squares=1000, ladders=30, chutes=30)
     chain = build_chain(board)
     seat_odds(chain, [board.start, board.start])
     turns = len(series_from(chain, chain.row(board.start)).survival) - 1
-    assert turns < 60_000  # 45,081 here; the old bound (S below 3e-10) needed 115,663
+    assert turns < 5_000  # 1,600 with the extended-precision tail law; the old bound needed 115,663

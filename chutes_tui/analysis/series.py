@@ -1,0 +1,206 @@
+r"""One start's finishing series, grown on demand, and the geometric law of its far tail.
+
+From state ``row``, ``u_0 = e_row`` and ``u_{n+1} = Qᵀ u_n`` say where a piece may stand after
+``n`` turns; then ``f(n+1) = r · u_n`` and ``S(n) = Σ u_n`` -- one vector a turn, both curves
+sums of positive terms, so that deep in the tail they keep their relative precision.
+
+**The tail law.** Let ``u = u_N`` and, over the states holding mass,
+``σ_i = (u - Qᵀu)_i / u_i``, ``σ_lo = min σ_i``, ``σ_hi = max σ_i``. Then
+``(1 - σ_hi) u ≤ Qᵀu ≤ (1 - σ_lo) u`` componentwise (Collatz–Wielandt), and because ``Qᵀ ≥ 0``
+keeps these inequalities, for every ``t ≥ 0``
+
+    S(N+t) ∈ S(N)·[(1-σ_hi)^t, (1-σ_lo)^t]    and    f(N+1+t) ∈ f(N+1)·[(1-σ_hi)^t, (1-σ_lo)^t]
+
+-- a proven enclosure of the whole tail by two geometric laws, which meet once ``u`` has settled
+on the dominant eigenvector (after a few thousand turns even on a 100,000-square board, long
+before its 37,000-turn games are over). What matters is ``σ = 1 - ρ`` to *relative* precision:
+near ``ρ ≈ 1 - 3·10⁻⁵`` a double holds ``ρ`` only to ``4·10⁻¹¹`` of ``σ``, and every
+closed-form sum over the tail divides by ``σ``. So the vector is iterated in extended precision
+(``numpy.longdouble``: 64-bit significands on x86) and ``u - Qᵀu`` is formed there, which gives
+``σ`` to about ``10⁻¹⁴`` of itself; where ``longdouble`` is only a double the enclosure is
+simply wider and the series run longer. The enclosure is of the chain as stored in doubles (its
+rows sum to one within rounding); rounding of the iteration itself is not part of the bounds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+import numpy as np
+
+from chutes_tui.analysis.chain import Chain
+
+PROGRESS_EVERY = 1_000
+# Who to tell how a long series is going: ``report(turns summed, probability still unfinished)``.
+# A context variable rather than a parameter of every function a series runs under (seat odds,
+# distributions, reports): a command line sets it around its work with :func:`series_progress`.
+SERIES_PROGRESS: ContextVar[Callable[[int, float], None] | None] = ContextVar("series_progress", default=None)
+# Where ``longdouble`` is no wider than a double (some platforms), it is a double: correct, slower.
+EXTENDED = np.dtype(np.longdouble)
+# A distribution is continued by its tail law once the two laws, over the turns still to come,
+# differ by less than this relative to the values (percentiles are then the series' own).
+DISTRIBUTION_PRECISION = 1e-12
+# Moments from the tail law: their enclosure relative to themselves, and how long to try.
+MOMENT_PRECISION = 1e-13
+MOMENT_MAX_TURNS = 1 << 17
+
+
+@contextmanager
+def series_progress(report: Callable[[int, float], None]) -> Iterator[None]:
+    """Within this block, every series on a chain reports its progress to ``report``."""
+    token = SERIES_PROGRESS.set(report)
+    try:
+        yield
+    finally:
+        SERIES_PROGRESS.reset(token)
+
+
+@dataclass(frozen=True)
+class TailLaw:
+    """The enclosure of the module docstring, from turn ``turn`` on."""
+
+    turn: int
+    survival: float  # S(N)
+    following: float  # f(N+1)
+    low: float  # σ_lo: the slowest decay, rounded down
+    high: float  # σ_hi: the fastest, rounded up
+
+    @property
+    def relative_width(self) -> float:
+        return (self.high - self.low) / self.low
+
+    def turns_until(self, tail: float) -> int:
+        """How many more turns until even the slower law is below ``tail``."""
+        if self.survival < tail:
+            return 0
+        return math.floor(math.log(tail / self.survival) / math.log1p(-self.low)) + 1
+
+    def continued(self, tail: float) -> tuple[np.ndarray, np.ndarray]:
+        """``(survival, pmf)`` for turns ``N+1 … N+T`` where ``S`` falls below ``tail``, on the
+        middle law: within ``T·(σ_hi - σ_lo)`` of the truth, relatively."""
+        sigma = (self.low + self.high) / 2
+        t = np.arange(1, self.turns_until(tail) + 1, dtype=np.float64)
+        decay = np.exp(t * math.log1p(-sigma))
+        survival = self.survival * decay
+        pmf = self.following * np.concatenate([[1.0], decay[:-1]])
+        return survival, pmf
+
+
+class StartSeries:
+    """The series from one state (module docstring), grown on demand and kept with the chain, so
+    that a start's distribution and the seat odds of players who start there share it."""
+
+    def __init__(self, chain: Chain, row: int) -> None:
+        self.chain = chain
+        self.u = np.zeros(chain.size, dtype=EXTENDED)
+        self.u[row] = 1.0
+        self.survival = [1.0]
+        self.pmf = [0.0]
+        self._law: TailLaw | None = None
+
+    @property
+    def turn(self) -> int:
+        """The last turn ``N`` whose ``S(N)`` is known."""
+        return len(self.survival) - 1
+
+    def _operators(self) -> tuple[object, np.ndarray]:
+        chain = self.chain
+        return chain.memo.get(
+            "series_operators", lambda: (chain.Q.T.tocsr().astype(EXTENDED), chain.finish.astype(EXTENDED))
+        )
+
+    def grow_to(self, turn: int) -> None:
+        """Know every term up to turn ``turn``."""
+        transposed, finish = self._operators()
+        u, survival, pmf = self.u, self.survival, self.pmf
+        report = SERIES_PROGRESS.get()
+        while len(survival) <= turn:
+            pmf.append(float(finish @ u))
+            u = transposed @ u  # type: ignore[operator]
+            survival.append(float(u.sum()))
+            if report is not None and len(survival) % PROGRESS_EVERY == 0:
+                report(len(survival) - 1, survival[-1])
+        self.u = u
+
+    def tail_law(self) -> TailLaw | None:
+        """The enclosure at the last turn known; ``None`` while there is none with ``σ_lo > 0``
+        (mass about to reach states that hold none, or not yet decaying everywhere)."""
+        if self._law is not None and self._law.turn == self.turn:
+            return self._law
+        transposed, finish = self._operators()
+        u = self.u
+        after = transposed @ u  # type: ignore[operator]
+        held = u > 0
+        if not held.any() or (after[~held] > 0).any():
+            return None
+        sigma = (u[held] - after[held]) / u[held]
+        low, high = float(sigma.min()), float(sigma.max())
+        if not low > 0:
+            return None
+        # Outward rounding, so that the doubles still enclose the extended-precision ratios.
+        low, high = float(np.nextafter(low, 0.0)), float(np.nextafter(high, 1.0))
+        self._law = TailLaw(self.turn, self.survival[-1], float(finish @ u), low, high)
+        return self._law
+
+
+def series_from(chain: Chain, row: int) -> StartSeries:
+    """State ``row``'s series, as far as it has been grown (kept with the chain)."""
+    series: StartSeries = chain.memo.get(f"start_series:{row}", lambda: StartSeries(chain, row))
+    return series
+
+
+def start_series(chain: Chain, row: int, tail: float) -> tuple[np.ndarray, np.ndarray]:
+    """``(survival, pmf)`` from state ``row`` for ``n = 0..N``, ``N`` the first turn with
+    ``S(N) < tail``: summed turn by turn until the tail law is tight enough to continue them
+    (:data:`DISTRIBUTION_PRECISION`), or to the end where it never is."""
+    if not tail > 0:
+        raise ValueError(f"a series needs a positive tail to stop at, not {tail}")
+    series = series_from(chain, row)
+    while series.survival[-1] >= tail:
+        law = series.tail_law() if series.turn >= 64 else None
+        if law is not None and law.turns_until(tail) * (law.high - law.low) < DISTRIBUTION_PRECISION:
+            more_survival, more_pmf = law.continued(tail)
+            survival = np.concatenate([series.survival, more_survival])
+            pmf = np.concatenate([series.pmf, more_pmf])
+            break
+        series.grow_to(series.turn + max(256, series.turn // 8))
+    else:
+        survival, pmf = np.asarray(series.survival), np.asarray(series.pmf)
+    end = int(np.flatnonzero(survival < tail)[0]) + 1  # a longer request may have gone further
+    return survival[:end], pmf[:end]
+
+
+def series_moments(chain: Chain, row: int) -> tuple[float, float] | None:
+    """``(E[T], E[T²])`` from state ``row`` by its series and tail law, without a linear solve:
+    ``E[T] = Σ_{n≥0} S(n)`` and ``E[T²] = Σ_{n≥0} (2n+1) S(n)``, whose tails beyond ``N`` are
+
+        S(N)/σ    and    S(N)·((2N+1)/σ + 2(1-σ)/σ²),
+
+    both decreasing in ``σ``. Taken at the middle once ``σ_lo`` and ``σ_hi`` give values within
+    :data:`MOMENT_PRECISION` of each other; ``None`` if that has not happened by turn
+    :data:`MOMENT_MAX_TURNS` (a chain whose tail never settles: solve instead)."""
+    series = series_from(chain, row)
+    while series.turn < MOMENT_MAX_TURNS:
+        law = series.tail_law() if series.turn >= 64 else None
+        if law is not None:
+            survival = np.asarray(series.survival[:-1])
+            first = float(survival.sum())
+            second = float(np.dot(2.0 * np.arange(survival.size) + 1.0, survival))
+            bounds = [_moment_tails(law, sigma) for sigma in (law.high, law.low)]
+            (mean_lo, second_lo), (mean_hi, second_hi) = bounds
+            if (
+                mean_hi - mean_lo <= MOMENT_PRECISION * mean_lo
+                and second_hi - second_lo <= MOMENT_PRECISION * second_lo
+            ):
+                return first + (mean_lo + mean_hi) / 2, second + (second_lo + second_hi) / 2
+        series.grow_to(series.turn + max(256, series.turn // 8))
+    return None
+
+
+def _moment_tails(law: TailLaw, sigma: float) -> tuple[float, float]:
+    turn = law.turn
+    return law.survival / sigma, law.survival * ((2 * turn + 1) / sigma + 2 * (1 - sigma) / sigma**2)
