@@ -23,12 +23,13 @@ seating consecutive games as one K-player game relies on.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
 from chutes_tui.model.board import Board
 
-CHECK_EVERY = 2  # groups played between looks for finished games
+CHECK_EVERY = 2  # groups between looks for finished games: 3 and 4 measured no faster, and waste more draws
 SLOTS = 1 << 15  # games in flight at once: arrays of a few hundred kB, calls long enough to amortise
 TABLE_ENTRIES = 1 << 19  # bound on a multi-roll table (2 MB as int32): cache-sized lookups
 # Relative cost of one group (draw + add + lookup) when codes and states are 16-bit against
@@ -53,10 +54,20 @@ class Plan:
         """Rows from here on are finished games."""
         return self.end * self.codes
 
-    def turns(self, rows: np.ndarray, step: int, began: np.ndarray) -> np.ndarray:
-        """Finishing turns of games on finished ``rows`` after ``step`` groups, begun at ``began``."""
-        ago, offset = np.divmod(rows.astype(np.int64) // self.codes - self.end, self.rolls)
-        return ((step - 1 - ago - began) * self.rolls + offset + 1).astype(np.int32)
+    @cached_property
+    def unplayed(self) -> np.ndarray:
+        """``unplayed[state - finished]``: the turns counted past a finished game's last one.
+
+        On finished row ``m = s·k + (j - 1)`` (roll j of a group s groups ago) a game begun on
+        group ``b`` finished on turn ``(step - 1 - s - b)·k + j``, i.e. ``(step - b)·k`` turns
+        less ``s·k + k - j``; indexed by the state itself, so no division is needed.
+        """
+        k, rows = self.rolls, self.rolls * CHECK_EVERY
+        m = np.arange(rows)
+        ago, j = m // k, m % k + 1
+        unplayed = np.zeros(rows * self.codes, dtype=np.int32)
+        unplayed[m * self.codes] = ago * k + k - j
+        return unplayed
 
 
 def table_dtype(end: int, die: int, rolls: int) -> np.dtype:
@@ -140,7 +151,7 @@ def play_block(plan: Plan, origin: int, results: np.ndarray, rng: np.random.Gene
     start = dtype.type(origin * codes)
     finished = dtype.type(plan.finished)
     state = np.full(width, start, dtype=dtype)
-    began = np.zeros(width, dtype=np.int64)  # the group each slot's game began on
+    began = np.zeros(width, dtype=np.int32)  # the turn before each slot's game: its first group × k
     ident = np.arange(width, dtype=np.int64)  # each slot's index into ``results``
     counted = np.zeros(width, dtype=np.int32) if plan.used is not None else None
     index = np.empty(width, dtype=dtype)
@@ -161,14 +172,15 @@ def play_block(plan: Plan, origin: int, results: np.ndarray, rng: np.random.Gene
             continue
         done = np.flatnonzero(over)
         if counted is None:
-            results[ident[done]] = plan.turns(state[done], step, began[done])
+            over_by = plan.unplayed.take(state[done] - finished)
+            results[ident[done]] = step * plan.rolls - began[done] - over_by
         else:
             results[ident[done]] = counted[done]
         fresh = min(done.size, games - started)
         if fresh:
             slots = done[:fresh]
             state[slots] = start
-            began[slots] = step
+            began[slots] = step * plan.rolls
             ident[slots] = np.arange(started, started + fresh)
             if counted is not None:
                 counted[slots] = 0
