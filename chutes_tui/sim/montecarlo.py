@@ -1,11 +1,12 @@
 """Vectorised Monte Carlo: many one-player games at once, with numpy.
 
-Each game's state is its square times the die size, so one lookup ``T[state + roll]`` (a table
-built from :func:`chutes_tui.model.rules.roll_table`, the rules everything else uses) plays a roll.
-The end square is absorbing, so a finished game just stops counting turns; finished games are
-dropped every few rolls rather than after each one. Multi-player games need no separate
-simulation: players never interact, so K independent one-player games, compared by finishing
-turn, decide a K-player game (seat order breaks ties).
+Each random draw is several rolls at once (:mod:`chutes_tui.sim.packed`): a uniform code in
+``[0, d**k)`` read as ``k`` base-``d`` digits, played by one lookup in a table built from
+:func:`chutes_tui.model.rules.roll_table`, the rules everything else uses. The finishing turn is
+exact even when a game ends mid-group, so the results have exactly the distribution of rolling
+one die at a time. Multi-player games need no separate simulation: players never interact, so
+K independent one-player games, compared by finishing turn, decide a K-player game (seat order
+breaks ties).
 """
 
 from __future__ import annotations
@@ -16,16 +17,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from chutes_tui.model.board import Board
+from chutes_tui.sim.packed import plan_for, play_block
 
-CHUNK = 1 << 16
-ROLLS_BETWEEN_COMPACTIONS = 12
-
-
-def _transition_table(board: Board) -> tuple[np.ndarray, np.dtype]:
-    die = board.die
-    size = (board.end + 1) * die
-    dtype = np.dtype(np.int16) if size + die < np.iinfo(np.int16).max else np.dtype(np.int32)
-    return (board.roll_table * die).astype(dtype).ravel(), dtype
+CHUNK = 1 << 18  # games per block: its draws depend on the block alone (see simulate_summary)
 
 
 def simulate_turns(
@@ -38,43 +32,19 @@ def simulate_turns(
 ) -> np.ndarray:
     """Finishing turn of ``games`` independent one-player games from ``start`` (int32 array).
 
-    ``progress(done)`` is called after each chunk of games.
+    Games are played in blocks of :data:`CHUNK`, each block's draws taken in turn from ``rng``;
+    ``progress(done)`` is called after each block.
     """
     if games < 0:
         raise ValueError("the number of games cannot be negative")
-    table, dtype = _transition_table(board)
-    die = board.die
-    finished = dtype.type(board.end * die)
-    origin = (board.start if start is None else start) * die
-    top = die - 1
-    results = np.empty(games, dtype=np.int32)
+    origin = board.start if start is None else start
+    results = np.zeros(games, dtype=np.int32)  # a game begun on the end square took 0 turns
+    plan = board.memo.get("sim.plan", lambda: plan_for(board)) if origin != board.end else None
     done = 0
     while done < games:
         size = min(CHUNK, games - done)
-        state = np.full(size, origin, dtype=dtype)
-        turns = np.zeros(size, dtype=np.int32)
-        index = np.arange(size)
-        landing = np.empty(size, dtype=dtype)
-        if origin == finished:
-            results[done : done + size] = 0
-            done += size
-            continue
-        while state.size:
-            for _ in range(ROLLS_BETWEEN_COMPACTIONS):
-                rolls = rng.integers(0, die, state.size, dtype=dtype)
-                playing = state != finished
-                np.add(state, rolls, out=landing[: state.size])
-                np.take(table, landing[: state.size], out=state)
-                if board.extra_roll:
-                    # A top face rolls again within the same turn, unless it just won.
-                    turns += playing & ((rolls != top) | (state == finished))
-                else:
-                    turns += playing
-            over = state == finished
-            if over.any():
-                results[done + index[over]] = turns[over]
-                keep = ~over
-                state, turns, index = state[keep], turns[keep], index[keep]
+        if plan is not None:
+            play_block(plan, origin, results[done : done + size], rng)
         done += size
         if progress is not None:
             progress(done)
