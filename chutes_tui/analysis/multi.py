@@ -106,11 +106,14 @@ def all_curves(chain: Chain) -> Curves:
     )
 
 
-def seat_odds(chain: Chain, positions: Sequence[int], to_move: int = 0) -> SeatOdds:
+def seat_odds(
+    chain: Chain, positions: Sequence[int], to_move: int = 0, tolerance: float = TAIL_TOLERANCE
+) -> SeatOdds:
     """Win probability of each seat and expected remaining moves/rounds.
 
     ``positions[s]`` is seat ``s``'s square; seat ``to_move`` rolls next. A seat already on
-    the end square has won.
+    the end square has won. ``tolerance``: how narrow the closed-form tail's enclosure must be
+    (relative; :func:`_own_curves`) -- live odds, shown to a few digits, ask for less.
     """
     k = len(positions)
     if k < 1:
@@ -133,7 +136,7 @@ def seat_odds(chain: Chain, positions: Sequence[int], to_move: int = 0) -> SeatO
         survival, pmf = curves.survival[rows], curves.pmf[rows]
         rest = Remainders((0.0,) * k, 0.0, 0.0)
     else:
-        survival, pmf, rest = _own_curves(chain, rows)
+        survival, pmf, rest = _own_curves(chain, rows, tolerance)
     win_in_order, moves, rounds = _series(survival, pmf)
     win_in_order = [w + r for w, r in zip(win_in_order, rest.win, strict=True)]
     moves, rounds = moves + rest.moves, rounds + rest.rounds
@@ -152,7 +155,9 @@ class Remainders:
     moves: float
 
 
-def _own_curves(chain: Chain, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, Remainders]:
+def _own_curves(
+    chain: Chain, rows: np.ndarray, tolerance: float = TAIL_TOLERANCE
+) -> tuple[np.ndarray, np.ndarray, Remainders]:
     """The players' own series (each start's series is kept with the chain and shared, e.g. with
     its distribution) to a common horizon ``N``, and what lies beyond it.
 
@@ -165,8 +170,8 @@ def _own_curves(chain: Chain, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray,
         moves:  P_N ρ / (1 - ρ)
 
     each decreasing in ``σ``, so ``σ_hi`` and ``σ_lo`` give a lower and an upper bound; the
-    midpoint is taken once every enclosure is narrower than :data:`TAIL_TOLERANCE` of its size
-    (or absolutely, below 1). Until then the series go on; where no tail law is found they stop
+    midpoint is taken once every enclosure is narrower than ``tolerance`` of its size (or
+    absolutely, below 1). Until then the series go on; where no tail law is found they stop
     at the old bound of the module docstring, ``P_N`` below :func:`_survival_tail` (which needs
     every state's expectation: one linear solve, so it is asked for only then). On long boards
     the tail law, tight after a few thousand turns, ends the series long before the games do.
@@ -197,10 +202,10 @@ def _own_curves(chain: Chain, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray,
             high = max(law.high for law in laws if law is not None)
             following = {row: law.following for row, law in zip(at, laws, strict=True) if law is not None}
             lower, upper = (_flat(_remainders(rows, last, following, sigma)) for sigma in (high, low))
-            if all(b - a <= TAIL_TOLERANCE * max(1.0, a) for a, b in zip(lower, upper, strict=True)):
+            if all(b - a <= tolerance * max(1.0, a) for a, b in zip(lower, upper, strict=True)):
                 middle = [(a + b) / 2 for a, b in zip(lower, upper, strict=True)]
                 return survival, pmf, Remainders(tuple(middle[:k]), middle[k], middle[k + 1])
-        horizon += max(256, horizon // 8)
+        horizon += max(128, horizon // 8)
 
 
 def _remainders(rows: np.ndarray, last: np.ndarray, following: dict[int, float], sigma: float) -> Remainders:

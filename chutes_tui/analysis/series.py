@@ -12,14 +12,15 @@ keeps these inequalities, for every ``t ≥ 0``
     S(N+t) ∈ S(N)·[(1-σ_hi)^t, (1-σ_lo)^t]    and    f(N+1+t) ∈ f(N+1)·[(1-σ_hi)^t, (1-σ_lo)^t]
 
 -- a proven enclosure of the whole tail by two geometric laws, which meet once ``u`` has settled
-on the dominant eigenvector (after a few thousand turns even on a 100,000-square board, long
+on the dominant eigenvector (after about a thousand turns even on a 100,000-square board, long
 before its 37,000-turn games are over). What matters is ``σ = 1 - ρ`` to *relative* precision:
 near ``ρ ≈ 1 - 3·10⁻⁵`` a double holds ``ρ`` only to ``4·10⁻¹¹`` of ``σ``, and every
-closed-form sum over the tail divides by ``σ``. So the vector is iterated in extended precision
-(``numpy.longdouble``: 64-bit significands on x86) and ``u - Qᵀu`` is formed there, which gives
-``σ`` to about ``10⁻¹⁴`` of itself; where ``longdouble`` is only a double the enclosure is
-simply wider and the series run longer. The enclosure is of the chain as stored in doubles (its
-rows sum to one within rounding); rounding of the iteration itself is not part of the bounds.
+closed-form sum over the tail divides by ``σ``. So ``u - Qᵀu`` is formed in extended precision
+(``numpy.longdouble``: 64-bit significands on x86), and once the vector has settled to the
+rounding noise of doubles it is iterated on in extended precision too, which gives ``σ`` to
+about ``10⁻¹⁴`` of itself within a few hundred turns; where ``longdouble`` is only a double the
+enclosure is simply wider and the series run longer. The enclosure is of the chain as stored in
+doubles (its rows sum to one within rounding); rounding of the iteration is not part of it.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ PROGRESS_EVERY = 1_000
 SERIES_PROGRESS: ContextVar[Callable[[int, float], None] | None] = ContextVar("series_progress", default=None)
 # Where ``longdouble`` is no wider than a double (some platforms), it is a double: correct, slower.
 EXTENDED = np.dtype(np.longdouble)
+# A law this narrow (relative to σ) from a vector in doubles is down to their rounding noise:
+# 3e-12 of σ on a 1,000-square board, 4e-11 on 100,000; iterating on in doubles gains nothing.
+SETTLED = 1e-8
 # A distribution is continued by its tail law once the two laws, over the turns still to come,
 # differ by less than this relative to the values (percentiles are then the series' own).
 DISTRIBUTION_PRECISION = 1e-12
@@ -96,7 +100,7 @@ class StartSeries:
 
     def __init__(self, chain: Chain, row: int) -> None:
         self.chain = chain
-        self.u = np.zeros(chain.size, dtype=EXTENDED)
+        self.u: np.ndarray = np.zeros(chain.size)
         self.u[row] = 1.0
         self.survival = [1.0]
         self.pmf = [0.0]
@@ -107,20 +111,20 @@ class StartSeries:
         """The last turn ``N`` whose ``S(N)`` is known."""
         return len(self.survival) - 1
 
-    def _operators(self) -> tuple[object, np.ndarray]:
+    def _operators(self, dtype: np.dtype) -> tuple[object, np.ndarray]:
         chain = self.chain
         return chain.memo.get(
-            "series_operators", lambda: (chain.Q.T.tocsr().astype(EXTENDED), chain.finish.astype(EXTENDED))
+            f"series_operators:{dtype}", lambda: (chain.Q.T.tocsr().astype(dtype), chain.finish.astype(dtype))
         )
 
     def grow_to(self, turn: int) -> None:
         """Know every term up to turn ``turn``."""
-        transposed, finish = self._operators()
+        transposed, finish = self._operators(self.u.dtype)
         u, survival, pmf = self.u, self.survival, self.pmf
         report = SERIES_PROGRESS.get()
         while len(survival) <= turn:
             pmf.append(float(finish @ u))
-            u = transposed @ u  # type: ignore[operator]
+            u = transposed @ u
             survival.append(float(u.sum()))
             if report is not None and len(survival) % PROGRESS_EVERY == 0:
                 report(len(survival) - 1, survival[-1])
@@ -128,11 +132,15 @@ class StartSeries:
 
     def tail_law(self) -> TailLaw | None:
         """The enclosure at the last turn known; ``None`` while there is none with ``σ_lo > 0``
-        (mass about to reach states that hold none, or not yet decaying everywhere)."""
+        (mass about to reach states that hold none, or not yet decaying everywhere).
+
+        Formed in extended precision. The vector itself is iterated in doubles (twice as fast)
+        until the enclosure is down to their rounding noise (:data:`SETTLED`), and from then on
+        in extended precision, which takes the noise away within a few hundred turns."""
         if self._law is not None and self._law.turn == self.turn:
             return self._law
-        transposed, finish = self._operators()
-        u = self.u
+        transposed, finish = self._operators(EXTENDED)
+        u = self.u.astype(EXTENDED)
         after = transposed @ u  # type: ignore[operator]
         held = u > 0
         if not held.any() or (after[~held] > 0).any():
@@ -144,6 +152,8 @@ class StartSeries:
         # Outward rounding, so that the doubles still enclose the extended-precision ratios.
         low, high = float(np.nextafter(low, 0.0)), float(np.nextafter(high, 1.0))
         self._law = TailLaw(self.turn, self.survival[-1], float(finish @ u), low, high)
+        if self._law.relative_width < SETTLED:
+            self.u = u
         return self._law
 
 
@@ -167,7 +177,7 @@ def start_series(chain: Chain, row: int, tail: float) -> tuple[np.ndarray, np.nd
             survival = np.concatenate([series.survival, more_survival])
             pmf = np.concatenate([series.pmf, more_pmf])
             break
-        series.grow_to(series.turn + max(256, series.turn // 8))
+        series.grow_to(series.turn + max(128, series.turn // 8))
     else:
         survival, pmf = np.asarray(series.survival), np.asarray(series.pmf)
     end = int(np.flatnonzero(survival < tail)[0]) + 1  # a longer request may have gone further
@@ -197,7 +207,7 @@ def series_moments(chain: Chain, row: int) -> tuple[float, float] | None:
                 and second_hi - second_lo <= MOMENT_PRECISION * second_lo
             ):
                 return first + (mean_lo + mean_hi) / 2, second + (second_lo + second_hi) / 2
-        series.grow_to(series.turn + max(256, series.turn // 8))
+        series.grow_to(series.turn + max(128, series.turn // 8))
     return None
 
 
