@@ -35,7 +35,7 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain
 
-PROGRESS_EVERY = 1_000
+PROGRESS_EVERY = 256  # turns between progress reports (which may also stop a series)
 # Who to tell how a long series is going: ``report(turns summed, probability still unfinished)``.
 # A context variable rather than a parameter of every function a series runs under (seat odds,
 # distributions, reports): a command line sets it around its work with :func:`series_progress`.
@@ -127,6 +127,7 @@ class StartSeries:
             u = transposed @ u
             survival.append(float(u.sum()))
             if report is not None and len(survival) % PROGRESS_EVERY == 0:
+                self.u = u  # whole before the report, which may raise to stop the work
                 report(len(survival) - 1, survival[-1])
         self.u = u
 
@@ -184,14 +185,14 @@ def start_series(chain: Chain, row: int, tail: float) -> tuple[np.ndarray, np.nd
     return survival[:end], pmf[:end]
 
 
-def series_moments(chain: Chain, row: int) -> tuple[float, float] | None:
+def series_moments(chain: Chain, row: int, precision: float = MOMENT_PRECISION) -> tuple[float, float] | None:
     """``(E[T], E[T²])`` from state ``row`` by its series and tail law, without a linear solve:
     ``E[T] = Σ_{n≥0} S(n)`` and ``E[T²] = Σ_{n≥0} (2n+1) S(n)``, whose tails beyond ``N`` are
 
         S(N)/σ    and    S(N)·((2N+1)/σ + 2(1-σ)/σ²),
 
     both decreasing in ``σ``. Taken at the middle once ``σ_lo`` and ``σ_hi`` give values within
-    :data:`MOMENT_PRECISION` of each other; ``None`` if that has not happened by turn
+    ``precision`` of each other (relatively); ``None`` if that has not happened by turn
     :data:`MOMENT_MAX_TURNS` (a chain whose tail never settles: solve instead)."""
     series = series_from(chain, row)
     while series.turn < MOMENT_MAX_TURNS:
@@ -202,10 +203,7 @@ def series_moments(chain: Chain, row: int) -> tuple[float, float] | None:
             second = float(np.dot(2.0 * np.arange(survival.size) + 1.0, survival))
             bounds = [_moment_tails(law, sigma) for sigma in (law.high, law.low)]
             (mean_lo, second_lo), (mean_hi, second_hi) = bounds
-            if (
-                mean_hi - mean_lo <= MOMENT_PRECISION * mean_lo
-                and second_hi - second_lo <= MOMENT_PRECISION * second_lo
-            ):
+            if mean_hi - mean_lo <= precision * mean_lo and second_hi - second_lo <= precision * second_lo:
                 return first + (mean_lo + mean_hi) / 2, second + (second_lo + second_hi) / 2
         series.grow_to(series.turn + max(128, series.turn // 8))
     return None

@@ -21,7 +21,13 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain, build_chain
 from chutes_tui.analysis.limits import SOLVE_MAX_STATES
-from chutes_tui.analysis.series import PROGRESS_EVERY, SERIES_PROGRESS, series_moments, start_series
+from chutes_tui.analysis.series import (
+    MOMENT_PRECISION,
+    PROGRESS_EVERY,
+    SERIES_PROGRESS,
+    series_moments,
+    start_series,
+)
 from chutes_tui.model.board import Board
 
 DISTRIBUTION_TAIL = 1e-15
@@ -38,13 +44,13 @@ def expected_from_start(board: Board) -> float:
     return moments_from(chain, chain.row(board.start))[0]
 
 
-def moments_from(chain: Chain, row: int) -> tuple[float, float]:
+def moments_from(chain: Chain, row: int, precision: float = MOMENT_PRECISION) -> tuple[float, float]:
     """Mean and standard deviation of the turns from state ``row``: from the linear solves while
     they are cheap (:data:`SOLVE_MAX_STATES`) or already done, else from the row's own series
-    and its tail law (:func:`.series.series_moments`), which needs no factorisation."""
+    and its tail law (:func:`.series.series_moments`, to ``precision``), with no factorisation."""
     found = None
     if chain.size > SOLVE_MAX_STATES and "moments" not in chain.memo:
-        found = series_moments(chain, row)
+        found = series_moments(chain, row, precision)
     if found is None:
         mean, sd = _moments(chain)
         return float(mean[row]), float(sd[row])

@@ -4,10 +4,30 @@
 
 from __future__ import annotations
 
+from chutes_tui.analysis import build_chain
+from chutes_tui.analysis.limits import INSPECTOR_MAX_STATES
+from chutes_tui.analysis.multi import curves_affordable
 from chutes_tui.analysis.reports import OVERLAY_SHORT, OVERLAYS, overlay_values
-from chutes_tui.engine.game import Game, live_odds_available
+from chutes_tui.engine.game import Game
+from chutes_tui.engine.live import instant
+from chutes_tui.model.board import Board
 from chutes_tui.model.text import shown
 from chutes_tui.render.boardpaint import Overlay
+
+
+def statistics_refusal(board: Board, *, series: bool = False) -> str | None:
+    """Why the inspector and overlays are off on ``board`` (``None``: they are on). They solve on
+    the UI thread, so boards that would freeze it are refused (the inspector's ``series`` also
+    refuses boards whose games last thousands of turns)."""
+    states = len(board.standable_squares) - 1
+    long = series and not curves_affordable(build_chain(board))
+    if states <= INSPECTOR_MAX_STATES and not long:
+        return None
+    why = f"{states:,} squares to stand on" if not long else "games of thousands of turns"
+    return (
+        f"This board has {why}: its statistics take seconds each, so the inspector and overlays "
+        "are off here (chutes-tui inspect BOARD SQUARE gives them)."
+    )
 
 
 class OverlayCycle:
@@ -18,7 +38,7 @@ class OverlayCycle:
     def kinds(game: Game) -> tuple[str, ...]:
         # The win-chance overlay needs the two-player table, which only boards of a few thousand
         # states (and not too long a game) can keep.
-        two_players = len(game.players) == 2 and not game.finished and live_odds_available(game.board)
+        two_players = len(game.players) == 2 and not game.finished and instant(game.board)
         return OVERLAYS if two_players else OVERLAYS[:3]
 
     def kind(self, game: Game) -> str | None:

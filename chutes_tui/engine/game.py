@@ -1,9 +1,8 @@
 """The game engine: players, turns, a seeded die, the odds after every move, save and load.
 
 No terminal here: the app drives a :class:`Game` and draws what it reports; tests drive it
-directly. The odds after each move come from the analysis core -- the two-player table for two
-players, :func:`~chutes_tui.analysis.seat_odds` otherwise -- so the app shows exactly what
-``chutes-tui analyze`` computes.
+directly. The odds after each move come from the analysis core through :mod:`.live` -- with
+every turn on boards where they are instant, worked out in the background on the others.
 """
 
 from __future__ import annotations
@@ -14,10 +13,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from chutes_tui.analysis import build_chain, expected_turns, seat_odds, two_player_table
-from chutes_tui.analysis.chain import Chain
-from chutes_tui.analysis.limits import LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
-from chutes_tui.analysis.multi import SeatOdds, curves_affordable, two_player_table_affordable
+from chutes_tui.analysis.multi import SeatOdds
+from chutes_tui.engine.live import LiveStats, instant, live_stats
 from chutes_tui.io.saves import (
     MAX_ROLLS_PER_TURN,
     MAX_SAVED_TURNS,
@@ -54,7 +51,7 @@ class Turn:
     seat: int
     rolls: tuple[Move, ...]
     won: bool
-    odds: SeatOdds | None  # after this turn (None: the board is too large for live odds)
+    odds: SeatOdds | None  # after this turn (None: not worked out, see :mod:`.live`)
 
     @property
     def start(self) -> int:
@@ -88,10 +85,16 @@ class Snapshot:
     turn: int  # turns played so far
     names: tuple[str, ...]
     positions: tuple[int, ...]
-    turns_left: tuple[float, ...]  # each player's expected turns on their own
-    odds: SeatOdds | None  # None: the board is too large for live odds
+    turns_left: tuple[float, ...] | None  # each player's expected turns on their own
+    odds: SeatOdds | None  # these two are None until first worked out (:mod:`.live`)
     to_move: int
     winner: int | None
+    odds_turn: int | None = None  # the turn after which ``odds`` and ``turns_left`` held
+
+    @property
+    def stale(self) -> bool:
+        """Whether the statistics shown are an earlier position's, while this one's are worked out."""
+        return self.odds_turn is not None and self.odds_turn != self.turn
 
 
 @dataclass(frozen=True)
@@ -100,45 +103,6 @@ class Summary:
     turns: int
     per_player: tuple[tuple[str, int, int, int], ...]  # name, turns, ladders, chutes
     biggest_swing: Swing | None
-
-
-def live_odds_available(board: Board) -> bool:
-    """Odds after every move cost a few vector operations only when every state's curves can be
-    kept (a 1,000-square board with 5,000-turn games cannot: see ``CURVES_MAX_VALUES``)."""
-    chain = build_chain(board)
-    return chain.size <= LIVE_ODDS_MAX_STATES and curves_affordable(chain)
-
-
-def _odds(board: Board, positions: Sequence[int], to_move: int) -> SeatOdds | None:
-    """Live odds from the core: the two-player table for two players, seat odds otherwise
-    (``None`` when the board is too large to compute them after every move).
-
-    Positions recur (a long game, a replayed save), so the odds of up to ``ODDS_CACHE_SIZE``
-    positions are kept with the chain: replaying 100,000 turns costs seconds, not minutes.
-    """
-    if not live_odds_available(board):
-        return None
-    chain = build_chain(board)
-    known: dict[tuple[tuple[int, ...], int], SeatOdds] = chain.memo.get("live_odds", dict)
-    key = (tuple(positions), to_move)
-    odds = known.get(key)
-    if odds is None:
-        odds = _compute_odds(chain, positions, to_move)
-        if len(known) < ODDS_CACHE_SIZE:
-            known[key] = odds
-    return odds
-
-
-def _compute_odds(chain: Chain, positions: Sequence[int], to_move: int) -> SeatOdds:
-    board = chain.board
-    odds = seat_odds(chain, positions, to_move)
-    if len(positions) == 2 and board.end not in positions and two_player_table_affordable(chain):
-        table = two_player_table(chain)
-        mover = table.probability(positions[to_move], positions[1 - to_move])
-        win = [0.0, 0.0]
-        win[to_move], win[1 - to_move] = mover, 1.0 - mover
-        odds = replace(odds, win=tuple(win))
-    return odds
 
 
 @dataclass
@@ -153,6 +117,8 @@ class Game:
     history: list[Turn] = field(default_factory=list)
     rng: np.random.Generator = field(default_factory=np.random.default_rng)
     start_odds: SeatOdds | None = None
+    live: LiveStats | None = None  # the latest statistics a front end worked out (:meth:`take_live`)
+    live_turn: int = 0  # … for the position after this turn
 
     @classmethod
     def new(cls, board: Board, specs: Sequence[PlayerSpec], seed: int | None = None) -> Game:
@@ -165,7 +131,7 @@ class Game:
             raise GameError(str(error)) from None
         players = [PlayerState(spec, board.start) for spec in specs]
         game = cls(board, players, seed=seed, rng=np.random.default_rng(seed))
-        game.start_odds = game.odds()
+        game.start_odds = game.odds() if game.instant else None
         return game
 
     def rematch(self, seed: int | None = None) -> Game:
@@ -191,30 +157,55 @@ class Game:
         """Where the player after the one to move stands (two players: the opponent)."""
         return self.positions[(self.to_move + 1) % len(self.players)]
 
+    @property
+    def instant(self) -> bool:
+        """Whether this board's live statistics come with every turn (else a front end works
+        them out in the background and hands them over with :meth:`take_live`)."""
+        return instant(self.board)
+
+    def stats(self) -> LiveStats | None:
+        """The statistics of the position now, if known: always on instant boards."""
+        if self.instant:
+            return live_stats(self.board, self.positions, self.to_move)
+        live = self.live
+        if live is not None and live.positions == tuple(self.positions) and live.to_move == self.to_move:
+            return live
+        return None
+
     def odds(self) -> SeatOdds | None:
-        """Each seat's chance to win and the expected remaining moves, from here."""
-        return _odds(self.board, self.positions, self.to_move)
+        """Each seat's chance to win and the expected remaining moves, from here (if known)."""
+        stats = self.stats()
+        return None if stats is None else stats.odds
+
+    def take_live(self, stats: LiveStats, turn: int) -> None:
+        """Statistics worked out for the position after turn ``turn`` (0: before the first):
+        shown while that position lasts, and kept with the turn for the odds' history."""
+        self.live, self.live_turn = stats, turn
+        if turn == 0 and self.start_odds is None:
+            self.start_odds = stats.odds
+        elif 0 < turn <= len(self.history) and self.history[turn - 1].odds is None:
+            self.history[turn - 1] = replace(self.history[turn - 1], odds=stats.odds)
 
     def snapshot(self) -> Snapshot:
+        """The game now; until this position's statistics are worked out, the latest known."""
+        stats, when = self.stats(), len(self.history)
+        if stats is None and self.live is not None and not self.finished:
+            stats, when = self.live, self.live_turn
         return Snapshot(
             turn=len(self.history),
             names=tuple(p.spec.name for p in self.players),
             positions=tuple(self.positions),
-            turns_left=tuple(self.expected_turns_left()),
-            odds=self.odds(),
+            turns_left=None if stats is None else stats.turns_left,
+            odds=None if stats is None else stats.odds,
             to_move=self.to_move,
             winner=self.winner,
+            odds_turn=None if stats is None else when,
         )
-
-    def expected_turns_left(self) -> list[float]:
-        chain = build_chain(self.board)
-        mean = expected_turns(chain)
-        return [0.0 if s == self.board.end else float(mean[chain.row(s)]) for s in self.positions]
 
     @property
     def odds_history(self) -> list[SeatOdds | None]:
         """Odds before the first turn and after each turn."""
-        first = self.start_odds if self.start_odds is not None else self.odds()
+        first = self.start_odds if self.start_odds is not None or not self.instant else self.odds()
         return [first, *(turn.odds for turn in self.history)]
 
     # -- play ------------------------------------------------------------------------------
@@ -249,7 +240,7 @@ class Game:
             self.winner = seat
         else:
             self.to_move = (seat + 1) % len(self.players)
-        turn = Turn(len(self.history) + 1, seat, tuple(moves), won, self.odds())
+        turn = Turn(len(self.history) + 1, seat, tuple(moves), won, self.odds() if self.instant else None)
         self.history.append(turn)
         return turn
 

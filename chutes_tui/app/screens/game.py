@@ -20,9 +20,6 @@ from textual.screen import Screen
 from textual.widgets import Button, Header
 from textual.worker import Worker, WorkerState
 
-from chutes_tui.analysis import build_chain
-from chutes_tui.analysis.limits import INSPECTOR_MAX_STATES
-from chutes_tui.analysis.multi import curves_affordable
 from chutes_tui.analysis.reports import inspect_square
 from chutes_tui.app.controller import DEFAULT_SPEED, Step, TurnController, speed_label
 from chutes_tui.app.dialogs.confirm import confirm_then
@@ -31,8 +28,9 @@ from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.dialogs.picker import BoardPicker
 from chutes_tui.app.dialogs.save_as import ask_where_to_save
 from chutes_tui.app.dialogs.winner import WinnerScreen
+from chutes_tui.app.livefeed import LiveFeed, Request
 from chutes_tui.app.messages import NewGameRequested
-from chutes_tui.app.overlays import OverlayCycle
+from chutes_tui.app.overlays import OverlayCycle, statistics_refusal
 from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.keys import GAME_KEYS
 from chutes_tui.app.timers import TextualScheduler
@@ -44,6 +42,7 @@ from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game, Turn
+from chutes_tui.engine.live import LiveStats
 from chutes_tui.io.settings import default_save_name, saves_dir
 from chutes_tui.model.board import Board
 from chutes_tui.model.text import path_text, shown
@@ -78,6 +77,7 @@ class GameScreen(Screen[None]):
         self._saved_game: Game | None = None  # the game last saved, and how far it had gone
         self._saved_turns = 0
         self.overlays = OverlayCycle()
+        self.feed = LiveFeed(self, self._take_live)
         self._board_only: bool | None = None  # None: the terminal's width decides
         self._paused_before: bool | None = None  # while another screen is on top
 
@@ -117,6 +117,7 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.controller.stop()
+        self.feed.close()
 
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT
@@ -147,6 +148,7 @@ class GameScreen(Screen[None]):
         self.panels.show_game(game, self.controller.trail(last) if last else [])
         self.show_state()
         self._show_overlay()
+        self.feed.want(game)
 
     def show_step(self, step: Step) -> None:
         if step.face is not None:
@@ -161,6 +163,14 @@ class GameScreen(Screen[None]):
             self._show_overlay()
         if self.has_class("inspecting") and self.board.cursor is not None:
             self._show_inspector(self.board.cursor)
+        self.feed.want(self.game)
+
+    def _take_live(self, request: Request, stats: LiveStats) -> None:
+        """Statistics worked out in the background (boards where they are not instant)."""
+        if request.game is self.game:
+            request.game.take_live(stats, request.turn)
+            self.chart.extend(stats.odds.win)
+            self.show_state()
 
     def show_state(self) -> None:
         game, controller = self.game, self.controller
@@ -294,6 +304,8 @@ class GameScreen(Screen[None]):
         return game, exact_dialog(game)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if self.feed.finished(event.worker):
+            return
         if event.worker.group == "exact" and event.state is WorkerState.SUCCESS and event.worker.result:
             game, dialog = event.worker.result
             if game is self.game:  # else a new game started meanwhile: the answer is about the old one
@@ -303,19 +315,10 @@ class GameScreen(Screen[None]):
     # -- overlays and the inspector -----------------------------------------------------------------
 
     def _too_large_for_statistics(self, *, series: bool = False) -> bool:
-        """Inspector and overlays solve on the UI thread: refuse boards that would freeze it (the
-        inspector's ``series`` also boards whose games last thousands of turns)."""
-        states = len(self.game.board.standable_squares) - 1
-        long = series and not curves_affordable(build_chain(self.game.board))
-        if states <= INSPECTOR_MAX_STATES and not long:
-            return False
-        why = f"{states:,} squares to stand on" if not long else "games of thousands of turns"
-        self.notify(
-            f"This board has {why}: its statistics take seconds each, so the inspector and overlays "
-            "are off here (chutes-tui inspect BOARD SQUARE gives them).",
-            timeout=6,
-        )
-        return True
+        refusal = statistics_refusal(self.game.board, series=series)
+        if refusal is not None:
+            self.notify(refusal, timeout=6)
+        return refusal is not None
 
     def action_overlay(self) -> None:
         """Colour the board by the next statistic (the legend under the board names it)."""

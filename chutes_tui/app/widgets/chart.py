@@ -61,7 +61,9 @@ class LineChart(CachedBaseStyle, Widget):
         """Replace everything: ``history[t][i]`` is series i's value at point ``t``; ``legend``
         names each series (its words, its style)."""
         self.series_colors = list(colors)
-        self.series = [list(column) for column in zip(*history, strict=True)] if history else []
+        self.series = (
+            [list(column) for column in zip(*history, strict=True)] if history else [[] for _ in colors]
+        )
         self.legend = list(legend)
         if title is not None:
             self.title = title

@@ -101,7 +101,7 @@ class PlayersTable(CachedBaseStyle, Widget):
         return columns if self.compact else [*columns, Column("bar", "", BAR_WIDTH)]
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
-        """Work out every cell's text ("—" for the win chance when there are no live odds)."""
+        """Work out every cell's text ("…" while the live statistics are being worked out)."""
         self.cells = {}
         if snapshot is None or len(snapshot.positions) != len(self.specs):
             self.refresh()
@@ -114,8 +114,10 @@ class PlayersTable(CachedBaseStyle, Widget):
             self.cells[key, "token"] = spec.token
             self.cells[key, "name"] = arrow + spec.name + suffix
             self.cells[key, "square"] = str(snapshot.positions[seat])
-            self.cells[key, "left"] = f"{snapshot.turns_left[seat]:.1f}"
-            self.cells[key, "win"] = "—" if win is None else f"{win[seat]:.1%}"
+            left = snapshot.turns_left
+            pending = "—" if snapshot.winner is not None else "…"
+            self.cells[key, "left"] = pending if left is None else f"{left[seat]:.1f}"
+            self.cells[key, "win"] = pending if win is None else f"{win[seat]:.1%}"
             self.cells[key, "bar"] = "" if win is None else _bar(win[seat])
         self.refresh()
 

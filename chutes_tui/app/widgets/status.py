@@ -48,14 +48,16 @@ def status_text(status: Status, *, narrow: bool) -> Text:
     else:
         lines = [f"Turn {game.turn}: {game.names[game.to_move]} to move" + (f" — {prompt}" if prompt else "")]
     odds = game.odds
-    if odds is None:
-        lines.append("No live odds on a board this large: see chutes-tui analyze")
-    elif game.winner is None:
+    if odds is None and game.winner is None:
+        lines.append("Working out the odds…")
+    elif odds is not None and game.winner is None:
         moves, rounds = odds.expected_total_moves, odds.expected_rounds
+        # While a long board's newest position is worked out, the latest known odds say whose.
+        when = f" as of turn {game.odds_turn}" if game.stale else ""
         lines.append(
-            f"≈ {moves:.1f} more turns in all"
+            f"≈ {moves:.1f} more turns in all{when}"
             if narrow
-            else f"≈ {moves:.1f} more turns in all ({rounds:.1f} rounds) until someone wins"
+            else f"≈ {moves:.1f} more turns in all ({rounds:.1f} rounds) until someone wins{when}"
         )
     lines.append(f"Speed {status.speed}" + (" · paused" if status.paused else ""))
     return Text("\n".join(lines))

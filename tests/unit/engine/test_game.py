@@ -165,19 +165,54 @@ def test_atomic_write_gives_ordinary_permissions(tmp_path):
     assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_text() == "new"
 
 
-def test_large_boards_play_without_live_odds():
+def test_large_boards_work_out_live_statistics_on_request():
+    """Issue 13: no board is too large for live odds; where they are not instant a front end
+    works them out (off its UI thread) and hands them back."""
+    from chutes_tui.analysis import build_chain, expected_turns, seat_odds
     from chutes_tui.analysis.limits import LIVE_ODDS_MAX_STATES
-    from chutes_tui.engine.game import live_odds_available
+    from chutes_tui.engine.live import live_stats
     from chutes_tui.model.generate import random_board
 
     huge = random_board(4, squares=3_000, ladders=100, chutes=100)
-    assert not live_odds_available(huge) and len(huge.standable_squares) > LIVE_ODDS_MAX_STATES
+    assert len(huge.standable_squares) > LIVE_ODDS_MAX_STATES
     game = Game.new(huge, default_players(2), seed=1)
-    assert game.odds() is None
-    game.play_out()
+    assert not game.instant and game.odds() is None and game.snapshot().turns_left is None
+    for _ in range(5):
+        game.roll()
     assert all(turn.odds is None for turn in game.history)
+    stats = live_stats(huge, game.positions, game.to_move)
+    game.take_live(stats, len(game.history))
+    assert game.odds() == stats.odds and game.history[-1].odds == stats.odds
+    assert game.snapshot().turns_left == stats.turns_left
+    fresh = build_chain(huge.replace(name="the same board"))
+    exact = seat_odds(fresh, game.positions, game.to_move)
+    assert stats.odds.win == pytest.approx(exact.win, abs=1e-9)
+    mean = expected_turns(fresh)
+    assert stats.turns_left == pytest.approx([mean[fresh.row(s)] for s in game.positions], rel=1e-9)
+    game.roll()
+    assert game.odds() is None  # a new position: not known until worked out
+    game.play_out()
     summary = game.summary()
-    assert summary.biggest_swing is None and summary.winner == game.winner
+    assert summary.winner == game.winner
+
+
+def test_live_statistics_stop_when_asked_and_the_series_stay_whole():
+    from chutes_tui.analysis import build_chain, seat_odds
+    from chutes_tui.engine.live import StopRequested, live_stats
+    from chutes_tui.model.generate import random_board
+
+    board = random_board(5, squares=3_000, ladders=100, chutes=100)
+    asked = []
+
+    def stop() -> bool:
+        asked.append(True)
+        return len(asked) >= 2  # at the second progress report
+
+    with pytest.raises(StopRequested):
+        live_stats(board, [board.start, 40], 0, stop=stop)
+    again = live_stats(board, [board.start, 40], 0)  # goes on from the series kept so far
+    fresh = seat_odds(build_chain(board.replace(name="untouched")), [board.start, 40], 0)
+    assert again.odds.win == pytest.approx(fresh.win, abs=1e-9)
 
 
 def test_a_kill_mid_save_never_leaves_a_broken_file(tmp_path):

@@ -1,0 +1,88 @@
+"""Live statistics off the UI thread, for boards where they are not instant (:mod:`chutes_tui.
+engine.live`): a 10,000-square position takes about 0.1 s, a 100,000-square one a second or two.
+
+One worker thread at a time, always on the newest position: while it works, newer positions
+only replace the one waiting, so a game at full speed is never queued behind stale work, and no
+two threads ever grow a chain's series at once. A worker whose game is gone (a new game, the
+screen closing) is told to stop at its next progress report, so quitting never waits for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from chutes_tui.engine.game import Game
+from chutes_tui.engine.live import LiveStats, StopRequested, live_stats
+
+GROUP = "live-stats"
+
+
+@dataclass(frozen=True)
+class Request:
+    game: Game
+    positions: tuple[int, ...]
+    to_move: int
+    turn: int  # turns played when the position arose
+
+
+class LiveFeed:
+    """Asks for statistics (:meth:`want`) and hands each answer to ``deliver`` on the UI thread."""
+
+    def __init__(self, screen: Screen[Any], deliver: Callable[[Request, LiveStats], None]) -> None:
+        self.screen = screen
+        self.deliver = deliver
+        self.waiting: Request | None = None
+        self.running: Request | None = None
+        self.closed = False
+
+    def want(self, game: Game) -> None:
+        """The statistics of ``game``'s position now, unless they are known or instant."""
+        if self.closed or game.finished or game.instant or game.stats() is not None:
+            return
+        self.waiting = Request(game, tuple(game.positions), game.to_move, len(game.history))
+        if self.running is None:
+            self._start()
+
+    def close(self) -> None:
+        """No more answers are wanted: a running worker stops at its next progress report."""
+        self.closed = True
+        self.waiting = None
+
+    def _start(self) -> None:
+        request, self.waiting = self.waiting, None
+        if request is None or self.closed:
+            return
+        self.running = request
+
+        def stale() -> bool:
+            waiting = self.waiting
+            return self.closed or (waiting is not None and waiting.game is not request.game)
+
+        def work() -> LiveStats:
+            board = request.game.board
+            return live_stats(board, request.positions, request.to_move, stop=stale)
+
+        self.screen.run_worker(work, thread=True, exit_on_error=False, group=GROUP, name="live statistics")
+
+    def finished(self, worker: Worker[object]) -> bool:
+        """Take a worker's end (from the screen's ``on_worker_state_changed``); ``False`` if it
+        was not one of ours. An unexpected failure ends the feed with one line on screen: the
+        game plays on without live statistics."""
+        if worker.group != GROUP or worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return worker.group == GROUP
+        request, self.running = self.running, None
+        if worker.state is WorkerState.ERROR and not isinstance(worker.error, StopRequested):
+            self.closed = True
+            reason = f"{type(worker.error).__name__}: {worker.error}"
+            self.screen.notify(f"Live odds stopped ({reason})", severity="error", markup=False)
+            return True
+        result = worker.result
+        if isinstance(result, LiveStats) and request is not None and not self.closed:
+            self.deliver(request, result)
+        self._start()
+        return True

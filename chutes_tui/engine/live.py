@@ -1,0 +1,98 @@
+"""Live statistics: what the side panels show after each move -- every seat's chance to win,
+the expected moves and rounds left, and each player's expected turns on their own.
+
+Two regimes, both from the analysis core (so the app shows what ``chutes-tui analyze`` computes):
+
+* **instant** boards keep every state's finishing curves (:func:`instant`); a position then
+  costs a few vector operations, and the engine records its odds with every turn;
+* on **any other** board a position needs its players' own series and their tail law
+  (:mod:`chutes_tui.analysis.series`): about 0.1 s on a 10,000-square board, a second or two
+  on 100,000. A front end asks :func:`live_stats` off its UI thread -- one position at a
+  time, the newest first -- and hands the answer back with ``Game.take_live``.
+
+Positions recur (a long game, a replayed save), so up to ``ODDS_CACHE_SIZE`` of them are kept
+with the chain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from chutes_tui.analysis import build_chain, seat_odds, two_player_table
+from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.limits import LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
+from chutes_tui.analysis.multi import SeatOdds, curves_affordable, two_player_table_affordable
+from chutes_tui.analysis.series import series_progress
+from chutes_tui.analysis.single import moments_from
+from chutes_tui.model.board import Board
+
+# Live figures are shown to a few digits: their closed-form tails may stop at this relative
+# width (``analyze`` asks for 1e-13), which on long boards saves the extended-precision turns.
+LIVE_TOLERANCE = 1e-9
+
+
+class StopRequested(Exception):  # noqa: N818 -- a request, not an error
+    """:func:`live_stats` was told to stop (its answer is no longer wanted)."""
+
+
+@dataclass(frozen=True)
+class LiveStats:
+    """One position's statistics."""
+
+    positions: tuple[int, ...]
+    to_move: int
+    odds: SeatOdds
+    turns_left: tuple[float, ...]  # each player's expected turns on their own
+
+
+def instant(board: Board) -> bool:
+    """Whether a position's statistics cost a few vector operations (every state's curves can
+    be kept: not on a 1,000-square board with 5,000-turn games, see ``CURVES_MAX_VALUES``)."""
+
+    def decide() -> bool:
+        chain = build_chain(board)
+        return chain.size <= LIVE_ODDS_MAX_STATES and curves_affordable(chain)
+
+    answer: bool = board.memo.get("live_instant", decide)
+    return answer
+
+
+def live_stats(
+    board: Board, positions: Sequence[int], to_move: int, stop: Callable[[], bool] | None = None
+) -> LiveStats:
+    """The statistics of one position. ``stop`` is asked every few hundred turns of a long series;
+    when it says so, :class:`StopRequested` is raised (the series kept with the chain stay whole)."""
+    chain = build_chain(board)
+    known: dict[tuple[tuple[int, ...], int], LiveStats] = chain.memo.get("live_stats", dict)
+    key = (tuple(positions), to_move)
+    stats = known.get(key)
+    if stats is None:
+
+        def check(turns: int, left: float) -> None:
+            if stop is not None and stop():
+                raise StopRequested
+
+        with series_progress(check):
+            stats = _compute(chain, key[0], to_move)
+        if len(known) < ODDS_CACHE_SIZE:
+            known[key] = stats
+    return stats
+
+
+def _compute(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStats:
+    board = chain.board
+    fast = instant(board)
+    odds = seat_odds(chain, positions, to_move, *(() if fast else (LIVE_TOLERANCE,)))
+    if len(positions) == 2 and board.end not in positions and two_player_table_affordable(chain):
+        table = two_player_table(chain)
+        mover = table.probability(positions[to_move], positions[1 - to_move])
+        win = [0.0, 0.0]
+        win[to_move], win[1 - to_move] = mover, 1.0 - mover
+        odds = replace(odds, win=tuple(win))
+    precision = () if fast else (LIVE_TOLERANCE,)
+    left = tuple(
+        0.0 if square == board.end else moments_from(chain, chain.row(square), *precision)[0]
+        for square in positions
+    )
+    return LiveStats(positions, to_move, odds, left)
