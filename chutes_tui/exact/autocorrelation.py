@@ -1,0 +1,212 @@
+r"""The autocorrelation ``R(t) = Σ_k h_k h_{k+t}`` of ``1/D``'s power series, exactly and fast.
+
+``D(z) = det(I - zQ)`` has ``D(0) = 1`` and degree ``d``; its roots ``1/λ`` lie outside the unit
+circle (``|λ| ≤ ρ < 1``), so ``Σ_t R(t) zᵗ = 1/(D(z) D(1/z))`` in the annulus ``ρ < |z| < 1/ρ``.
+
+**Partial fractions.** With the reversed polynomial ``D*(z) = z^d D(1/z)`` (roots ``λ``, inside
+the circle), ``D`` and ``D*`` are coprime, so ``U D* + V D = 1`` for unique ``U``, ``V`` of degree
+``< d``, and
+
+    1/(D(z) D(1/z)) = z^d / (D D*) = z^d U(z)/D(z) + z^d V(z)/D*(z).
+
+The first term is a power series starting at ``z^d``, the second a series in ``1/z`` ending at
+``z^(d-1)``: ``V/D* = w V*(w)/D(w)`` in ``w = 1/z``, with ``V*(w) = w^(d-1) V(1/w)``. Hence
+
+    R(t) = [w^(d-1-t)] V*(w)/D(w)   (0 ≤ t < d),        R(d) = U(0).
+
+**Modulo word-size primes.** Each step above is cheap in ``Z/p`` (one extended gcd, one series
+inverse, one truncated product: FLINT's ``nmod_poly``), whereas over ``Q`` the coefficients of
+``U`` and ``V`` have as many digits as the answer (tens of thousands) and the same computation
+takes minutes. So ``R(0..d)`` is computed modulo enough primes and put together by the Chinese
+remainder theorem. That needs a known denominator: with ``E`` the primitive integer multiple of
+``D``, the values ``R(0..d)`` solve the integer system ``K R = E(0) e₀`` with
+``K[t, |t-j|] += E_j`` (the relation ``Σ_j D_j R(|t-j|) = δ_t``, ``t = 0..d``), so ``Δ·R`` is an
+integer vector for ``Δ = |det K|`` (Cramer). That determinant is ``E(0)^(d+1) Π_{i≤j} (1 - λ_i λ_j)``
+up to sign; ``Res(E, E*) = ± E(0)^(2d) Π_{i,j} (1 - λ_i λ_j)`` and
+``E(1) E(-1) = E(0)² Π_i (1 - λ_i²)``, so ``Δ² = |Res(E, E*) E(1) E(-1)|``: one exact resultant
+(FLINT, multimodular) and an integer square root give ``Δ`` without the ``(d+1)²`` determinant
+(the tests compare it with ``det K``). The residues of ``Δ·R(t)`` are combined (symmetric range)
+until the modulus exceeds twice their size; a prime dividing ``Res`` (``E``, ``E*`` not coprime
+mod p) is skipped.
+
+**Certified, not trusted.** The reconstructed ``R(0..d)`` is substituted back into all ``d+1``
+equations with exact integers (one polynomial product); the system is nonsingular (its
+determinant is ``± E(0)^(d+1) Π (1 - λ_i λ_j) ≠ 0``), so passing the check proves every digit. If
+it fails (a value larger than guessed), more primes are added.
+
+**Beyond d** the same relation is the recurrence ``Σ_j D_j R(t - j) = 0`` (``t > d``). With
+``D(z) = e(z/c)`` (``e`` integer, ``e(0) = 1``), ``Z(t) = Δ cᵗ R(t)`` obeys ``Σ_j e_j Z(t-j) = 0``:
+``Z = P/e`` as power series, ``P`` the first ``d`` coefficients of ``Z·e``, so two truncated
+integer products (and ``1/e``, integral, by Newton's iteration) extend it: no Toeplitz matrix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import gmpy2
+from flint import fmpz, fmpz_mat, fmpz_poly, nmod_poly
+
+# Primes just above 2**62: word-size for FLINT's nmod, and every one adds 62 bits to the modulus.
+_PRIMES: list[int] = []
+# Residues are combined a batch at a time with one integer matrix product (CRT by the explicit
+# formula), and the batches in a balanced tree.
+_BATCH = 64
+
+
+def _primes() -> Iterator[int]:
+    index = 0
+    while True:
+        if index == len(_PRIMES):
+            _PRIMES.append(int(gmpy2.next_prime(_PRIMES[-1] if _PRIMES else 1 << 62)))
+        yield _PRIMES[index]
+        index += 1
+
+
+def _residues(e: list[int], scale: int, p: int) -> list[int] | None:
+    """``scale · R(0..d) mod p`` from ``E`` (``D = E / E(0)``), or None if ``p`` divides
+    ``Res(E, E*)``. ``scale`` includes ``E(0)²``: ``1/(E(z)E(1/z)) = 1/(E(0)² D(z)D(1/z))``."""
+    poly = nmod_poly(e, p)
+    d = len(e) - 1
+    g, v, u = poly.xgcd(poly.reverse())  # v·E + u·E* = g
+    if g.degree() != 0:
+        return None
+    factor = scale * pow(int(g[0]), -1, p) % p
+    v_star = nmod_poly([int(v[d - 1 - k]) for k in range(d)], p)  # w^(d-1) V(1/w)
+    tail = v_star.mul_low(poly.inverse_series_trunc(d), d) * factor
+    values = [int(tail[d - 1 - t]) for t in range(d)]
+    values.append(int(u[0]) * factor * pow(e[0], -1, p) % p)  # U(0)/E(0)
+    return values
+
+
+def _combine(
+    low: tuple[gmpy2.mpz, list[gmpy2.mpz]], high: tuple[gmpy2.mpz, list[gmpy2.mpz]]
+) -> tuple[gmpy2.mpz, list[gmpy2.mpz]]:
+    """Garner's step for two coprime moduli: the vector that is ``low`` mod m₁ and ``high`` mod m₂."""
+    (m1, v1), (m2, v2) = low, high
+    inverse = gmpy2.invert(m1, m2)
+    return m1 * m2, [a + m1 * ((b - a) * inverse % m2) for a, b in zip(v1, v2, strict=True)]
+
+
+def _batch(primes: list[int], rows: list[list[int]]) -> tuple[gmpy2.mpz, list[gmpy2.mpz]]:
+    """``x ≡ rows[i] (mod primes[i])`` by ``x = Σ rᵢ (M/pᵢ) ((M/pᵢ)⁻¹ mod pᵢ) mod M``."""
+    modulus = gmpy2.mpz(1)
+    for p in primes:
+        modulus *= p
+    weights = []
+    for p in primes:
+        cofactor = modulus // p
+        weights.append(int(cofactor * gmpy2.invert(cofactor % p, p)))
+    columns, count = len(rows[0]), len(primes)
+    residues = fmpz_mat(columns, count, [rows[i][t] for t in range(columns) for i in range(count)])
+    summed = residues * fmpz_mat(count, 1, weights)
+    return modulus, [gmpy2.mpz(int(summed[t, 0])) % modulus for t in range(columns)]
+
+
+def _symmetric(modulus: gmpy2.mpz, values: list[gmpy2.mpz]) -> list[int]:
+    half = modulus // 2
+    return [int(v - modulus) if v > half else int(v) for v in values]
+
+
+def _determinant(e: fmpz_poly) -> fmpz:
+    """``|det K| = sqrt(|Res(E, E*) E(1) E(-1)|)`` (see the module docstring)."""
+    coefficients = e.coeffs()
+    square = abs(e.resultant(fmpz_poly(list(reversed(coefficients)))) * e(1) * e(-1))
+    root = square.isqrt()
+    if root * root != square:
+        raise ArithmeticError("Res(E, E*)·E(1)·E(-1) is not a square: D is not what it should be")
+    return root
+
+
+def _satisfies(e: fmpz_poly, numerators: list[int], delta: fmpz) -> bool:
+    """``Σ_j E_j X(|t - j|) = E(0) Δ δ_t`` for ``t = 0..d`` (``X = Δ·R``), with exact integers:
+    coefficient ``d + t`` of ``E(z) · Σ_{s=-d..d} X(|s|) z^(s+d)``."""
+    d = e.degree()
+    symmetric = fmpz_poly([numerators[abs(s)] for s in range(-d, d + 1)])
+    product = e.mul_low(symmetric, 2 * d + 1).coeffs()
+    product += [fmpz(0)] * (2 * d + 1 - len(product))
+    return product[d] == e[0] * delta and not any(product[d + 1 : 2 * d + 1])
+
+
+def autocorrelation(e: fmpz_poly, c: int, terms: int) -> tuple[list[fmpz], fmpz]:
+    """``R(t) = numerators[t] / denominator`` for ``t < terms``, where ``D(z) = e(z/c)``
+    (``e`` integer with ``e(0) = 1``: the turn chain's ``det(I - wA)`` with ``Q = A/c``)."""
+    d = e.degree()
+    if d <= 0:  # Q nilpotent: 1/D = 1, so R = δ
+        return [fmpz(1)] + [fmpz(0)] * (terms - 1), fmpz(1)
+    scaled = fmpz_poly([e[k] * fmpz(c) ** (d - k) for k in range(d + 1)])
+    big_e = fmpz_poly([x // scaled.content() for x in scaled.coeffs()])  # E ∝ D, primitive
+    delta = _determinant(big_e)
+    head = _head(big_e, delta)  # Δ·R(0..d)
+    # Beyond d, in integers: Z(t) = Δ cᵗ R(t) obeys Σ_j e_j Z(t-j) = 0 (t ≥ d), i.e. Z = P/e
+    # with P the first d coefficients of Z·e (and 1/e integral, as e(0) = 1).
+    powers = [fmpz(1)]
+    for _ in range(terms):
+        powers.append(powers[-1] * c)
+    z = fmpz_poly([head[t] * powers[t] for t in range(d)])
+    full = z.mul_low(e, d).mul_low(_inverse_series(e, terms), terms).coeffs()
+    full += [fmpz(0)] * (terms - len(full))
+    # One denominator for every t: R(t) = Z(t) c^(terms-1-t) / (Δ c^(terms-1)).
+    return [full[t] * powers[terms - 1 - t] for t in range(terms)], delta * powers[terms - 1]
+
+
+def _head(e: fmpz_poly, delta: fmpz, margin: int = 66) -> list[int]:
+    """``Δ·R(0..d)`` by the Chinese remainder theorem, certified (module docstring).
+
+    The modulus first gets ``margin`` bits more than ``Δ``: ``|Δ R(t)| ≤ Δ R(0)`` and
+    ``R(0) = Σ h_k²`` is rarely large; if it is, the check fails and more primes follow."""
+    e_list = [int(x) for x in e.coeffs()]
+    scale = int(delta) * e_list[0] ** 2
+    needed = int(delta).bit_length() + margin
+    # Δ is a proven multiple of every denominator, so the values are integers and enough primes
+    # always pass; failing at many times Δ's size would mean a bug, not an unlucky board.
+    limit = 8 * int(delta).bit_length() + (1 << 16)
+    primes = _primes()
+    stack: list[tuple[gmpy2.mpz, list[gmpy2.mpz]]] = []
+    sizes: list[int] = []  # batches under each node of the stack
+    chosen: list[int] = []
+    rows: list[list[int]] = []
+    bits = 0
+    while True:
+        while bits < needed:
+            p = next(primes)
+            values = _residues(e_list, scale, p)
+            if values is None:
+                continue
+            chosen.append(p)
+            rows.append(values)
+            bits += p.bit_length() - 1
+            if len(chosen) == _BATCH:
+                stack.append(_batch(chosen, rows))
+                sizes.append(1)
+                chosen, rows = [], []
+                # Merge nodes over equally many batches (a binary counter): a balanced tree, so
+                # every product is of two numbers of about the same size.
+                while len(stack) >= 2 and sizes[-1] == sizes[-2]:
+                    high = stack.pop()
+                    stack.append(_combine(stack.pop(), high))
+                    sizes.append(sizes.pop() + sizes.pop())
+        if chosen:
+            stack.append(_batch(chosen, rows))
+            sizes.append(1)
+            chosen, rows = [], []
+        total = stack[-1]
+        for node in reversed(stack[:-1]):
+            total = _combine(node, total)
+        stack, sizes = [total], [sum(sizes)]
+        numerators = _symmetric(*total)
+        if _satisfies(e, numerators, delta):
+            return numerators
+        if needed > limit:
+            raise ArithmeticError("the autocorrelation did not satisfy its equations")
+        needed += max(256, needed // 8)
+
+
+def _inverse_series(e: fmpz_poly, terms: int) -> fmpz_poly:
+    """``1/e`` to ``terms`` coefficients (``e(0) = 1``) by Newton's iteration ``g ← g (2 - e g)``."""
+    inverse = fmpz_poly([1])
+    length = 1
+    while length < terms:
+        length = min(2 * length, terms)
+        inverse = inverse.mul_low(2 - e.mul_low(inverse, length), length)
+    return inverse
