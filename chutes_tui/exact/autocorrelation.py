@@ -63,19 +63,21 @@ def _primes() -> Iterator[int]:
         index += 1
 
 
-def _residues(e: list[int], scale: int, p: int) -> list[int] | None:
+def _residues(e: fmpz_poly, scale: int, p: int) -> list[int] | None:
     """``scale · R(0..d) mod p`` from ``E`` (``D = E / E(0)``), or None if ``p`` divides
     ``Res(E, E*)``. ``scale`` includes ``E(0)²``: ``1/(E(z)E(1/z)) = 1/(E(0)² D(z)D(1/z))``."""
     poly = nmod_poly(e, p)
-    d = len(e) - 1
+    d = poly.degree()
     g, v, u = poly.xgcd(poly.reverse())  # v·E + u·E* = g
     if g.degree() != 0:
         return None
     factor = scale * pow(int(g[0]), -1, p) % p
-    v_star = nmod_poly([int(v[d - 1 - k]) for k in range(d)], p)  # w^(d-1) V(1/w)
-    tail = v_star.mul_low(poly.inverse_series_trunc(d), d) * factor
-    values = [int(tail[d - 1 - t]) for t in range(d)]
-    values.append(int(u[0]) * factor * pow(e[0], -1, p) % p)  # U(0)/E(0)
+    v_star = v.reverse()  # w^(d-1) V(1/w), once shifted up to degree d - 1
+    if v.degree() < d - 1:
+        v_star = v_star.left_shift(d - 1 - v.degree())
+    tail = [int(x) for x in (v_star.mul_low(poly.inverse_series_trunc(d), d) * factor).coeffs()]
+    values = [0] * (d - len(tail)) + tail[::-1]  # R(t) is coefficient d - 1 - t
+    values.append(int(u[0]) * factor * pow(int(poly[0]), -1, p) % p)  # U(0)/E(0)
     return values
 
 
@@ -118,95 +120,83 @@ def _determinant(e: fmpz_poly) -> fmpz:
     return root
 
 
-def _satisfies(e: fmpz_poly, numerators: list[int], delta: fmpz) -> bool:
-    """``Σ_j E_j X(|t - j|) = E(0) Δ δ_t`` for ``t = 0..d`` (``X = Δ·R``), with exact integers:
-    coefficient ``d + t`` of ``E(z) · Σ_{s=-d..d} X(|s|) z^(s+d)``."""
+def _spot_check(e: fmpz_poly, numerators: list[int], delta: fmpz, p: int) -> bool:
+    """``Σ_j E_j X(|t - j|) = E(0) Δ δ_t`` for ``t = 0..d`` (``X = Δ·R``) modulo a prime the
+    reconstruction did not use: coefficient ``d + t`` of ``E(z) · Σ_{s=-d..d} X(|s|) z^(s+d)``."""
     d = e.degree()
-    symmetric = fmpz_poly([numerators[abs(s)] for s in range(-d, d + 1)])
-    product = e.mul_low(symmetric, 2 * d + 1).coeffs()
-    product += [fmpz(0)] * (2 * d + 1 - len(product))
-    return product[d] == e[0] * delta and not any(product[d + 1 : 2 * d + 1])
+    symmetric = nmod_poly([numerators[abs(s)] % p for s in range(-d, d + 1)], p)
+    product = nmod_poly(e, p).mul_low(symmetric, 2 * d + 1)
+    return int(product[d]) == int(e[0]) * int(delta) % p and all(
+        int(product[t]) == 0 for t in range(d + 1, 2 * d + 1)
+    )
 
 
-def autocorrelation(e: fmpz_poly, c: int, terms: int) -> tuple[list[fmpz], fmpz]:
+def autocorrelation(e: fmpz_poly, c: int, terms: int, r0_bits: int) -> tuple[list[fmpz], fmpz]:
     """``R(t) = numerators[t] / denominator`` for ``t < terms``, where ``D(z) = e(z/c)``
-    (``e`` integer with ``e(0) = 1``: the turn chain's ``det(I - wA)`` with ``Q = A/c``)."""
+    (``e`` integer with ``e(0) = 1``: the turn chain's ``det(I - wA)`` with ``Q = A/c``) and
+    ``R(0) ≤ 2^r0_bits``."""
     d = e.degree()
     if d <= 0:  # Q nilpotent: 1/D = 1, so R = δ
         return [fmpz(1)] + [fmpz(0)] * (terms - 1), fmpz(1)
     scaled = fmpz_poly([e[k] * fmpz(c) ** (d - k) for k in range(d + 1)])
     big_e = fmpz_poly([x // scaled.content() for x in scaled.coeffs()])  # E ∝ D, primitive
     delta = _determinant(big_e)
-    head = _head(big_e, delta)  # Δ·R(0..d)
-    # Beyond d, in integers: Z(t) = Δ cᵗ R(t) obeys Σ_j e_j Z(t-j) = 0 (t ≥ d), i.e. Z = P/e
-    # with P the first d coefficients of Z·e (and 1/e integral, as e(0) = 1).
-    powers = [fmpz(1)]
-    for _ in range(terms):
-        powers.append(powers[-1] * c)
-    z = fmpz_poly([head[t] * powers[t] for t in range(d)])
-    full = z.mul_low(e, d).mul_low(_inverse_series(e, terms), terms).coeffs()
-    full += [fmpz(0)] * (terms - len(full))
+    head = _head(big_e, delta, r0_bits)  # Δ·R(0..d)
+    # Beyond d, in integers: Z(t) = Δ cᵗ R(t) obeys Z(t) = -Σ_{j≥1} e_j Z(t-j) (t > d). Summed
+    # one term at a time: a polynomial product would pack all of Z into one integer (100s of MB).
+    coefficients = [gmpy2.mpz(int(x)) for x in e.coeffs()]
+    power = gmpy2.mpz(1)
+    z: list[gmpy2.mpz] = []
+    for t in range(d + 1):
+        z.append(gmpy2.mpz(head[t]) * power)
+        power *= c
+    zero = gmpy2.mpz(0)
+    for t in range(d + 1, terms):
+        z.append(-sum((coefficients[j] * z[t - j] for j in range(1, d + 1)), zero))
     # One denominator for every t: R(t) = Z(t) c^(terms-1-t) / (Δ c^(terms-1)).
-    return [full[t] * powers[terms - 1 - t] for t in range(terms)], delta * powers[terms - 1]
+    scale = [gmpy2.mpz(1)]
+    for _ in range(terms - 1):
+        scale.append(scale[-1] * c)
+    return [fmpz(int(z[t] * scale[terms - 1 - t])) for t in range(terms)], delta * fmpz(int(scale[-1]))
 
 
-def _head(e: fmpz_poly, delta: fmpz, margin: int = 66) -> list[int]:
-    """``Δ·R(0..d)`` by the Chinese remainder theorem, certified (module docstring).
-
-    The modulus first gets ``margin`` bits more than ``Δ``: ``|Δ R(t)| ≤ Δ R(0)`` and
-    ``R(0) = Σ h_k²`` is rarely large; if it is, the check fails and more primes follow."""
-    e_list = [int(x) for x in e.coeffs()]
-    scale = int(delta) * e_list[0] ** 2
-    needed = int(delta).bit_length() + margin
-    # Δ is a proven multiple of every denominator, so the values are integers and enough primes
-    # always pass; failing at many times Δ's size would mean a bug, not an unlucky board.
-    limit = 8 * int(delta).bit_length() + (1 << 16)
+def _head(e: fmpz_poly, delta: fmpz, r0_bits: int) -> list[int]:
+    """``Δ·R(0..d)`` by the Chinese remainder theorem (module docstring): integers, since ``Δ``
+    is a multiple of every denominator, of size ``≤ Δ R(0) ≤ Δ 2^r0_bits``, so a modulus over
+    twice that recovers them exactly."""
+    scale = int(delta) * int(e[0]) ** 2
+    needed = int(delta).bit_length() + r0_bits + 1
     primes = _primes()
     stack: list[tuple[gmpy2.mpz, list[gmpy2.mpz]]] = []
     sizes: list[int] = []  # batches under each node of the stack
     chosen: list[int] = []
     rows: list[list[int]] = []
     bits = 0
-    while True:
-        while bits < needed:
-            p = next(primes)
-            values = _residues(e_list, scale, p)
-            if values is None:
-                continue
-            chosen.append(p)
-            rows.append(values)
-            bits += p.bit_length() - 1
-            if len(chosen) == _BATCH:
-                stack.append(_batch(chosen, rows))
-                sizes.append(1)
-                chosen, rows = [], []
-                # Merge nodes over equally many batches (a binary counter): a balanced tree, so
-                # every product is of two numbers of about the same size.
-                while len(stack) >= 2 and sizes[-1] == sizes[-2]:
-                    high = stack.pop()
-                    stack.append(_combine(stack.pop(), high))
-                    sizes.append(sizes.pop() + sizes.pop())
-        if chosen:
+    while bits <= needed or chosen:
+        p = next(primes)
+        values = _residues(e, scale, p)
+        if values is None:
+            continue
+        chosen.append(p)
+        rows.append(values)
+        bits += p.bit_length() - 1  # p > 2^62
+        if len(chosen) == _BATCH or bits > needed:
             stack.append(_batch(chosen, rows))
             sizes.append(1)
             chosen, rows = [], []
-        total = stack[-1]
-        for node in reversed(stack[:-1]):
-            total = _combine(node, total)
-        stack, sizes = [total], [sum(sizes)]
-        numerators = _symmetric(*total)
-        if _satisfies(e, numerators, delta):
-            return numerators
-        if needed > limit:
-            raise ArithmeticError("the autocorrelation did not satisfy its equations")
-        needed += max(256, needed // 8)
-
-
-def _inverse_series(e: fmpz_poly, terms: int) -> fmpz_poly:
-    """``1/e`` to ``terms`` coefficients (``e(0) = 1``) by Newton's iteration ``g ← g (2 - e g)``."""
-    inverse = fmpz_poly([1])
-    length = 1
-    while length < terms:
-        length = min(2 * length, terms)
-        inverse = inverse.mul_low(2 - e.mul_low(inverse, length), length)
-    return inverse
+            # Merge nodes over equally many batches (a binary counter): a balanced tree, so
+            # every product is of two numbers of about the same size.
+            while len(stack) >= 2 and sizes[-1] == sizes[-2]:
+                high = stack.pop()
+                stack.append(_combine(stack.pop(), high))
+                sizes.append(sizes.pop() + sizes.pop())
+    total = stack[-1]
+    for node in reversed(stack[:-1]):
+        total = _combine(node, total)
+    numerators = _symmetric(*total)
+    # The bound makes this exact; a wrong value would mean a bug, so it is checked modulo a prime
+    # the reconstruction never saw (the equations hold there with certainty if X is right).
+    fresh = next(p for p in primes if _residues(e, 1, p) is not None)
+    if not _spot_check(e, numerators, delta, fresh):
+        raise ArithmeticError("the reconstructed autocorrelation does not satisfy its equations")
+    return numerators

@@ -93,7 +93,17 @@ class ExactTwoPlayer:
     @cached_property
     def _autocorrelation(self) -> tuple[list[fmpz], fmpz]:
         """``R(t) = numerators[t] / denominator``, ``t < terms``."""
-        return autocorrelation(self._e, self._integer.c, self.terms)
+        return autocorrelation(self._e, self._integer.c, self.terms, self._r0_bits)
+
+    @property
+    def _r0_bits(self) -> int:
+        """A proven ``log₂`` bound on ``R(0) = (1/2π) ∫ |D(e^{iθ})|⁻² dθ``. The expected turns
+        ``t = 1 + Q t`` are positive, so (Collatz–Wielandt) every eigenvalue has
+        ``|λ| ≤ max_i (Qt)_i / t_i = 1 - 1/t_max``; on the unit circle
+        ``|D| = Π |1 - zλ| ≥ t_max^(-d)``, hence ``R(0) ≤ t_max^(2d)``."""
+        turns = self.chain.expected_turns
+        most = max(turns[i, 0] for i in range(self.chain.size))
+        return 2 * self._e.degree() * int(most.ceil()).bit_length()
 
     @cached_property
     def _scale(self) -> list[fmpz]:

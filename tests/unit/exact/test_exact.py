@@ -211,14 +211,19 @@ def test_the_autocorrelation_denominator_is_the_systems_determinant():
         assert e.degree() > 0 and e == fmpz_poly(coefficients)
 
 
-def test_the_certificate_adds_primes_when_the_first_guess_is_short():
+def test_too_few_primes_are_caught_by_the_spot_check():
     from chutes_tui.exact.autocorrelation import _determinant, _head
-    from tests.unit.exact.reference import reference_autocorrelation
 
     two = exact_two_player(REFERENCE_BOARDS[3])
     e = two.denominator.numer()
     delta = _determinant(e)
-    # 200 bits short of Δ: the first reconstruction is wrong, the check says so, more primes follow.
-    head = _head(e, delta, margin=-200)
-    expected = reference_autocorrelation(two.denominator, len(head))
-    assert [fmpq(x, int(delta)) for x in head] == expected
+    assert _head(e, delta, two._r0_bits)  # the proven bound: enough primes
+    with pytest.raises(ArithmeticError):  # 200 bits short of Δ: a wrong vector, and it is seen
+        _head(e, delta, -200)
+
+
+@pytest.mark.parametrize("board", REFERENCE_BOARDS, ids=lambda b: f"{b.end}-{b.end_rule}-{b.extra_roll}")
+def test_the_r0_bound_holds(board):
+    two = exact_two_player(board)
+    numerators, denominator = two._autocorrelation
+    assert 0 < fmpq(numerators[0], denominator) <= 2**two._r0_bits
