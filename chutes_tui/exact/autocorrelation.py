@@ -18,26 +18,28 @@ The first term is a power series starting at ``z^d``, the second a series in ``1
 inverse, one truncated product: FLINT's ``nmod_poly``), whereas over ``Q`` the coefficients of
 ``U`` and ``V`` have as many digits as the answer (tens of thousands) and the same computation
 takes minutes. So ``R(0..d)`` is computed modulo enough primes and put together by the Chinese
-remainder theorem. That needs a known denominator: with ``E`` the primitive integer multiple of
-``D``, the values ``R(0..d)`` solve the integer system ``K R = E(0) e₀`` with
-``K[t, |t-j|] += E_j`` (the relation ``Σ_j D_j R(|t-j|) = δ_t``, ``t = 0..d``), so ``Δ·R`` is an
-integer vector for ``Δ = |det K|`` (Cramer). That determinant is ``E(0)^(d+1) Π_{i≤j} (1 - λ_i λ_j)``
-up to sign; ``Res(E, E*) = ± E(0)^(2d) Π_{i,j} (1 - λ_i λ_j)`` and
-``E(1) E(-1) = E(0)² Π_i (1 - λ_i²)``, so ``Δ² = |Res(E, E*) E(1) E(-1)|``: one exact resultant
-(FLINT, multimodular) and an integer square root give ``Δ`` without the ``(d+1)²`` determinant
-(the tests compare it with ``det K``). The residues of ``Δ·R(t)`` are combined (symmetric range)
-until the modulus exceeds twice their size; a prime dividing ``Res`` (``E``, ``E*`` not coprime
-mod p) is skipped.
+remainder theorem.
 
-**Certified, not trusted.** The reconstructed ``R(0..d)`` is substituted back into all ``d+1``
-equations with exact integers (one polynomial product); the system is nonsingular (its
-determinant is ``± E(0)^(d+1) Π (1 - λ_i λ_j) ≠ 0``), so passing the check proves every digit. If
-it fails (a value larger than guessed), more primes are added.
+**The denominator.** With ``E`` the primitive integer multiple of ``D``, ``R(0..d)`` solves the
+integer system ``K R = E(0) e₀``, ``K[t, |t-j|] += E_j`` (the relation ``Σ_j D_j R(|t-j|) = δ_t``,
+``t = 0..d``), so by Cramer ``Δ·R`` is an integer vector for ``Δ = |det K|``. And
+``det K = ± E(0)^(d+1) Π_{i≤j} (1 - λ_i λ_j)``: with ``D = Π (1 - λ_i z)`` both sides are
+polynomials in the ``λ``, of degree ``≤ d+1`` in each; ``det K`` vanishes when ``λ_i λ_j = 1``
+(then ``R(s) = aˢ + a⁻ˢ``, ``a = 1/λ_i``, solves the homogeneous system), so the irreducible
+factors ``1 - λ_i λ_j`` divide it, and ``λ = 0`` fixes the constant. From the roots,
+``Res(E, E*) = ± E(0)^(2d) Π_{i,j} (1 - λ_i λ_j)`` and ``E(1) E(-1) = E(0)² Π_i (1 - λ_i²)``, so
+``Δ² = |Res(E, E*) E(1) E(-1)|``: one exact resultant (FLINT, multimodular) and an integer square
+root give ``Δ`` without the ``(d+1)²`` determinant (the tests also compare it with ``det K``).
+
+**How many primes.** ``|Δ R(t)| ≤ Δ R(0)`` (Cauchy–Schwarz), and the caller proves a bound on
+``R(0)`` (:mod:`.two_player`: ``t_max^(2d)`` from the expected turns), so once the modulus passes
+twice that, the symmetric residues are the integers themselves. Primes dividing ``Res`` (``E`` and
+``E*`` not coprime mod p) are skipped. As a guard against bugs, not doubt, the ``d+1`` equations
+are then checked modulo a prime the reconstruction never used.
 
 **Beyond d** the same relation is the recurrence ``Σ_j D_j R(t - j) = 0`` (``t > d``). With
-``D(z) = e(z/c)`` (``e`` integer, ``e(0) = 1``), ``Z(t) = Δ cᵗ R(t)`` obeys ``Σ_j e_j Z(t-j) = 0``:
-``Z = P/e`` as power series, ``P`` the first ``d`` coefficients of ``Z·e``, so two truncated
-integer products (and ``1/e``, integral, by Newton's iteration) extend it: no Toeplitz matrix.
+``D(z) = e(z/c)`` (``e`` integer, ``e(0) = 1``), ``Z(t) = Δ cᵗ R(t)`` obeys
+``Z(t) = -Σ_{j≥1} e_j Z(t-j)``: integers, one short row of products per term, no Toeplitz matrix.
 """
 
 from __future__ import annotations

@@ -29,11 +29,14 @@ from sparse products. So ``N_a(z) = Y_a(z/c)`` with ``Y_a`` the first n + 2 coef
 the end.
 
 **The autocorrelation** ``R(0..n+1)`` is found modulo word-size primes from a partial-fraction
-split of ``1/(D(z) D(1/z))`` and certified exactly (:mod:`.autocorrelation`); it shares one
-denominator. A position is then ``Σ_s C_s R(|s|)`` with ``C`` the cross-correlation of the two
-numerators (one small polynomial product), and the whole table is ``(N C) Mᵀ`` with the rows
-of ``N C`` (``C[i, j] = R(|i - j|)``) again polynomial products rather than a dense Toeplitz
-matrix.
+split of ``1/(D(z) D(1/z))`` and put together by the Chinese remainder theorem over a proven
+denominator and a proven bound (:mod:`.autocorrelation`); it shares one denominator. (The old
+route, a dense ``(d+1)²`` rational solve and a dense Toeplitz matrix, took minutes and gigabytes
+at 400 squares; ``tests/unit/exact/reference.py`` keeps it to compare against.)
+
+A position is then ``Σ_s C_s R(|s|)`` with ``C`` the cross-correlation of the two numerators
+(one small polynomial product), and the whole table is ``(N C) Mᵀ`` with the rows of ``N C``
+(``C[i, j] = R(|i - j|)``) again polynomial products rather than a dense Toeplitz matrix.
 """
 
 from __future__ import annotations
