@@ -67,9 +67,12 @@ def _primes() -> Iterator[int]:
 
 def _residues(e: fmpz_poly, scale: int, p: int) -> list[int] | None:
     """``scale · R(0..d) mod p`` from ``E`` (``D = E / E(0)``), or None if ``p`` divides
-    ``Res(E, E*)``. ``scale`` includes ``E(0)²``: ``1/(E(z)E(1/z)) = 1/(E(0)² D(z)D(1/z))``."""
+    ``Res(E, E*)`` or E's leading coefficient. ``scale`` includes ``E(0)²``:
+    ``1/(E(z)E(1/z)) = 1/(E(0)² D(z)D(1/z))``."""
     poly = nmod_poly(e, p)
     d = poly.degree()
+    if d != e.degree():  # p divides E's leading coefficient: E* would not be E's reverse mod p
+        return None
     g, v, u = poly.xgcd(poly.reverse())  # v·E + u·E* = g
     if g.degree() != 0:
         return None
@@ -198,7 +201,6 @@ def _head(e: fmpz_poly, delta: fmpz, r0_bits: int) -> list[int]:
     numerators = _symmetric(*total)
     # The bound makes this exact; a wrong value would mean a bug, so it is checked modulo a prime
     # the reconstruction never saw (the equations hold there with certainty if X is right).
-    fresh = next(p for p in primes if _residues(e, 1, p) is not None)
-    if not _spot_check(e, numerators, delta, fresh):
+    if not _spot_check(e, numerators, delta, next(primes)):
         raise ArithmeticError("the reconstructed autocorrelation does not satisfy its equations")
     return numerators

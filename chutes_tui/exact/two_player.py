@@ -186,7 +186,7 @@ class ExactTwoPlayer:
             weighted: list[fmpz] = []
             for state in range(first, last):
                 product = (fmpz_poly(self._numerator(False, state)) * symmetric).coeffs()
-                product += [fmpz(0)] * (2 * size + size - len(product))
+                product += [fmpz(0)] * (2 * size - 1 - len(product))
                 weighted.extend(product[size - 1 : 2 * size - 1])
             part = fmpz_mat(last - first, size, weighted) * survival
             rows.extend(fmpq(part[i, j], denominator) for i in range(last - first) for j in range(n))
