@@ -40,8 +40,10 @@ SOLVE_MAX_STATES = 30_000
 # Above this many states an exact two-player fraction takes more than a second or so, too long
 # for the app's worker thread (thread workers cannot be interrupted, and quitting waits).
 EXACT_IN_APP_MAX_STATES = 120
-# The CLI's exact fractions: growth is steep (200 squares ~10 s, 400 squares minutes and GBs).
-EXACT_MAX_STATES = 250
+# The CLI's exact fractions: time grows about as the cube of the states (the autocorrelation's
+# primes and polynomials both grow with the degree): 200 squares 1.3-2 s, 400 squares 6-18 s and
+# under 200 MB, so 450 states stays under about half a minute.
+EXACT_MAX_STATES = 450
 # Certain digits for 3-6 players: each doubling of the rounds summed costs four times the last;
 # 300 digits take about 15 s on the standard board.
 ENCLOSURE_MAX_DIGITS = 300

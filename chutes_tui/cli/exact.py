@@ -65,7 +65,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if states > EXACT_MAX_STATES:
         raise common.UsageError(
             f"chutes-tui exact: {common.name(board)} has {states:,} squares to stand on; exact fractions "
-            f"are computed up to {EXACT_MAX_STATES:,} (beyond, they take minutes and gigabytes: use "
+            f"are computed up to {EXACT_MAX_STATES:,} (beyond, they take minutes: use "
             "chutes-tui analyze, exact to 1e-15)"
         )
     if args.position:

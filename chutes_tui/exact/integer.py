@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from math import lcm
 
 import gmpy2
+from flint import fmpz_mat
 
 from chutes_tui.exact.chain import ExactChain
 
@@ -30,6 +31,27 @@ class IntegerChain:
         """``A · vector``."""
         zero = gmpy2.mpz(0)
         return [sum((a * vector[j] for j, a in row), zero) for row in self.rows]
+
+    def powers(self, vector: list[gmpy2.mpz], count: int) -> list[list[int]]:
+        """``[v, Av, …, A^(count-1) v]``. A dense ``A`` (the extra-roll rule makes one) is
+        multiplied in FLINT: a Python sum over n² entries a turn would dominate."""
+        n = self.size
+        if 8 * sum(len(row) for row in self.rows) <= n * n:
+            result = [[int(x) for x in vector]]
+            for _ in range(1, count):
+                vector = self.step(vector)
+                result.append([int(x) for x in vector])
+            return result
+        matrix = fmpz_mat(n, n)
+        for i, row in enumerate(self.rows):
+            for j, a in row:
+                matrix[i, j] = int(a)
+        column = fmpz_mat(n, 1, [int(x) for x in vector])
+        result = [[int(x) for x in vector]]
+        for _ in range(1, count):
+            column = matrix * column
+            result.append([int(column[i, 0]) for i in range(n)])
+        return result
 
 
 def integer_chain(chain: ExactChain) -> IntegerChain:

@@ -17,15 +17,26 @@ first n + 2 terms of each series times ``D``. The sum is the constant term of
 
     P(a, b) = Σ_{i,j} N_a[i] · R(i - j) · M_b[j],    R(t) = Σ_k h_k h_{k+t},
 
-with ``h`` the power series of ``1/D``. R is symmetric, and since ``Σ_j D_j h_{k-j} = δ_k``,
-
-    Σ_{j=0}^{deg D} D_j · R(|t - j|) = δ_t    (t ≥ 0),
-
-a small exact linear system for ``R(0..deg D)``; the same relation extends R beyond. So the
-whole table is ``N · C · Mᵀ`` with the Toeplitz matrix ``C[i, j] = R(|i - j|)``, and one
-position is a vector-matrix-vector product. For ``a = b`` this is ``½ + ½ Σ pₙ²``, the seed's
+with ``h`` the power series of ``1/D``. For ``a = b`` this is ``½ + ½ Σ pₙ²``, the seed's
 "diagonal squares" (section "The Answer" of the exact-probability notebook, whose 4,453-digit
 fraction this reproduces).
+
+**All in integers.** With ``Q = A/c`` (:mod:`.integer`), ``D(z) = e(z/c)`` for the integer
+polynomial ``e(w) = det(I - wA)`` (FLINT's integer characteristic polynomial, reversed), and the
+series are ``f_a(k) = (A^(k-1) ρ)_a / cᵏ``, ``S_b(k-1) = c (A^(k-1) 1)_b / cᵏ``: integer vectors
+from sparse products. So ``N_a(z) = Y_a(z/c)`` with ``Y_a`` the first n + 2 coefficients of
+(integer series)·``e``, and likewise ``M_b``; nothing is ever reduced until the one fraction at
+the end.
+
+**The autocorrelation** ``R(0..n+1)`` is found modulo word-size primes from a partial-fraction
+split of ``1/(D(z) D(1/z))`` and put together by the Chinese remainder theorem over a proven
+denominator and a proven bound (:mod:`.autocorrelation`); it shares one denominator. (The old
+route, a dense ``(d+1)²`` rational solve and a dense Toeplitz matrix, took minutes and gigabytes
+at 400 squares; ``tests/unit/exact/reference.py`` keeps it to compare against.)
+
+A position is then ``Σ_s C_s R(|s|)`` with ``C`` the cross-correlation of the two numerators
+(one small polynomial product), and the whole table is ``(N C) Mᵀ`` with the rows of ``N C``
+(``C[i, j] = R(|i - j|)``) again polynomial products rather than a dense Toeplitz matrix.
 """
 
 from __future__ import annotations
@@ -35,21 +46,16 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import gmpy2
-from flint import fmpq, fmpq_mat, fmpq_poly
+from flint import fmpq, fmpq_mat, fmpq_poly, fmpz, fmpz_mat, fmpz_poly
 
+from chutes_tui.exact.autocorrelation import autocorrelation
 from chutes_tui.exact.chain import ExactChain, exact_chain
-from chutes_tui.exact.integer import integer_chain
+from chutes_tui.exact.integer import IntegerChain, integer_chain
 from chutes_tui.model.board import Board
 
-
-def _column_series(chain: ExactChain, start: fmpq_mat, terms: int) -> list[fmpq_mat]:
-    """``[0, v, Qv, Q²v, …]``: ``terms`` columns, every state's series at once."""
-    columns = [fmpq_mat(chain.size, 1, [0] * chain.size)]
-    vector = start
-    for _ in range(1, terms):
-        columns.append(vector)
-        vector = chain.Q * vector
-    return columns
+# Rows of the table are built a block at a time; a block's rows of N·C (each `terms` integers
+# as long as R's denominator) are kept to about this many bits.
+_TABLE_BLOCK_BITS = 1 << 28
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,66 +68,82 @@ class ExactTwoPlayer:
     def board(self) -> Board:
         return self.chain.board
 
-    @cached_property
-    def denominator(self) -> fmpq_poly:
-        """``D(z) = det(I - zQ)``: the characteristic polynomial read backwards."""
-        coefficients = self.chain.Q.charpoly().coeffs()  # det(xI - Q), lowest degree first
-        return fmpq_poly(list(reversed(coefficients)))
-
     @property
     def terms(self) -> int:
         return self.chain.size + 2
 
     @cached_property
-    def toeplitz(self) -> fmpq_mat:
-        """``C[i, j] = R(|i - j|)``, the autocorrelation of ``1/D``'s power series."""
-        d = self.denominator.coeffs()
-        degree = len(d) - 1
-        system = fmpq_mat(degree + 1, degree + 1)
-        for t in range(degree + 1):
-            for j in range(degree + 1):
-                system[t, abs(t - j)] += d[j]
-        solved = system.solve(fmpq_mat(degree + 1, 1, [1] + [0] * degree))
-        r = [solved[i, 0] for i in range(degree + 1)]
-        while len(r) < self.terms:
-            t = len(r)
-            r.append(-sum((d[j] * r[t - j] for j in range(1, degree + 1)), fmpq(0)) / d[0])
-        size = self.terms
-        return fmpq_mat(size, size, [r[abs(i - j)] for i in range(size) for j in range(size)])
-
-    def _numerators(self, columns: list[fmpq_mat]) -> fmpq_mat:
-        """Row ``s``: coefficients of the numerator of state ``s``'s series times ``D``."""
-        n, size = self.chain.size, self.terms
-        rows: list[fmpq] = []
-        for state in range(n):
-            series = fmpq_poly([columns[k][state, 0] for k in range(size)])
-            coefficients = (series * self.denominator).truncate(size).coeffs()
-            rows.extend(coefficients + [fmpq(0)] * (size - len(coefficients)))
-        return fmpq_mat(n, size, rows)
+    def _integer(self) -> IntegerChain:
+        return integer_chain(self.chain)
 
     @cached_property
-    def finishing_numerators(self) -> fmpq_mat:
-        """``N``: numerators of every state's pmf generating function."""
-        return self._numerators(_column_series(self.chain, self.chain.finish, self.terms))
+    def _e(self) -> fmpz_poly:
+        """``e(w) = det(I - wA)``: the integer characteristic polynomial read backwards."""
+        integer = self._integer
+        n = integer.size
+        matrix = fmpz_mat(n, n)
+        for i, row in enumerate(integer.rows):
+            for j, a in row:
+                matrix[i, j] = int(a)
+        return fmpz_poly(list(reversed(matrix.charpoly().coeffs())))
+
+    @property
+    def denominator(self) -> fmpq_poly:
+        """``D(z) = det(I - zQ) = e(z/c)``."""
+        c = self._integer.c
+        return fmpq_poly([fmpq(int(x), c**k) for k, x in enumerate(self._e.coeffs())])
 
     @cached_property
-    def survival_numerators(self) -> fmpq_mat:
-        """``M``: numerators of every state's shifted-survival generating function."""
-        n = self.chain.size
-        return self._numerators(_column_series(self.chain, fmpq_mat(n, 1, [1] * n), self.terms))
+    def _autocorrelation(self) -> tuple[list[fmpz], fmpz]:
+        """``R(t) = numerators[t] / denominator``, ``t < terms``."""
+        return autocorrelation(self._e, self._integer.c, self.terms, self._r0_bits)
 
-    def _weighted_row(self, state: int) -> fmpq_mat:
-        """Row ``state`` of ``N · C`` (1 × terms), kept for the positions that follow."""
-        cached = self._rows.get(state)
+    @property
+    def _r0_bits(self) -> int:
+        """A proven ``log₂`` bound on ``R(0) = (1/2π) ∫ |D(e^{iθ})|⁻² dθ``. The expected turns
+        ``t = 1 + Q t`` are positive, so (Collatz–Wielandt) every eigenvalue has
+        ``|λ| ≤ max_i (Qt)_i / t_i = 1 - 1/t_max``; on the unit circle
+        ``|D| = Π |1 - zλ| ≥ t_max^(-d)``, hence ``R(0) ≤ t_max^(2d)``."""
+        turns = self.chain.expected_turns
+        most = max(turns[i, 0] for i in range(self.chain.size))
+        return 2 * self._e.degree() * int(most.ceil()).bit_length()
+
+    @cached_property
+    def _scale(self) -> list[fmpz]:
+        """``c^(terms-1-i)``: brings ``N[i] = Y[i]/cⁱ`` to the common denominator ``c^(terms-1)``."""
+        c, size = self._integer.c, self.terms
+        return [fmpz(c) ** (size - 1 - i) for i in range(size)]
+
+    @cached_property
+    def _finishing_series(self) -> list[list[int]]:
+        return self._integer.powers(list(self._integer.rho), self.terms - 1)
+
+    @cached_property
+    def _survival_series(self) -> list[list[int]]:
+        integer = self._integer
+        return integer.powers([gmpy2.mpz(integer.c)] * integer.size, self.terms - 1)
+
+    @cached_property
+    def _numerators(self) -> dict[tuple[bool, int], list[fmpz]]:
+        return {}
+
+    def _numerator(self, survival: bool, state: int) -> list[fmpz]:
+        """``c^(terms-1) · N_state`` (or ``M_state``): integer coefficients, ``terms`` of them."""
+        key = (survival, state)
+        cached = self._numerators.get(key)
         if cached is None:
-            numerator = self.finishing_numerators
-            row = fmpq_mat(1, self.terms, [numerator[state, k] for k in range(self.terms)])
-            cached = self._rows[state] = row * self.toeplitz
+            powers = self._survival_series if survival else self._finishing_series
+            series = fmpz_poly([0] + [vector[state] for vector in powers])  # zero constant term
+            product = series.mul_low(self._e, self.terms).coeffs()
+            product += [fmpz(0)] * (self.terms - len(product))
+            cached = self._numerators[key] = [y * s for y, s in zip(product, self._scale, strict=True)]
         return cached
 
-    @cached_property
-    def _rows(self) -> dict[int, fmpq_mat]:
-        return {}
+    @property
+    def _denominator(self) -> fmpz:
+        """The common denominator of every ``N[i]·R(t)·M[j]``."""
+        _, denominator = self._autocorrelation
+        return denominator * self._scale[0] ** 2
 
     def probability(self, mover: int, opponent: int) -> fmpq:
         """Exact win probability of the player to move on ``mover`` against ``opponent``."""
@@ -131,8 +153,17 @@ class ExactTwoPlayer:
         if opponent == end:
             return fmpq(0)
         a, b = self.chain.row(mover), self.chain.row(opponent)
-        weighted, survival = self._weighted_row(a), self.survival_numerators
-        return sum((weighted[0, k] * survival[b, k] for k in range(self.terms)), fmpq(0))
+        size = self.terms
+        finishing = fmpz_poly(self._numerator(False, a))
+        reversed_survival = fmpz_poly(list(reversed(self._numerator(True, b))))
+        # Coefficient s + size - 1: Σ_{i-j=s} N_a[i] M_b[j], the cross-correlation.
+        correlation = (finishing * reversed_survival).coeffs()
+        r, _ = self._autocorrelation
+        total = fmpz(0)
+        for k, value in enumerate(correlation):
+            if value:
+                total += value * r[abs(k - size + 1)]
+        return fmpq(total, self._denominator)
 
     @property
     def first_player(self) -> fmpq:
@@ -141,27 +172,31 @@ class ExactTwoPlayer:
 
     def table(self, progress: Callable[[int, int], None] | None = None) -> fmpq_mat:
         """Every position at once: ``(N C) Mᵀ``, computed a block of rows at a time so that
-        ``progress(done, total)`` can report."""
-        n = self.chain.size
-        numerators, transposed = self.finishing_numerators, self.survival_numerators.transpose()
-        block = max(1, n // 20)
+        ``progress(done, total)`` can report. Row ``a`` of ``N C`` is coefficients
+        ``size-1 …`` of ``N_a(z) · Σ_s R(|s|) z^(s+size-1)``."""
+        n, size = self.chain.size, self.terms
+        r, _ = self._autocorrelation
+        symmetric = fmpz_poly([r[abs(s)] for s in range(-size + 1, size)])
+        survival = fmpz_mat(size, n, [self._numerator(True, b)[k] for k in range(size) for b in range(n)])
+        denominator = self._denominator
+        block = max(1, min(max(1, n // 20), _TABLE_BLOCK_BITS // (size * denominator.bit_length() + 1)))
         rows: list[fmpq] = []
         for first in range(0, n, block):
             last = min(first + block, n)
-            part = fmpq_mat(
-                last - first,
-                self.terms,
-                [numerators[i, k] for i in range(first, last) for k in range(self.terms)],
-            )
-            product = part * self.toeplitz * transposed
-            rows.extend(product[i, j] for i in range(last - first) for j in range(n))
+            weighted: list[fmpz] = []
+            for state in range(first, last):
+                product = (fmpz_poly(self._numerator(False, state)) * symmetric).coeffs()
+                product += [fmpz(0)] * (2 * size - 1 - len(product))
+                weighted.extend(product[size - 1 : 2 * size - 1])
+            part = fmpz_mat(last - first, size, weighted) * survival
+            rows.extend(fmpq(part[i, j], denominator) for i in range(last - first) for j in range(n))
             if progress is not None:
                 progress(last, n)
         return fmpq_mat(n, n, rows)
 
 
 def exact_two_player(board: Board) -> ExactTwoPlayer:
-    """Kept with the board: its series and Toeplitz system serve every later position."""
+    """Kept with the board: its series and autocorrelation serve every later position."""
     return board.memo.get("exact_two_player", lambda: ExactTwoPlayer(exact_chain(board)))
 
 

@@ -158,3 +158,72 @@ def test_seat_enclosures_contain_the_truth(standard):
         floats = seat_odds(build_chain(standard), positions, to_move).win
         for enclosure, value in zip(enclosures, floats, strict=True):
             assert float(enclosure.lower) - 1e-12 <= value <= float(enclosure.upper) + 1e-12
+
+
+# -- the fast engine against the old dense one (tests/unit/exact/reference.py) --------------------
+
+REFERENCE_BOARDS = [
+    random_board(21, squares=20, ladders=2, chutes=2),
+    random_board(22, squares=30, ladders=3, chutes=3, end_rule=EndRule.BOUNCE),
+    random_board(23, squares=40, ladders=3, chutes=4, end_rule=EndRule.REACH),
+    random_board(24, squares=60, ladders=4, chutes=4, die=4),
+    random_board(25, squares=25, ladders=2, chutes=3, die=3).replace(extra_roll=True),
+    random_board(26, squares=36, ladders=3, chutes=3, end_rule=EndRule.BOUNCE).replace(extra_roll=True),
+    Board(end=24, die=4, end_rule=EndRule.REACH, jumps=((3, 11), (9, 20))),  # no chutes: Q nilpotent
+]
+
+
+@pytest.mark.parametrize("board", REFERENCE_BOARDS, ids=lambda b: f"{b.end}-{b.end_rule}-{b.extra_roll}")
+def test_fast_engine_matches_the_dense_reference_exactly(board):
+    from chutes_tui.exact.chain import exact_chain
+    from tests.unit.exact.reference import reference_autocorrelation, reference_denominator, reference_table
+
+    chain = exact_chain(board)
+    two = exact_two_player(board)
+    assert two.denominator == reference_denominator(chain)
+    numerators, denominator = two._autocorrelation
+    expected = reference_autocorrelation(two.denominator, two.terms)
+    assert [fmpq(x, denominator) for x in numerators] == expected
+    table = two.table()
+    assert table == reference_table(chain)
+    squares = [int(s) for s in chain.chain.squares]
+    for a in squares[:: max(1, len(squares) // 5)]:
+        for b in squares[:: max(1, len(squares) // 4)]:
+            assert two.probability(a, b) == table[chain.row(a), chain.row(b)]
+
+
+def test_the_autocorrelation_denominator_is_the_systems_determinant():
+    """Δ² = |Res(E, E*) E(1) E(-1)| gives |det K| without the determinant (autocorrelation.py)."""
+    from flint import fmpz_mat, fmpz_poly
+
+    from chutes_tui.exact.autocorrelation import _determinant
+
+    for board in REFERENCE_BOARDS[:-1]:
+        d = exact_two_player(board).denominator
+        e = d.numer()
+        coefficients = e.coeffs()
+        size = len(coefficients)
+        system = fmpz_mat(size, size)
+        for t in range(size):
+            for j in range(size):
+                system[t, abs(t - j)] += coefficients[j]
+        assert abs(system.det()) == _determinant(e)
+        assert e.degree() > 0 and e == fmpz_poly(coefficients)
+
+
+def test_too_few_primes_are_caught_by_the_spot_check():
+    from chutes_tui.exact.autocorrelation import _determinant, _head
+
+    two = exact_two_player(REFERENCE_BOARDS[3])
+    e = two.denominator.numer()
+    delta = _determinant(e)
+    assert _head(e, delta, two._r0_bits)  # the proven bound: enough primes
+    with pytest.raises(ArithmeticError):  # 200 bits short of Δ: a wrong vector, and it is seen
+        _head(e, delta, -200)
+
+
+@pytest.mark.parametrize("board", REFERENCE_BOARDS, ids=lambda b: f"{b.end}-{b.end_rule}-{b.extra_roll}")
+def test_the_r0_bound_holds(board):
+    two = exact_two_player(board)
+    numerators, denominator = two._autocorrelation
+    assert 0 < fmpq(numerators[0], denominator) <= 2**two._r0_bits
