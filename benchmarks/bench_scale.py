@@ -4,10 +4,16 @@ that CPU time and peak memory (``getrusage``) belong to the one piece of work:
 * ``analyze`` of a 1,000-square board (30 + 30 jumps, 5,000-turn games), 2 players: the
   players' own curves (now) against keeping every state's curves (before) -- the latter on a
   400-square board too, where both finish in seconds;
+* ``analyze`` of 1,000-, 10,000- and 100,000-square boards (3% of squares on jumps each way)
+  with the series' tail law (now) against the whole series and the LU solves (before; on
+  100,000 squares only with ``--with-before-100k``: about 5 minutes);
+* live statistics of fresh two-player positions (the newest position after a move, worked out
+  off the app's UI thread) on 10,000 and 100,000 squares, against the 100 ms goal;
 * loading a 100,000-square board (3,000 + 3,000 jumps), warm;
 * ``--version`` and ``boards`` against ``analyze tiny-10`` (the commands that need scipy).
 
-    python benchmarks/bench_scale.py [--with-before-1000]   # the 1,000-square 'before' takes ~1 min and 8 GB
+    python benchmarks/bench_scale.py [--with-before-1000] [--with-before-100k]
+    # the 1,000-square 'before' takes ~1 min and 8 GB
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ began, cpu = time.perf_counter(), time.process_time()
 {work}
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({{"wall": time.perf_counter() - began, "cpu": usage.ru_utime + usage.ru_stime,
-                   "peak_mib": usage.ru_maxrss / 1024}}))
+                   "peak_mib": usage.ru_maxrss / 1024, **globals().get("extra", {{}})}}))
 """
 
 ANALYZE = """
@@ -37,6 +43,35 @@ board = load_board({path!r})
 report = analyze_report(board, board.start, 2)
 """
 
+WHOLE_SERIES = """
+from chutes_tui.analysis import series, single
+from chutes_tui.analysis.reports import analyze_report
+from chutes_tui.io.boardfile import load_board
+if {before}:
+    series.StartSeries.tail_law = lambda self: None  # every series summed to its bound, as before
+    single.SOLVE_MAX_STATES = 10**9  # and the mean and sd from the LU solves
+board = load_board({path!r})
+report = analyze_report(board, board.start, 2)
+"""
+
+LIVE = """
+import statistics, time
+import numpy as np
+from chutes_tui.analysis import build_chain
+from chutes_tui.engine.live import live_stats
+from chutes_tui.io.boardfile import load_board
+board = load_board({path!r})
+squares = build_chain(board).squares
+live_stats(board, [board.start, board.start], 0)  # the game's start (chain and operators built)
+rng = np.random.default_rng(1)
+seconds = []
+for _ in range(6):  # a move: one player on a square never seen before
+    moved = [board.start, int(rng.choice(squares))]
+    began_one = time.process_time()
+    live_stats(board, moved, 0)
+    seconds.append(time.process_time() - began_one)
+extra = {{"median_ms": 1000 * statistics.median(seconds), "max_ms": 1000 * max(seconds)}}
+"""
 
 LOAD = """
 from chutes_tui.io.boardfile import load_board
@@ -66,7 +101,7 @@ def row(label: str, figures: dict[str, float]) -> None:
 def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="chutes-scale-"))
     boards = {}
-    for squares, jumps in ((400, 15), (1000, 30), (100_000, 3000)):
+    for squares, jumps in ((400, 15), (1000, 30), (10_000, 300), (100_000, 3000)):
         path = folder / f"b{squares}.toml"
         _write_board(path, squares, jumps)
         boards[squares] = str(path)
@@ -81,6 +116,21 @@ def main() -> None:
                 f"{squares} squares, every state's curves kept (before)",
                 measure(ANALYZE.format(keep_all=True, path=boards[squares])),
             )
+    print("analyze, 2 players: the tail law against the whole series")
+    for squares in (1000, 10_000, 100_000):
+        row(
+            f"{squares:,} squares, tail law", measure(WHOLE_SERIES.format(before=False, path=boards[squares]))
+        )
+        if squares < 100_000 or "--with-before-100k" in sys.argv:
+            row(
+                f"{squares:,} squares, whole series (before)",
+                measure(WHOLE_SERIES.format(before=True, path=boards[squares])),
+            )
+    print("live statistics of a fresh position, 2 players (goal: on screen within 100 ms)")
+    for squares in (10_000, 100_000):
+        figures = measure(LIVE.format(path=boards[squares]))
+        median, worst = figures["median_ms"], figures["max_ms"]
+        print(f"  {squares:>7,} squares: median {median:6.0f} ms CPU, worst {worst:6.0f} ms")
     print("loading")
     row("100,000 squares (imports included)", measure(LOAD.format(path=boards[100_000])))
     print("start-up of a command")

@@ -169,7 +169,7 @@ def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: in
     x0 = column * width
     segments = []
     for offset in range(width):
-        stroke = scene.art.strokes.get((x0 + offset, y))
+        stroke = scene.art.stroke((x0 + offset, y))
         top = None
         if stroke is not None:
             top = scene.highlight if scene.highlight in stroke.jumps else stroke.jumps[-1]

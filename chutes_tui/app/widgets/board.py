@@ -176,7 +176,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         return Region(x + self.x_offset, y, layout.cell_width, layout.cell_height)
 
     def _jump_region(self, index: int) -> Region:
-        chars = self._art.chars[index] if index < len(self._art.chars) else frozenset()
+        chars = self._art.chars(index) if index < len(self._art.jumps) else frozenset()
         if not chars:
             return Region(0, 0, 0, 0)
         xs, ys = [x for x, _ in chars], [y for _, y in chars]

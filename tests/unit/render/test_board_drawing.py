@@ -56,7 +56,7 @@ def test_every_jump_is_one_shape_from_foot_to_head(board, area):
     layout = Layout.fit(board, *area)
     art = JumpArt.draw(layout, board.jumps)
     for index, (tail, head) in enumerate(board.jumps):
-        chars = art.chars[index]
+        chars = art.chars(index)
         assert connected(chars), f"{tail}→{head} is broken in pieces"
         for end in (tail, head):
             x, y = centre_char(layout, end)
@@ -69,9 +69,11 @@ def test_long_diagonal_and_crossing_jumps_are_all_drawn():
     board = load_board("standard").replace(jumps=((2, 92), (99, 9), (48, 26)))
     layout = Layout.fit(board, 72, 37)
     art = JumpArt.draw(layout, board.jumps)
-    shared = [stroke for stroke in art.strokes.values() if len(set(stroke.jumps)) > 1]
+    everywhere = set().union(*(art.chars(index) for index in range(len(board.jumps))))
+    strokes = [art.stroke(char) for char in everywhere]
+    shared = [stroke for stroke in strokes if stroke is not None and len(set(stroke.jumps)) > 1]
     assert shared, "2→92 and 99→9 cross: some characters hold both"
-    assert all(connected(chars) for chars in art.chars)
+    assert all(connected(art.chars(index)) for index in range(len(board.jumps)))
 
 
 def scene(board, area, **extra):
@@ -126,7 +128,53 @@ def test_ladders_and_chutes_are_drawn_in_their_own_colours_and_the_highlight_on_
         for seg in paint_line(lit, y)
         if isinstance(seg.style, Style) and seg.style.color and seg.style.color.name == "yellow"
     ]
-    assert len(lit_colours) >= len(lit.art.chars[index]) // 2  # the whole jump, not only its ends
+    assert len(lit_colours) >= len(lit.art.chars(index)) // 2  # the whole jump, not only its ends
     # Cached paints are the same paints.
     cached = scene(board, AREAS[1], cells={})
     assert painted(cached) == painted(plain) == painted(cached)
+
+
+@pytest.mark.parametrize("area", [(72, 37), (40, 20), (200, 60)], ids=lambda a: f"{a[0]}x{a[1]}")
+def test_the_drawing_made_band_by_band_is_the_whole_drawing(area):
+    """Issue 13: jumps are drawn a band of rows at a time, clipped by their parameters; the
+    bands must join into exactly what drawing every whole shape gives."""
+    from chutes_tui.model.generate import random_board
+    from chutes_tui.render.jumps import DOT_BITS, _shape
+
+    for board in (load_board("standard"), random_board(3, squares=400, ladders=15, chutes=15)):
+        layout = Layout.fit(board, *area)
+        art = JumpArt.draw(layout, board.jumps)
+        width, height = layout.width * 2, layout.rows * layout.cell_height * 4
+        bits: dict[tuple[int, int], int] = {}
+        owners: dict[tuple[int, int], list[int]] = {}
+        for index, (tail, head) in enumerate(board.jumps):
+            touched = set()
+            for x, y in _shape(layout, tail, head):
+                if 0 <= x < width and 0 <= y < height:
+                    bits[x // 2, y // 4] = bits.get((x // 2, y // 4), 0) | DOT_BITS[y % 4][x % 2]
+                    touched.add((x // 2, y // 4))
+            for char in touched:
+                owners.setdefault(char, []).append(index)
+        for y in range(layout.height):
+            for x in range(layout.width):
+                stroke = art.stroke((x, y))
+                if (x, y) in bits:
+                    assert stroke is not None
+                    assert (stroke.bits, stroke.jumps) == (bits[x, y], tuple(owners[x, y]))
+                else:
+                    assert stroke is None
+
+
+def test_a_100000_square_board_draws_what_is_shown_quickly():
+    import time
+
+    from chutes_tui.model.generate import random_board
+
+    board = random_board(7, squares=100_000, ladders=3_000, chutes=3_000)
+    layout = Layout.fit(board, 120, 40)
+    began = time.process_time()
+    art = JumpArt.draw(layout, board.jumps)
+    for y in range(layout.height - 40, layout.height):  # the bottom screenful, where a game starts
+        for x in range(layout.width):
+            art.stroke((x, y))
+    assert time.process_time() - began < 5  # drawing every jump took minutes
