@@ -11,8 +11,9 @@
   a fresh interpreter, CPU seconds and peak memory of that process alone (``os.wait4``), and
   whether the two fractions agree digit for digit. Goals: 200 squares ≤ 2 s and ≤ 200 MiB,
   400 squares ≤ 30 s and ≤ 400 MiB. The old engine (a dense rational solve for the
-  autocorrelation and a dense Toeplitz matrix, kept below) needs 6-9 minutes and 9-18 GB at 400
-  squares depending on the board: ``--skip-old-above 300`` leaves it out there.
+  autocorrelation and a dense Toeplitz matrix, in tests/unit/exact/reference.py) needs 6-9
+  minutes and 9-18 GB at 400 squares depending on the board: ``--skip-old-above 300`` leaves
+  it out there.
 """
 
 from __future__ import annotations
@@ -38,68 +39,26 @@ print(time.perf_counter() - began, len(str(answer.p)), len(str(answer.q)))
 """
 
 # One measurement in a fresh interpreter: P(first player wins) on a random board, by the new
-# engine (the package) or the old one (below). Prints a digest of the fraction and its length.
+# engine (the package) or the old one (kept with the tests that hold the new one to it).
+# Prints a digest of the fraction and its length.
 FIRST_PLAYER = """
 import hashlib, sys
 from chutes_tui.model.generate import random_board
-sys.path.insert(0, {here!r})
-from bench_exact import old_first_player
+sys.path.insert(0, {root!r})
+from tests.unit.exact.reference import reference_first_player
 from chutes_tui.exact import exact_two_player
+from chutes_tui.exact.chain import exact_chain
 board = random_board({seed}, squares={squares}, ladders=6, chutes=6)
-answer = old_first_player(board) if {old} else exact_two_player(board).first_player
+answer = reference_first_player(exact_chain(board)) if {old} else exact_two_player(board).first_player
 text = str(answer.p) + "/" + str(answer.q)  # FLINT prints any length
 print(hashlib.sha256(text.encode()).hexdigest()[:16], len(str(answer.q)))
 """
 
 
-def old_first_player(board):  # type: ignore[no-untyped-def]
-    """The engine before the multimodular autocorrelation, as it was: a dense rational
-    characteristic polynomial, every state's numerators from rational column series, R from a
-    dense (d+1)² rational solve, a dense Toeplitz matrix, then ``N_a C M_bᵀ``."""
-    from flint import fmpq_mat, fmpq_poly
-
-    from chutes_tui.exact.chain import exact_chain
-
-    chain = exact_chain(board)
-    n, terms = chain.size, chain.size + 2
-    d = fmpq_poly(list(reversed(chain.Q.charpoly().coeffs())))
-
-    def numerators(start):  # type: ignore[no-untyped-def]
-        columns = [fmpq_mat(n, 1, [0] * n)]
-        vector = start
-        for _ in range(1, terms):
-            columns.append(vector)
-            vector = chain.Q * vector
-        rows = []
-        for state in range(n):
-            series = fmpq_poly([columns[k][state, 0] for k in range(terms)])
-            coefficients = (series * d).truncate(terms).coeffs()
-            rows.extend(coefficients + [fmpq(0)] * (terms - len(coefficients)))
-        return fmpq_mat(n, terms, rows)
-
-    finishing = numerators(chain.finish)
-    survival = numerators(fmpq_mat(n, 1, [1] * n))
-    coefficients = d.coeffs()
-    degree = len(coefficients) - 1
-    system = fmpq_mat(degree + 1, degree + 1)
-    for t in range(degree + 1):
-        for j in range(degree + 1):
-            system[t, abs(t - j)] += coefficients[j]
-    solved = system.solve(fmpq_mat(degree + 1, 1, [1] + [0] * degree))
-    r = [solved[i, 0] for i in range(degree + 1)]
-    while len(r) < terms:
-        t = len(r)
-        r.append(-sum((coefficients[j] * r[t - j] for j in range(1, degree + 1)), fmpq(0)) / coefficients[0])
-    toeplitz = fmpq_mat(terms, terms, [r[abs(i - j)] for i in range(terms) for j in range(terms)])
-    a = chain.row(board.start)
-    row = fmpq_mat(1, terms, [finishing[a, k] for k in range(terms)]) * toeplitz
-    return sum((row[0, k] * survival[a, k] for k in range(terms)), fmpq(0))
-
-
 def measure(seed: int, squares: int, old: bool) -> tuple[float, float, str, str]:
     """CPU seconds, peak MiB, digest, denominator digits of one fresh run."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    code = FIRST_PLAYER.format(here=here, seed=seed, squares=squares, old=old)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    code = FIRST_PLAYER.format(root=root, seed=seed, squares=squares, old=old)
     child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     assert child.stdout is not None
     output = child.stdout.read()

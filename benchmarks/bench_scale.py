@@ -139,11 +139,17 @@ def main() -> None:
 
 
 def _write_board(path: Path, squares: int, jumps: int) -> None:
-    from chutes_tui.io.atomic import atomic_write_text
-    from chutes_tui.io.boardfile import format_toml
-    from chutes_tui.model.generate import random_board
-
-    atomic_write_text(path, format_toml(random_board(7, squares=squares, ladders=jumps, chutes=jumps)))
+    """In a child process: Linux keeps a process's peak memory across ``exec``, so a parent that
+    had grown by building boards would lend every measurement its own peak."""
+    script = (
+        "import sys\n"
+        "from chutes_tui.io.atomic import atomic_write_text\n"
+        "from chutes_tui.io.boardfile import format_toml\n"
+        "from chutes_tui.model.generate import random_board\n"
+        f"board = random_board(7, squares={squares}, ladders={jumps}, chutes={jumps})\n"
+        f"atomic_write_text({str(path)!r}, format_toml(board))\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True)
 
 
 if __name__ == "__main__":

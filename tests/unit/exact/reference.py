@@ -56,3 +56,17 @@ def reference_table(chain: ExactChain) -> fmpq_mat:
     finishing = _numerators(chain, chain.finish, denominator, terms)
     survival = _numerators(chain, fmpq_mat(n, 1, [1] * n), denominator, terms)
     return finishing * toeplitz * survival.transpose()
+
+
+def reference_first_player(chain: ExactChain) -> fmpq:
+    """P(first of two players wins) from the start, as the old engine computed it (one row of
+    ``N C`` against one row of ``M``; ``benchmarks/bench_exact.py`` times it)."""
+    n, terms = chain.size, chain.size + 2
+    denominator = reference_denominator(chain)
+    r = reference_autocorrelation(denominator, terms)
+    toeplitz = fmpq_mat(terms, terms, [r[abs(i - j)] for i in range(terms) for j in range(terms)])
+    a = chain.row(chain.board.start)
+    finishing = _numerators(chain, chain.finish, denominator, terms)
+    survival = _numerators(chain, fmpq_mat(n, 1, [1] * n), denominator, terms)
+    row = fmpq_mat(1, terms, [finishing[a, k] for k in range(terms)]) * toeplitz
+    return sum((row[0, k] * survival[a, k] for k in range(terms)), fmpq(0))
