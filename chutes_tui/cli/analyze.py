@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -47,6 +48,17 @@ def run(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# A 100,000-square board has 3,000 of each: the answer should not scroll away behind them
+# (``--json`` gives every one, and the board file has them).
+JUMPS_LISTED = 60
+
+
+def _listed(jumps: Sequence[tuple[int, int]]) -> str:
+    shown = ", ".join(f"{t}→{h}" for t, h in jumps[:JUMPS_LISTED]) or "none"
+    more = len(jumps) - JUMPS_LISTED
+    return shown + (f", … and {more:,} more" if more > 0 else "")
+
+
 def show(console: Console, report: AnalyzeReport) -> None:
     board, dist = report.board, report.distribution
     console.print(Text(common.name(board), style="bold"), Text(f"— {board.end} squares, d{board.die}"))
@@ -61,8 +73,8 @@ def show(console: Console, report: AnalyzeReport) -> None:
     )
     analysed = f"  (analysed from {report.start_square})" if report.start_square != board.start else ""
     rules.add_row("start", f"square {board.start}{analysed}")
-    rules.add_row("ladders", Text(", ".join(f"{t}→{h}" for t, h in board.ladders) or "none", style="green"))
-    rules.add_row("chutes", Text(", ".join(f"{t}→{h}" for t, h in board.chutes) or "none", style="red"))
+    rules.add_row("ladders", Text(_listed(board.ladders), style="green"))
+    rules.add_row("chutes", Text(_listed(board.chutes), style="red"))
     console.print(rules)
     console.print()
 

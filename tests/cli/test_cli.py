@@ -208,3 +208,18 @@ def test_every_verb_refuses_bad_arguments_in_one_line(capsys, argv, status):
     assert code == status and out == ""
     assert err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith("chutes-tui")
+
+
+def test_analyze_lists_at_most_sixty_jumps_of_each_kind(capsys, tmp_path):
+    """A 100,000-square board has 3,000 of each: the answer must not scroll away behind them."""
+    from chutes_tui.io.boardfile import format_toml
+    from chutes_tui.model.generate import random_board
+
+    path = tmp_path / "many.toml"
+    path.write_text(format_toml(random_board(3, squares=1000, ladders=70, chutes=65)))
+    code, out, _ = run(capsys, "analyze", str(path), "--players", "2")
+    assert code == 0
+    words = " ".join(out.split())  # the table wraps long cells
+    assert "… and 10 more" in words and "… and 5 more" in words
+    code, out, _ = run(capsys, "analyze", str(path), "--json")
+    assert len(json.loads(out)["board"]["ladders"]) == 70
