@@ -7,6 +7,10 @@ from collections.abc import Callable
 
 from chutes_tui.model.rules import Move
 
+# At most this many squares are shown along a jump's path: a standard board's longest path is
+# shorter, while a long board's ladder passes thousands (one frame each stalled the game).
+SLIDE_STEPS = 32
+
 
 def walk(step: Move, end: int, slide: Callable[[int, int], list[int]] | None = None) -> list[int]:
     """The squares a piece passes through for one roll: forward, back after a bounce, then
@@ -19,5 +23,8 @@ def walk(step: Move, end: int, slide: Callable[[int, int], list[int]] | None = N
         squares += list(range(end - 1, step.landing - 1, -1))
     if step.final != step.landing:
         path = slide(step.landing, step.final) if slide is not None else []
-        squares += [s for s in path if s not in (step.landing, step.final)] + [step.final]
+        inner = [s for s in path if s not in (step.landing, step.final)]
+        if len(inner) > SLIDE_STEPS:  # a 66,000-square ladder must not take minutes to climb
+            inner = [inner[round(i * (len(inner) - 1) / (SLIDE_STEPS - 1))] for i in range(SLIDE_STEPS)]
+        squares += [*inner, step.final]
     return squares

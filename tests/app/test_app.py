@@ -505,6 +505,8 @@ async def test_a_10000_square_board_stays_responsive(tmp_path):
         await wait_for(pilot, lambda: "%" in str(screen.players_table.get_cell("0", "win")), timeout=10)
         assert "Working out" not in str(screen.query_one("#info").render())
         assert screen.game.odds() is not None and screen.chart.series[0]
+        square = next(c for c in screen.players_table.columns() if c.key == "square")
+        assert square.width == 5  # "10000" whole: three digits showed "100" for 10,000
         board = screen.board  # laid out at its smallest readable cells, larger than the widget: it scrolls
         assert board.virtual_size.height > board.size.height and board.grid.cell_width == 6
         assert board.scroll_offset.y > 0  # the start, where the pieces are, is in view
@@ -539,3 +541,11 @@ async def test_board_colours_come_from_the_theme(standard):
             variables = app.get_css_variables()
             assert colors["cell"].triplet.hex.lower() == variables["surface"].lower()[:7], theme
             assert colors["cell"] != colors["cell_alt"]
+
+
+def test_turns_left_fit_their_five_characters():
+    from chutes_tui.app.widgets.players import _turns
+
+    shown = [_turns(v) for v in (12.34, 999.94, 999.96, 37_567.4, 123_456.0)]
+    assert shown == ["12.3", "999.9", "1000", "37567", "123k"]
+    assert all(len(text) <= 5 for text in shown)

@@ -51,7 +51,7 @@ class GamePanels(Horizontal):
         """Everything from scratch (a new game, a rematch, a resumed save)."""
         specs = [p.spec for p in game.players]
         self.query_one(BoardView).reset(game.board, specs, game.positions)
-        self.query_one(PlayersTable).reset(specs)
+        self.query_one(PlayersTable).reset(specs, game.board.end)
         self.query_one(LineChart).load(
             [s.color for s in specs],
             [odds.win for odds in game.odds_history if odds is not None],

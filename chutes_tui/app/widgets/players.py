@@ -65,10 +65,12 @@ class PlayersTable(CachedBaseStyle, Widget):
         self.specs: list[PlayerSpec] = []
         self.mark_computers = False
         self.compact = False
+        self.digits = 3  # the widest square number on the board (a 100,000-square one has 6)
         self.cells: dict[tuple[str, str], str] = {}  # (seat, column) → the text shown
 
-    def reset(self, specs: Sequence[PlayerSpec]) -> None:
+    def reset(self, specs: Sequence[PlayerSpec], end: int = 100) -> None:
         self.specs = list(specs)
+        self.digits = max(3, len(str(end)))
         # Mark computers only when people play too; in a watched game every seat is one.
         self.mark_computers = any(spec.human for spec in specs)
         self.snapshot = None
@@ -88,13 +90,14 @@ class PlayersTable(CachedBaseStyle, Widget):
 
     def columns(self) -> list[Column]:
         # Names take what the numbers leave (within limits): "Turing·cpu" whole where it fits.
-        fixed = 19 if self.compact else 35  # the other columns and the gaps between them
+        # The other columns and the gaps between them.
+        fixed = (19 if self.compact else 35) + self.digits - 3
         least = COMPACT_NAME_WIDTH if self.compact else NAME_WIDTH
         name = max(least, min(MAX_NAME_WIDTH, self.size.width - fixed))
         columns = [
             Column("token", "", 1),
             Column("name", "player", name),
-            Column("square", "sq", 3, True),
+            Column("square", "sq", self.digits, True),
             Column("left", "left", 5, True),
             Column("win", "win", 6, True),
         ]
@@ -116,7 +119,7 @@ class PlayersTable(CachedBaseStyle, Widget):
             self.cells[key, "square"] = str(snapshot.positions[seat])
             left = snapshot.turns_left
             pending = "—" if snapshot.winner is not None else "…"
-            self.cells[key, "left"] = pending if left is None else f"{left[seat]:.1f}"
+            self.cells[key, "left"] = pending if left is None else _turns(left[seat])
             self.cells[key, "win"] = pending if win is None else f"{win[seat]:.1%}"
             self.cells[key, "bar"] = "" if win is None else _bar(win[seat])
         self.refresh()
@@ -158,3 +161,10 @@ class PlayersTable(CachedBaseStyle, Widget):
             text = text[: column.width - len(suffix)] + suffix
         text = text[: column.width]
         return text.rjust(column.width) if column.right else text.ljust(column.width)
+
+
+def _turns(value: float) -> str:
+    """Expected turns in the five characters of the ``left`` column (long boards: 37,000)."""
+    if value < 999.95:
+        return f"{value:.1f}"
+    return f"{value:.0f}" if value < 99_999.5 else f"{value / 1000:.0f}k"

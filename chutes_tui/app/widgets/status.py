@@ -53,11 +53,13 @@ def status_text(status: Status, *, narrow: bool) -> Text:
     elif odds is not None and game.winner is None:
         moves, rounds = odds.expected_total_moves, odds.expected_rounds
         # While a long board's newest position is worked out, the latest known odds say whose.
-        when = f" as of turn {game.odds_turn}" if game.stale else ""
-        lines.append(
-            f"≈ {moves:.1f} more turns in all{when}"
-            if narrow
-            else f"≈ {moves:.1f} more turns in all ({rounds:.1f} rounds) until someone wins{when}"
-        )
+        if game.stale:  # short: at 80 columns a longer line wraps over the speed line
+            lines.append(f"≈ {moves:.0f} more turns (as of turn {game.odds_turn})")
+        else:
+            lines.append(
+                f"≈ {moves:.1f} more turns in all"
+                if narrow
+                else f"≈ {moves:.1f} more turns in all ({rounds:.1f} rounds) until someone wins"
+            )
     lines.append(f"Speed {status.speed}" + (" · paused" if status.paused else ""))
     return Text("\n".join(lines))
