@@ -505,11 +505,17 @@ async def test_a_10000_square_board_stays_responsive(tmp_path):
         await wait_for(pilot, lambda: "%" in str(screen.players_table.get_cell("0", "win")), timeout=10)
         assert "Working out" not in str(screen.query_one("#info").render())
         assert screen.game.odds() is not None and screen.chart.series[0]
+        board = screen.board
+        _, y = board.grid.origin(screen.game.history[-1].final)  # the last mover is in view
+        assert board.scroll_offset.y <= y < board.scroll_offset.y + board.size.height
         square = next(c for c in screen.players_table.columns() if c.key == "square")
         assert square.width == 5  # "10000" whole: three digits showed "100" for 10,000
-        board = screen.board  # laid out at its smallest readable cells, larger than the widget: it scrolls
+        # Laid out at its smallest readable cells, larger than the widget: it scrolls.
         assert board.virtual_size.height > board.size.height and board.grid.cell_width == 6
         assert board.scroll_offset.y > 0  # the start, where the pieces are, is in view
+        board.reveal(9_990)  # a token that climbed a long ladder: the view goes with it
+        await pilot.pause()
+        assert board.scroll_offset.y < board.size.height
         board.set_cursor(9_999)  # the top row: the view follows the cursor
         await pilot.pause()
         assert board.scroll_offset.y == 0 and "9999" in "".join(s.text for s in board.render_line(0))

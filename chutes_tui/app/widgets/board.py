@@ -112,6 +112,12 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self.positions[seat] = square
         self._refresh_squares(old, square)
 
+    def reveal(self, square: int) -> None:
+        """Scroll, as little as needed, to show ``square`` (a token that climbed out of view on a
+        board larger than the widget); nothing moves while the cursor is out, it leads the view."""
+        if self.cursor is None:
+            self.scroll_to_region(self._cell_region(square), animate=False, immediate=True)
+
     def set_trail(self, squares: Sequence[int]) -> None:
         changed = set(self.trail) ^ set(squares)
         self.trail = list(squares)

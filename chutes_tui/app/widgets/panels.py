@@ -72,6 +72,7 @@ class GamePanels(Horizontal):
         board = self.query_one(BoardView)
         board.place(turn.seat, turn.final)
         board.set_trail(trail)
+        board.reveal(turn.final)
         if turn.odds is not None:
             self.query_one(LineChart).extend(turn.odds.win)
         self.log_turn(game, turn)
