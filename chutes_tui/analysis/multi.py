@@ -31,7 +31,7 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.limits import CURVES_MAX_VALUES, TABLE_MAX_STATES
-from chutes_tui.analysis.series import series_from
+from chutes_tui.analysis.series import FIRST_LOOK, next_look, series_from
 from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, moments_from
 
 SERIES_TOLERANCE = 1e-15
@@ -178,7 +178,7 @@ def _own_curves(
     """
     k = rows.size
     unique = sorted(set(rows.tolist()))
-    horizon = 64
+    horizon = FIRST_LOOK
     tail: float | None = None
     while True:
         # Every series exactly at turn ``horizon``, or as far as one has already gone.
@@ -205,7 +205,7 @@ def _own_curves(
             if all(b - a <= tolerance * max(1.0, a) for a, b in zip(lower, upper, strict=True)):
                 middle = [(a + b) / 2 for a, b in zip(lower, upper, strict=True)]
                 return survival, pmf, Remainders(tuple(middle[:k]), middle[k], middle[k + 1])
-        horizon += max(128, horizon // 8)
+        horizon = next_look(horizon)
 
 
 def _remainders(rows: np.ndarray, last: np.ndarray, following: dict[int, float], sigma: float) -> Remainders:

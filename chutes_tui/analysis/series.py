@@ -51,6 +51,14 @@ DISTRIBUTION_PRECISION = 1e-12
 # Moments from the tail law: their enclosure relative to themselves, and how long to try.
 MOMENT_PRECISION = 1e-13
 MOMENT_MAX_TURNS = 1 << 17
+# A tail law is looked for from this turn on, then at :func:`next_look`: a look costs about three
+# turns, so looking costs a few per cent and runs past the turn needed by at most an eighth.
+FIRST_LOOK = 64
+
+
+def next_look(turn: int) -> int:
+    """The turn to look for a tail law at after ``turn``."""
+    return turn + max(128, turn // 8)
 
 
 @contextmanager
@@ -172,13 +180,13 @@ def start_series(chain: Chain, row: int, tail: float) -> tuple[np.ndarray, np.nd
         raise ValueError(f"a series needs a positive tail to stop at, not {tail}")
     series = series_from(chain, row)
     while series.survival[-1] >= tail:
-        law = series.tail_law() if series.turn >= 64 else None
+        law = series.tail_law() if series.turn >= FIRST_LOOK else None
         if law is not None and law.turns_until(tail) * (law.high - law.low) < DISTRIBUTION_PRECISION:
             more_survival, more_pmf = law.continued(tail)
             survival = np.concatenate([series.survival, more_survival])
             pmf = np.concatenate([series.pmf, more_pmf])
             break
-        series.grow_to(series.turn + max(128, series.turn // 8))
+        series.grow_to(next_look(series.turn))
     else:
         survival, pmf = np.asarray(series.survival), np.asarray(series.pmf)
     end = int(np.flatnonzero(survival < tail)[0]) + 1  # a longer request may have gone further
@@ -196,7 +204,7 @@ def series_moments(chain: Chain, row: int, precision: float = MOMENT_PRECISION) 
     :data:`MOMENT_MAX_TURNS` (a chain whose tail never settles: solve instead)."""
     series = series_from(chain, row)
     while series.turn < MOMENT_MAX_TURNS:
-        law = series.tail_law() if series.turn >= 64 else None
+        law = series.tail_law() if series.turn >= FIRST_LOOK else None
         if law is not None:
             survival = np.asarray(series.survival[:-1])
             first = float(survival.sum())
@@ -205,7 +213,7 @@ def series_moments(chain: Chain, row: int, precision: float = MOMENT_PRECISION) 
             (mean_lo, second_lo), (mean_hi, second_hi) = bounds
             if mean_hi - mean_lo <= precision * mean_lo and second_hi - second_lo <= precision * second_lo:
                 return first + (mean_lo + mean_hi) / 2, second + (second_lo + second_hi) / 2
-        series.grow_to(series.turn + max(128, series.turn // 8))
+        series.grow_to(next_look(series.turn))
     return None
 
 

@@ -131,7 +131,7 @@ class Game:
             raise GameError(str(error)) from None
         players = [PlayerState(spec, board.start) for spec in specs]
         game = cls(board, players, seed=seed, rng=np.random.default_rng(seed))
-        game.start_odds = game.odds() if game.instant else None
+        game.start_odds = game.odds()  # known at once on instant boards, else worked out later
         return game
 
     def rematch(self, seed: int | None = None) -> Game:
@@ -205,8 +205,7 @@ class Game:
     @property
     def odds_history(self) -> list[SeatOdds | None]:
         """Odds before the first turn and after each turn."""
-        first = self.start_odds if self.start_odds is not None or not self.instant else self.odds()
-        return [first, *(turn.odds for turn in self.history)]
+        return [self.start_odds, *(turn.odds for turn in self.history)]
 
     # -- play ------------------------------------------------------------------------------
 
@@ -240,7 +239,7 @@ class Game:
             self.winner = seat
         else:
             self.to_move = (seat + 1) % len(self.players)
-        turn = Turn(len(self.history) + 1, seat, tuple(moves), won, self.odds() if self.instant else None)
+        turn = Turn(len(self.history) + 1, seat, tuple(moves), won, self.odds())
         self.history.append(turn)
         return turn
 

@@ -81,18 +81,18 @@ def live_stats(
 
 
 def _compute(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStats:
+    # LIVE_TOLERANCE only matters where the series' tail laws are used: instant boards keep every
+    # state's curves and solve for their means, whatever tolerance is asked.
     board = chain.board
-    fast = instant(board)
-    odds = seat_odds(chain, positions, to_move, *(() if fast else (LIVE_TOLERANCE,)))
+    odds = seat_odds(chain, positions, to_move, LIVE_TOLERANCE)
     if len(positions) == 2 and board.end not in positions and two_player_table_affordable(chain):
         table = two_player_table(chain)
         mover = table.probability(positions[to_move], positions[1 - to_move])
         win = [0.0, 0.0]
         win[to_move], win[1 - to_move] = mover, 1.0 - mover
         odds = replace(odds, win=tuple(win))
-    precision = () if fast else (LIVE_TOLERANCE,)
     left = tuple(
-        0.0 if square == board.end else moments_from(chain, chain.row(square), *precision)[0]
+        0.0 if square == board.end else moments_from(chain, chain.row(square), LIVE_TOLERANCE)[0]
         for square in positions
     )
     return LiveStats(positions, to_move, odds, left)
