@@ -1,19 +1,16 @@
 """Issue 13's scale table, each row beside what it is compared with, in fresh interpreters so
 that CPU time and peak memory (``getrusage``) belong to the one piece of work:
 
-* ``analyze`` of a 1,000-square board (30 + 30 jumps, 5,000-turn games), 2 players: the
-  players' own curves (now) against keeping every state's curves (before) -- the latter on a
-  400-square board too, where both finish in seconds;
-* ``analyze`` of 1,000-, 10,000- and 100,000-square boards (3% of squares on jumps each way)
-  with the series' tail law (now) against the whole series and the LU solves (before; on
-  100,000 squares only with ``--with-before-100k``: about 5 minutes);
+* ``analyze``, 2 players, of 400- to 100,000-square boards (about 3% of squares on jumps each
+  way) now, beside two befores: keeping every state's curves (400 squares; 1,000 with
+  ``--with-before-1000``: about a minute and 8 GB) and the whole series with no tail law and
+  the LU solves (1,000 and 10,000 squares; 100,000 with ``--with-before-100k``: ~5 minutes);
 * live statistics of fresh two-player positions (the newest position after a move, worked out
   off the app's UI thread) on 10,000 and 100,000 squares, against the 100 ms goal;
-* loading a 100,000-square board (3,000 + 3,000 jumps), warm;
+* loading a 100,000-square board (3,000 + 3,000 jumps), imports included;
 * ``--version`` and ``boards`` against ``analyze tiny-10`` (the commands that need scipy).
 
     python benchmarks/bench_scale.py [--with-before-1000] [--with-before-100k]
-    # the 1,000-square 'before' takes ~1 min and 8 GB
 """
 
 from __future__ import annotations
@@ -34,24 +31,18 @@ print(json.dumps({{"wall": time.perf_counter() - began, "cpu": usage.ru_utime + 
 """
 
 ANALYZE = """
-from chutes_tui.analysis import multi
+from chutes_tui.analysis import multi, series, single
 from chutes_tui.analysis.reports import analyze_report
 from chutes_tui.io.boardfile import load_board
-if {keep_all}:
-    multi.CURVES_MAX_VALUES = 10**12  # keep every state's curves, as before
+{before}
 board = load_board({path!r})
 report = analyze_report(board, board.start, 2)
 """
-
+NOW = ""
+EVERY_STATE = "multi.CURVES_MAX_VALUES = 10**12  # keep every state's curves, as before"
 WHOLE_SERIES = """
-from chutes_tui.analysis import series, single
-from chutes_tui.analysis.reports import analyze_report
-from chutes_tui.io.boardfile import load_board
-if {before}:
-    series.StartSeries.tail_law = lambda self: None  # every series summed to its bound, as before
-    single.SOLVE_MAX_STATES = 10**9  # and the mean and sd from the LU solves
-board = load_board({path!r})
-report = analyze_report(board, board.start, 2)
+series.StartSeries.tail_law = lambda self: None  # every series summed to its bound, as before
+single.SOLVE_MAX_STATES = 10**9  # and the mean and sd from the LU solves
 """
 
 LIVE = """
@@ -105,27 +96,22 @@ def main() -> None:
         path = folder / f"b{squares}.toml"
         _write_board(path, squares, jumps)
         boards[squares] = str(path)
-    print("analyze, 2 players")
-    for squares in (400, 1000):
-        row(
-            f"{squares} squares, the players' own curves",
-            measure(ANALYZE.format(keep_all=False, path=boards[squares])),
-        )
-        if squares == 400 or "--with-before-1000" in sys.argv:
-            row(
-                f"{squares} squares, every state's curves kept (before)",
-                measure(ANALYZE.format(keep_all=True, path=boards[squares])),
-            )
-    print("analyze, 2 players: the tail law against the whole series")
-    for squares in (1000, 10_000, 100_000):
-        row(
-            f"{squares:,} squares, tail law", measure(WHOLE_SERIES.format(before=False, path=boards[squares]))
-        )
-        if squares < 100_000 or "--with-before-100k" in sys.argv:
-            row(
-                f"{squares:,} squares, whole series (before)",
-                measure(WHOLE_SERIES.format(before=True, path=boards[squares])),
-            )
+    print("analyze, 2 players: now, and before")
+    runs = [
+        (400, "now", NOW),
+        (400, "every state's curves kept (before)", EVERY_STATE),
+        (1000, "now", NOW),
+        (1000, "whole series, no tail law (before)", WHOLE_SERIES),
+        (10_000, "now", NOW),
+        (10_000, "whole series, no tail law (before)", WHOLE_SERIES),
+        (100_000, "now", NOW),
+    ]
+    if "--with-before-1000" in sys.argv:
+        runs.append((1000, "every state's curves kept (before)", EVERY_STATE))
+    if "--with-before-100k" in sys.argv:
+        runs.append((100_000, "whole series, no tail law (before)", WHOLE_SERIES))
+    for squares, label, before in runs:
+        row(f"{squares:,} squares, {label}", measure(ANALYZE.format(before=before, path=boards[squares])))
     print("live statistics of a fresh position, 2 players (goal: on screen within 100 ms)")
     for squares in (10_000, 100_000):
         figures = measure(LIVE.format(path=boards[squares]))
