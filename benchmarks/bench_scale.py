@@ -5,6 +5,8 @@ that CPU time and peak memory (``getrusage``) belong to the one piece of work:
   way) now, beside two befores: keeping every state's curves (400 squares; 1,000 with
   ``--with-before-1000``: about a minute and 8 GB) and the whole series with no tail law and
   the LU solves (1,000 and 10,000 squares; 100,000 with ``--with-before-100k``: ~5 minutes);
+* visit statistics (the inverse's diagonal) now, beside the block-by-block inverse, on 1,000
+  and 10,000 squares, and now on 100,000;
 * live statistics of fresh two-player positions (the newest position after a move, worked out
   off the app's UI thread) on 10,000 and 100,000 squares, against the 100 ms goal;
 * loading a 100,000-square board (3,000 + 3,000 jumps), imports included;
@@ -43,6 +45,31 @@ EVERY_STATE = "multi.CURVES_MAX_VALUES = 10**12  # keep every state's curves, as
 WHOLE_SERIES = """
 series.StartSeries.tail_law = lambda self: None  # every series summed to its bound, as before
 single.SOLVE_MAX_STATES = 10**9  # and the mean and sd from the LU solves
+"""
+
+VISITS = """
+import numpy as np
+from chutes_tui.analysis import build_chain, single
+from chutes_tui.io.boardfile import load_board
+{before}
+board = load_board({path!r})
+single.visit_statistics(build_chain(board), board.start)
+"""
+BLOCK_INVERSE = """
+def block_inverse(chain, block=512):  # the inverse's diagonal a block of columns at a time
+    n = chain.size
+    diagonal = np.empty(n)
+    for first in range(0, n, block):
+        last = min(first + block, n)
+        rhs = np.zeros((n, last - first))
+        rhs[np.arange(first, last), np.arange(last - first)] = 1.0
+        diagonal[first:last] = chain.lu.solve(rhs)[np.arange(first, last), np.arange(last - first)]
+    return diagonal
+def lu_row(chain, row):
+    unit = np.zeros(chain.size)
+    unit[row] = 1.0
+    return chain.lu.solve(unit, trans="T")
+single.inverse_diagonal, single.fundamental_row = block_inverse, lu_row
 """
 
 LIVE = """
@@ -112,6 +139,11 @@ def main() -> None:
         runs.append((100_000, "whole series, no tail law (before)", WHOLE_SERIES))
     for squares, label, before in runs:
         row(f"{squares:,} squares, {label}", measure(ANALYZE.format(before=before, path=boards[squares])))
+    print("visit statistics from the start (inspect, the visits overlays)")
+    for squares in (1000, 10_000):
+        for label, before in (("now", NOW), ("the inverse's diagonal by blocks (before)", BLOCK_INVERSE)):
+            row(f"{squares:,} squares, {label}", measure(VISITS.format(before=before, path=boards[squares])))
+    row("100,000 squares, now", measure(VISITS.format(before=NOW, path=boards[100_000])))
     print("live statistics of a fresh position, 2 players (goal: on screen within 100 ms)")
     for squares in (10_000, 100_000):
         figures = measure(LIVE.format(path=boards[squares]))

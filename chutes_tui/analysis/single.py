@@ -199,35 +199,18 @@ class Visits:
     probability: np.ndarray
 
 
-def _inverse_diagonal(chain: Chain, block: int = 512) -> np.ndarray:
-    """``diag((I - Q)⁻¹)`` by solving for the identity a block of columns at a time."""
-    n = chain.size
-    diagonal = np.empty(n)
-    for first in range(0, n, block):
-        last = min(first + block, n)
-        rhs = np.zeros((n, last - first))
-        rhs[np.arange(first, last), np.arange(last - first)] = 1.0
-        solved = chain.lu.solve(rhs)
-        diagonal[first:last] = solved[np.arange(first, last), np.arange(last - first)]
-    return diagonal
-
-
-def _cached_inverse_diagonal(chain: Chain) -> np.ndarray:
-    return chain.memo.get("inverse_diagonal", lambda: _inverse_diagonal(chain))
-
-
 def visit_statistics(chain: Chain, origin: int) -> Visits:
     """Expected visits and visit probabilities of every square, starting from ``origin``."""
+    # Imported here: its scipy.linalg is not needed before the first inspection (start-up).
+    from chutes_tui.analysis.fundamental import fundamental_row, inverse_diagonal
+
     board = chain.board
     row = chain.row(origin)
-    unit = np.zeros(chain.size)
-    unit[row] = 1.0
-    fundamental_row = chain.lu.solve(unit, trans="T")  # row `row` of N = (I - Q)⁻¹
-    after_start = fundamental_row.copy()
+    after_start = fundamental_row(chain, row)
     after_start[row] -= 1.0
     expected = np.zeros(board.end + 1)
     probability = np.zeros(board.end + 1)
     expected[chain.squares] = np.maximum(after_start, 0.0)
-    probability[chain.squares] = np.clip(after_start / _cached_inverse_diagonal(chain), 0.0, 1.0)
+    probability[chain.squares] = np.clip(after_start / inverse_diagonal(chain), 0.0, 1.0)
     expected[board.end] = probability[board.end] = 1.0
     return Visits(origin=origin, expected=expected, probability=probability)
