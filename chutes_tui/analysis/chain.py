@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import scipy.sparse as sp
-from scipy.sparse.linalg import splu
 
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import Memo
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 # A chain of top-face rolls longer than this carries less probability than (1/2)^60 ≈ 1e-18,
 # below what a double near 1 can hold; the extra-roll turn matrix stops summing there.
@@ -52,6 +53,9 @@ class Chain:
     @cached_property
     def lu(self) -> Any:  # scipy's SuperLU has no public type
         """Sparse LU factors of ``I - Q``, shared by every linear solve on this chain."""
+        import scipy.sparse as sp  # on first use, as in _build_chain
+        from scipy.sparse.linalg import splu
+
         identity = sp.identity(self.size, format="csc")
         return splu((identity - self.Q).tocsc())
 
@@ -69,6 +73,10 @@ def build_chain(board: Board) -> Chain:
 
 
 def _build_chain(board: Board) -> Chain:
+    # scipy is imported here, on first use, not with the module: it is a third of the app's
+    # start-up, and the first frame needs no chain.
+    import scipy.sparse as sp
+
     squares = board.standable_squares[board.standable_squares != board.end]
     index = _state_index(board, squares)
     table = board.roll_table

@@ -141,6 +141,7 @@ class TurnController:
     def start(self, game: Game) -> None:
         """Show ``game`` from its current state and carry on from there."""
         self.stop()
+        game.deferred = True  # statistics come from the screen's worker until known instant
         self.game = game
         self.view.show_game(game)
         if game.finished:

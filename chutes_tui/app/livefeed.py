@@ -1,5 +1,7 @@
 """Live statistics off the UI thread, for boards where they are not instant (:mod:`chutes_tui.
 engine.live`): a 10,000-square position takes about 0.1 s, a 100,000-square one a second or two.
+Every board's first position is worked out here too, with the board's chain and whether it is
+instant (the game is ``deferred``): the first frame does not wait for scipy or the chain.
 
 One worker thread at a time, always on the newest position: while it works, newer positions
 only replace the one waiting, so a game at full speed is never queued behind stale work, and no
@@ -17,7 +19,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from chutes_tui.engine.game import Game
-from chutes_tui.engine.live import LiveStats, StopRequested, live_stats
+from chutes_tui.engine.live import LiveStats, StopRequested, instant, live_stats
 
 GROUP = "live-stats"
 
@@ -41,8 +43,8 @@ class LiveFeed:
         self.closed = False
 
     def want(self, game: Game) -> None:
-        """The statistics of ``game``'s position now, unless they are known or instant."""
-        if self.closed or game.finished or game.instant or game.stats() is not None:
+        """The statistics of ``game``'s position now, unless they are known (or instant)."""
+        if self.closed or game.finished or game.stats() is not None:
             return
         self.waiting = Request(game, tuple(game.positions), game.to_move, len(game.history))
         if self.running is None:
@@ -65,7 +67,9 @@ class LiveFeed:
 
         def work() -> LiveStats:
             board = request.game.board
-            return live_stats(board, request.positions, request.to_move, stop=stale)
+            stats = live_stats(board, request.positions, request.to_move, stop=stale)
+            instant(board)  # decided here, off the UI thread, from the chain just built
+            return stats
 
         self.screen.run_worker(work, thread=True, exit_on_error=False, group=GROUP, name="live statistics")
 

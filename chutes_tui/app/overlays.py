@@ -42,6 +42,8 @@ class OverlayCycle:
         return OVERLAYS if two_players else OVERLAYS[:3]
 
     def kind(self, game: Game) -> str | None:
+        if self.index < 0:
+            return None  # without asking kinds(), which builds the chain (not for the first frame)
         kinds = self.kinds(game)
         return kinds[self.index] if 0 <= self.index < len(kinds) else None
 

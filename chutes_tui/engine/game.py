@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from chutes_tui.analysis.multi import SeatOdds
-from chutes_tui.engine.live import LiveStats, instant, live_stats
+from chutes_tui.engine.live import LiveStats, instant, known_instant, live_stats
 from chutes_tui.io.saves import (
     MAX_ROLLS_PER_TURN,
     MAX_SAVED_TURNS,
@@ -119,6 +119,10 @@ class Game:
     start_odds: SeatOdds | None = None
     live: LiveStats | None = None  # the latest statistics a front end worked out (:meth:`take_live`)
     live_turn: int = 0  # … for the position after this turn
+    # A front end that works statistics out off its UI thread sets this: then nothing here builds
+    # the board's chain (seconds on a long board, scipy's import on any) to answer stats() before
+    # the board is known to be instant -- the first frame and the first rolls wait for its worker.
+    deferred: bool = False
 
     @classmethod
     def new(cls, board: Board, specs: Sequence[PlayerSpec], seed: int | None = None) -> Game:
@@ -130,9 +134,7 @@ class Game:
         except InputError as error:
             raise GameError(str(error)) from None
         players = [PlayerState(spec, board.start) for spec in specs]
-        game = cls(board, players, seed=seed, rng=np.random.default_rng(seed))
-        game.start_odds = game.odds()  # known at once on instant boards, else worked out later
-        return game
+        return cls(board, players, seed=seed, rng=np.random.default_rng(seed))
 
     def rematch(self, seed: int | None = None) -> Game:
         """A new game with the same board and players (a fresh seed unless given)."""
@@ -163,9 +165,14 @@ class Game:
         them out in the background and hands them over with :meth:`take_live`)."""
         return instant(self.board)
 
+    @property
+    def _answers_at_once(self) -> bool:
+        return known_instant(self.board) if self.deferred else self.instant
+
     def stats(self) -> LiveStats | None:
-        """The statistics of the position now, if known: always on instant boards."""
-        if self.instant:
+        """The statistics of the position now, if known: always on instant boards (once known to
+        be instant, when :attr:`deferred`)."""
+        if self._answers_at_once:
             return live_stats(self.board, self.positions, self.to_move)
         live = self.live
         if live is not None and live.positions == tuple(self.positions) and live.to_move == self.to_move:
@@ -205,6 +212,9 @@ class Game:
     @property
     def odds_history(self) -> list[SeatOdds | None]:
         """Odds before the first turn and after each turn."""
+        if self.start_odds is None and self._answers_at_once:
+            start = [self.board.start] * len(self.players)
+            self.start_odds = live_stats(self.board, start, 0).odds
         return [self.start_odds, *(turn.odds for turn in self.history)]
 
     # -- play ------------------------------------------------------------------------------

@@ -58,6 +58,12 @@ def instant(board: Board) -> bool:
     return answer
 
 
+def known_instant(board: Board) -> bool:
+    """Whether the board is known to be instant -- ``False`` while nothing has built its chain,
+    which a front end does off its UI thread (the app's first frame needs no chain)."""
+    return "live_instant" in board.memo and instant(board)
+
+
 def live_stats(
     board: Board, positions: Sequence[int], to_move: int, stop: Callable[[], bool] | None = None
 ) -> LiveStats:

@@ -12,8 +12,6 @@ from textual.widgets import Button, Static
 from chutes_tui.analysis.limits import EXACT_IN_APP_MAX_STATES
 from chutes_tui.app.palette import Dialog
 from chutes_tui.engine.game import Game
-from chutes_tui.exact.fractions import decimal_digits, fraction_text
-from chutes_tui.exact.two_player import exact_two_player
 from chutes_tui.model.text import path_text
 
 
@@ -82,7 +80,10 @@ def why_no_exact_dialog(game: Game) -> str | None:
 
 def exact_dialog(game: Game) -> ExactScreen:
     """The two-player position's exact chance for the player to move (seconds of work: run it in
-    a thread)."""
+    a thread). python-flint is imported here, on first use, to keep it out of start-up."""
+    from chutes_tui.exact.fractions import decimal_digits, fraction_text
+    from chutes_tui.exact.two_player import exact_two_player
+
     mover, opponent = game.to_move, 1 - game.to_move
     position = (game.positions[mover], game.positions[opponent])
     value = exact_two_player(game.board).probability(*position)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -62,6 +62,7 @@ class SetupScreen(Screen):
         self.initial_seed = seed
         self.latest_save = latest_save()
         self.errors = 0  # fields refused by the last attempt to start
+        self._previewed: Board | None = None  # the board the preview line describes
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -167,24 +168,37 @@ class SetupScreen(Screen):
     @on(Input.Submitted, "#board-path, #die-sides")
     @on(Checkbox.Changed, "#extra-roll")
     def _preview(self) -> None:
-        """A line about the chosen board: its size, its jumps and how long a game lasts."""
+        """A line about the chosen board: its size, its jumps and (worked out in a thread: it
+        needs the board's chain, and scipy the first time) how long a game lasts."""
         preview = self.query_one("#board-preview", Static)
         try:
             board = self._board_or_error()
         except (BoardError, InputError) as problem:
+            self._previewed = None
             preview.update(Text(str(problem), style="italic"))
             return
-        if board.end <= PREVIEW_MAX_SQUARES:
-            length = f"one player needs {expected_from_start(board):.1f} turns on average"
-        else:
-            length = "its expected length: chutes-tui analyze (too large to work out here)"
-        preview.update(
-            Text(
-                f"{shown(board.name, 30)}: {board.end:,} squares, {count(len(board.ladders), 'ladder')}, "
-                f"{count(len(board.chutes), 'chute')}, d{board.die}, {board.end_rule} end — {length}",
-                style="italic",
-            )
+        if board == self._previewed:
+            return  # the same board and rules (the fields announce their first values on mount)
+        self._previewed = board
+        described = (
+            f"{shown(board.name, 30)}: {board.end:,} squares, {count(len(board.ladders), 'ladder')}, "
+            f"{count(len(board.chutes), 'chute')}, d{board.die}, {board.end_rule} end"
         )
+        if board.end > PREVIEW_MAX_SQUARES:
+            length = "its expected length: chutes-tui analyze (too large to work out here)"
+            preview.update(Text(f"{described} — {length}", style="italic"))
+            return
+        preview.update(Text(described, style="italic"))
+        self._work_out_length(board, described)
+
+    @work(thread=True, exclusive=True, group="setup-preview", name="board preview")
+    def _work_out_length(self, board: Board, described: str) -> None:
+        line = f"{described} — one player needs {expected_from_start(board):.1f} turns on average"
+        self.app.call_from_thread(self._show_length, board, line)
+
+    def _show_length(self, board: Board, line: str) -> None:
+        if board is self._previewed:  # else the choice changed while the length was worked out
+            self.query_one("#board-preview", Static).update(Text(line, style="italic"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # "Back to the game" only when this screen was opened from one; "Continue" only when
