@@ -48,6 +48,9 @@ EXACT_MAX_STATES = 450
 # 300 digits take about 15 s on the standard board.
 ENCLOSURE_MAX_DIGITS = 300
 ENCLOSURE_MAX_ROUNDS = 1 << 17
+# ``distribution --exact``: the first terms' fractions grow by a factor of d^K a round (about 78
+# digits a term for one player with a d6 at 100 rounds); 200 rounds stay within seconds.
+EXACT_TERMS_MAX = 200
 # The seed's bounds after M moves: one integer vector, numbers growing with M (10,000: ~10 s).
 BOUNDS_MAX_MOVES = 10_000
 

@@ -15,7 +15,19 @@ from rich.console import Console
 from rich.text import Text
 
 from chutes_tui import __version__
-from chutes_tui.cli import analyze, boards, common, edit, exact, experiments, inspect, play, simulate, watch
+from chutes_tui.cli import (
+    analyze,
+    boards,
+    common,
+    distribution,
+    edit,
+    exact,
+    experiments,
+    inspect,
+    play,
+    simulate,
+    watch,
+)
 from chutes_tui.io.crash import crash_line, write_crash_log
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.board import BoardError
@@ -23,7 +35,7 @@ from chutes_tui.model.inputs import InputError
 from chutes_tui.model.text import printable
 
 EXIT_BOARD, EXIT_USAGE, EXIT_CRASH, EXIT_INTERRUPTED = 1, 2, 3, 130
-VERBS = (analyze, play, watch, exact, simulate, experiments, inspect, edit, boards)
+VERBS = (analyze, distribution, play, watch, exact, simulate, experiments, inspect, edit, boards)
 # What a newcomer most likely wants, one example each (`chutes-tui` alone shows them).
 FIRST_STEPS = (
     ("chutes-tui play", "play a game, with live odds"),

@@ -67,6 +67,20 @@ def die_sides(text: str) -> int:
     return whole(text, "the number of die sides", 1, MAX_DIE)
 
 
+def quantile_level(text: str) -> str:
+    """A quantile level strictly between 0 and 1, kept as written (it names its answer)."""
+    stripped = text.strip()
+    try:
+        value = float(stripped) if len(stripped) <= 40 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 < value < 1:
+        raise InputError(
+            f"a quantile level must be a number strictly between 0 and 1, not {quote(stripped, 30)}"
+        )
+    return stripped
+
+
 def player_count(text: str, low: int = 1) -> int:
     return whole(text, "the number of players", low, MAX_PLAYERS)
 

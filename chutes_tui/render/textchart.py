@@ -12,7 +12,9 @@ from chutes_tui.render.braille import braille_chart
 _BLOCKS = " ▁▂▃▄▅▆▇█"
 
 
-def column_chart(values: Sequence[float], first: int, *, width: int = 60, height: int = 8) -> list[str]:
+def column_chart(
+    values: Sequence[float], first: int, *, width: int = 60, height: int = 8, unit: str = "turns"
+) -> list[str]:
     """Render ``values`` (indexed from ``first``) as ``height`` rows of columns plus an axis.
 
     Consecutive values are summed into at most ``width`` columns so that the chart shows
@@ -32,8 +34,8 @@ def column_chart(values: Sequence[float], first: int, *, width: int = 60, height
     axis = "└" + "─" * (len(columns) - 1)
     left, right = str(first), str(last)
     labels = left + " " * max(1, len(columns) - len(left) - len(right)) + right
-    unit = f"(each column: {per_column} turns)" if per_column > 1 else ""
-    return [*rows, axis, labels + ("  " + unit if unit else "")]
+    grouped = f"  (each column: {per_column} {unit})" if per_column > 1 else ""
+    return [*rows, axis, labels + grouped]
 
 
 def line_chart(

@@ -1,0 +1,184 @@
+"""``chutes-tui distribution BOARD``: the whole law of a game's length -- one player's turns, or
+for several players the rounds and the rolls by everyone -- with its moments and quantiles."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from chutes_tui.analysis.limits import EXACT_MAX_STATES, EXACT_TERMS_MAX
+from chutes_tui.cli import common
+from chutes_tui.model import inputs
+from chutes_tui.model.inputs import MAX_PLAYERS
+from chutes_tui.model.text import count
+from chutes_tui.render.textchart import column_chart
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.length import GameLength, LengthLaw
+    from chutes_tui.exact.length import ExactTerms
+    from chutes_tui.model.board import Board
+
+NAME = "distribution"
+HELP = "the whole law of the game's length: pmf, cdf, moments, quantiles"
+EXACT_TERMS = 20  # without --max-turns, --exact gives this many terms
+WHAT = {
+    "turns": ("Turns to finish (one player)", "T"),
+    "rounds": ("Rounds (the winner's number of turns)", "R"),
+    "rolls": ("Rolls by everyone (turns taken; an extra roll is part of its turn)", "M"),
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    common.add_board_arguments(parser)
+    parser.add_argument(
+        "--players", type=common.players(), default=1, help=f"players (1-{MAX_PLAYERS}, default 1)"
+    )
+    parser.add_argument(
+        "--quantile",
+        metavar="Q",
+        action="append",
+        type=common.argument("--quantile", inputs.quantile_level),
+        help="the smallest n with P(≤ n) ≥ Q; repeatable (default: 0.05 … 0.99)",
+    )
+    parser.add_argument(
+        "--max-turns",
+        metavar="N",
+        type=common.bounded_int("--max-turns", 0, 10**7),
+        help="list P(= n), P(≤ n), P(> n) for n up to N, for each law (JSON: the lists stop there)",
+    )
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help=f"the first terms as exact fractions ({EXACT_TERMS}, or --max-turns up to {EXACT_TERMS_MAX})",
+    )
+    common.add_json(parser)
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    board = common.board_from_args(args)
+    rounds = EXACT_TERMS if args.max_turns is None else args.max_turns
+    if args.exact:
+        states = len(board.standable_squares) - 1
+        if states > EXACT_MAX_STATES:
+            raise common.UsageError(
+                f"chutes-tui distribution --exact: {common.name(board)} has {states:,} squares to stand "
+                f"on; exact fractions are computed up to {EXACT_MAX_STATES:,}"
+            )
+        if rounds > EXACT_TERMS_MAX:
+            raise common.UsageError(
+                f"chutes-tui distribution --exact: at most {EXACT_TERMS_MAX} exact terms, not {rounds}"
+            )
+    positions = [board.start] * args.players
+    with common.series_bar("summing the series"):
+        from chutes_tui.analysis.chain import build_chain
+        from chutes_tui.analysis.length import DEFAULT_QUANTILES, game_length
+
+        length = game_length(build_chain(board), positions)
+    terms = None
+    if args.exact:
+        from chutes_tui.exact.length import exact_terms
+
+        terms = exact_terms(board, positions, rounds)
+    quantiles = args.quantile or list(DEFAULT_QUANTILES)
+    if args.json:
+        return common.print_json(console, _json(board, length, quantiles, args.max_turns, terms, rounds))
+    console.print(
+        Text(common.name(board), style="bold"),
+        Text(
+            f"— {board.end} squares, d{board.die}, {board.end_rule.value} end; "
+            + count(args.players, "player")
+        ),
+    )
+    for key, law in _laws(length):
+        exact = None if terms is None else getattr(terms, key)[: rounds + 1]
+        _show(console, key, law, quantiles, args.max_turns, exact)
+    console.print()
+    console.print(
+        Text("kurtosis: the fourth standardised moment (3 for a normal law), not the excess", style="dim")
+    )
+    return 0
+
+
+def _laws(length: GameLength) -> list[tuple[str, LengthLaw]]:
+    return [(key, law) for key in WHAT if (law := getattr(length, key)) is not None]
+
+
+def _json(
+    board: Board,
+    length: GameLength,
+    quantiles: list[str],
+    up_to: int | None,
+    terms: ExactTerms | None,
+    exact_up_to: int,
+) -> dict[str, Any]:
+    data: dict[str, Any] = {"board": board.to_dict(), "players": length.players}
+    for key, law in _laws(length):
+        data[key] = law.to_json(quantiles, up_to)
+        if terms is not None:
+            data[key]["exact_pmf"] = [str(value) for value in getattr(terms, key)[: exact_up_to + 1]]
+    return data
+
+
+def _show(
+    console: Console, key: str, law: LengthLaw, quantiles: list[str], up_to: int | None, exact: Any
+) -> None:
+    title, symbol = WHAT[key]
+    console.print()
+    console.print(Text(title, style="bold underline"))
+    moments = Table(box=None, padding=(0, 2))
+    for column in ("mean", "sd", "variance", "skewness", "kurtosis", "fewest", "mode"):
+        moments.add_column(column, justify="right")
+    moments.add_row(
+        f"{law.mean:.6f}",
+        f"{law.sd:.6f}",
+        f"{law.variance:.4f}",
+        f"{law.skewness:.4f}",
+        f"{law.kurtosis:.4f}",
+        str(law.minimum),
+        str(law.mode),
+    )
+    console.print(moments)
+    # Titled outside the table: a table of one quantile is too narrow for its title.
+    console.print(Text(f"Quantiles: the smallest n with P({symbol} ≤ n) ≥ q", style="italic"))
+    spread = Table(box=None, padding=(0, 1))
+    spread.add_column("q", style="bold")
+    for q in quantiles:
+        spread.add_column(q, justify="right")
+    spread.add_row("n", *(str(law.quantile(float(q))) for q in quantiles))
+    console.print(spread)
+    last = law.quantile(0.99)
+    console.print(Text(f"P({symbol} = n), n = {law.minimum}–{last} (99% of games)", style="italic"))
+    unit = "rolls" if key == "rolls" else key
+    for line in column_chart(list(law.pmf[law.minimum : last + 1]), law.minimum, unit=unit):
+        console.print(Text(line, style="cyan"))
+    if up_to is not None or exact is not None:
+        console.print(_terms_table(law, symbol, up_to, exact))
+
+
+def _terms_table(law: LengthLaw, symbol: str, up_to: int | None, exact: Any) -> Table:
+    table = Table(box=None, padding=(0, 2))
+    table.add_column("n", justify="right")
+    table.add_column(f"P({symbol} = n)", justify="right")
+    table.add_column(f"P({symbol} ≤ n)", justify="right")
+    table.add_column(f"P({symbol} > n)", justify="right")
+    if exact is not None:
+        # Fractions run to hundreds of digits: folded over lines, never cut short.
+        table.add_column("exactly", overflow="fold")
+    end = len(exact) if exact is not None else min(len(law.pmf), (up_to or 0) + 1)
+    cdf = law.cdf
+    for n in range(end):
+        inside = n < len(law.pmf)
+        cells = [
+            str(n),
+            f"{law.pmf[n]:.6e}" if inside else "0",
+            f"{cdf[n]:.12f}" if inside else "1",
+            f"{law.survival[n]:.6e}" if inside else "0",
+        ]
+        if exact is not None:
+            cells.append(str(exact[n]))
+        table.add_row(*cells)
+    return table
