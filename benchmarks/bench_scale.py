@@ -69,7 +69,8 @@ def lu_row(chain, row):
     unit = np.zeros(chain.size)
     unit[row] = 1.0
     return chain.lu.solve(unit, trans="T")
-single.inverse_diagonal, single.fundamental_row = block_inverse, lu_row
+from chutes_tui.analysis import fundamental  # visit_statistics imports these on each call
+fundamental.inverse_diagonal, fundamental.fundamental_row = block_inverse, lu_row
 """
 
 LIVE = """
