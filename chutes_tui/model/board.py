@@ -211,6 +211,14 @@ class Board:
         return roll_table(self)
 
     @cached_property
+    def face_probabilities(self) -> np.ndarray:
+        """The chance of each column of :attr:`roll_table` and :attr:`landing_table` (a fair
+        die: ``1/die`` each). Analyses weigh the tables' columns by it, never by ``1/die``."""
+        chances = np.full(self.die, 1.0 / self.die)
+        chances.setflags(write=False)
+        return chances
+
+    @cached_property
     def landing_table(self) -> np.ndarray:
         """:func:`chutes_tui.model.rules.landing_table` of this board, computed once."""
         return landing_table(self)
