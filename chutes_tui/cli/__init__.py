@@ -24,8 +24,11 @@ from chutes_tui.cli import (
     exact,
     experiments,
     inspect,
+    jumps,
+    paths,
     play,
     simulate,
+    squares,
     watch,
 )
 from chutes_tui.io.crash import crash_line, write_crash_log
@@ -35,7 +38,21 @@ from chutes_tui.model.inputs import InputError
 from chutes_tui.model.text import printable
 
 EXIT_BOARD, EXIT_USAGE, EXIT_CRASH, EXIT_INTERRUPTED = 1, 2, 3, 130
-VERBS = (analyze, distribution, play, watch, exact, simulate, experiments, inspect, edit, boards)
+VERBS = (
+    analyze,
+    distribution,
+    jumps,
+    squares,
+    paths,
+    play,
+    watch,
+    exact,
+    simulate,
+    experiments,
+    inspect,
+    edit,
+    boards,
+)
 # What a newcomer most likely wants, one example each (`chutes-tui` alone shows them).
 FIRST_STEPS = (
     ("chutes-tui play", "play a game, with live odds"),

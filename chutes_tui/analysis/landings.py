@@ -1,0 +1,231 @@
+"""Where the die puts a piece: the expected landings on every square per game, the use of every
+ladder and chute, and the chance of ever landing anywhere.
+
+Landings count rolls, not turns (with the extra-roll rule a turn has several rolls, and each
+lands somewhere), so the chain here is the *roll* chain ``R``: the turn chain without the extra
+roll, one roll a step. A roll from state ``i`` lands on square ``x`` with probability
+
+    P[i, x] = Σ_f p_f · [landing(i, f) = x]
+
+over the dice's faces ``f``, counting only rolls that move the piece (an overshoot under the
+exact rule leaves it where it is: no landing). With ``N = (I - R)⁻¹``, whose row ``s`` counts
+the start itself, the expected landings on ``x`` from ``s`` are
+
+    L_s(x) = Σ_i N[s, i] · P[i, x].
+
+A jump is used exactly when its tail is landed on, and then the piece rests where the jump
+leads, ``r`` -- every time. The uses ``U`` are a renewal count, ``E_s[U] = P_s(U ≥ 1)·(1 + E_r[U])``:
+
+    P(ever landing on t) = L_s(t) / (1 + L_r(t)),
+
+and the same holds for any square ``x`` a piece rests on after landing there (``r = x``). For a
+square that is no jump's destination (nor the start), the first time a piece stands on it it got
+there by landing, so the chance is the chance of ever standing there, ``N[s, x] / N[x, x]``
+(:mod:`.fundamental` gives both the row and the diagonal); the others take one row of ``N``
+each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from chutes_tui.analysis.chain import Chain, build_chain
+from chutes_tui.model.board import Board, jump_kind
+from chutes_tui.model.rules import JumpKind
+
+
+@dataclass(frozen=True, eq=False)
+class Landings:
+    """Per game from ``origin``, indexed by square ``0..end``: ``expected[x]`` landings on ``x``
+    and ``chance[x]`` of landing there at least once."""
+
+    board: Board
+    origin: int
+    expected: np.ndarray
+    chance: np.ndarray
+
+
+def roll_chain(board: Board) -> Chain:
+    """The chain of single rolls: the turn chain itself unless the extra-roll rule joins rolls."""
+    if not board.extra_roll:
+        return build_chain(board)
+    return board.memo.get("roll_chain", lambda: build_chain(board.replace(extra_roll=False)))
+
+
+def _landing_matrix(chain: Chain) -> np.ndarray:
+    """The entries of ``P`` as three rows: state, square landed on, probability."""
+    board = chain.board
+    squares = chain.squares
+    where = board.landing_table[squares]  # states × faces
+    chances = np.broadcast_to(board.face_probabilities, where.shape)
+    moved = where != squares[:, None]
+    states = np.broadcast_to(np.arange(squares.size)[:, None], where.shape)
+    return np.stack([states[moved], where[moved], chances[moved]])
+
+
+def landings(board: Board, origin: int | None = None) -> Landings:
+    """Expected landings and the chance of ever landing on each square, from ``origin`` (the
+    board's start unless given) -- see the module docstring."""
+    import scipy.sparse as sp
+
+    from chutes_tui.analysis.fundamental import fundamental_row, inverse_diagonal
+
+    chain = roll_chain(board)
+    start = board.start if origin is None else origin
+    states, squares, chances = _landing_matrix(chain)
+    land = sp.csr_matrix(
+        (chances, (states.astype(np.int64), squares.astype(np.int64))), shape=(chain.size, board.end + 1)
+    )
+    rows: dict[int, np.ndarray] = {}
+
+    def landed_from(square: int) -> np.ndarray:
+        """``L_square(·)``: expected landings on every square from a piece resting on ``square``."""
+        if square == board.end:
+            return np.zeros(board.end + 1)
+        if square not in rows:
+            rows[square] = np.asarray(land.T @ fundamental_row(chain, chain.row(square)))
+        return rows[square]
+
+    expected = landed_from(start)
+    chance = np.zeros(board.end + 1)
+    diagonal = inverse_diagonal(chain)
+    visits = fundamental_row(chain, chain.row(start))
+    for i, square in enumerate(chain.squares.tolist()):
+        if square != start:
+            chance[square] = visits[i] / diagonal[i]
+    rests = {int(board.resolve[tail]) for tail, _ in board.jumps} | {start}
+    for square in rests & set(chain.squares.tolist()):
+        chance[square] = expected[square] / (1.0 + landed_from(square)[square])
+    for tail, _ in board.jumps:
+        rest = int(board.resolve[tail])
+        chance[tail] = expected[tail] / (1.0 + landed_from(rest)[tail])
+    chance[board.end] = expected[board.end]  # the game ends there: landed on once at most
+    return Landings(board, start, expected, np.clip(chance, 0.0, 1.0))
+
+
+# -- reports ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JumpUse:
+    tail: int
+    head: int
+    kind: JumpKind
+    expected_uses: float  # per game
+    chance: float  # of using it at least once
+
+
+@dataclass(frozen=True, eq=False)
+class JumpsReport:
+    """``chutes-tui jumps``: every ladder's and chute's use per game, from the start."""
+
+    board: Board
+    jumps: tuple[JumpUse, ...]
+
+    @property
+    def ladders_climbed(self) -> float:
+        return sum(j.expected_uses for j in self.jumps if j.kind is JumpKind.LADDER)
+
+    @property
+    def chutes_slid(self) -> float:
+        return sum(j.expected_uses for j in self.jumps if j.kind is JumpKind.CHUTE)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "board": self.board.to_dict(),
+            "per_game": {"ladders_climbed": self.ladders_climbed, "chutes_slid": self.chutes_slid},
+            "jumps": [
+                {
+                    "tail": j.tail,
+                    "head": j.head,
+                    "kind": j.kind.value,
+                    "expected_uses": j.expected_uses,
+                    "chance_of_use": j.chance,
+                }
+                for j in self.jumps
+            ],
+        }
+
+
+def jumps_report(board: Board) -> JumpsReport:
+    found = landings(board)
+    uses = (
+        JumpUse(tail, head, jump_kind(tail, head), float(found.expected[tail]), float(found.chance[tail]))
+        for tail, head in board.jumps
+    )
+    return JumpsReport(board, tuple(uses))
+
+
+SORTS = {"landings": "landings", "visits": "turn_endings", "turns-left": "expected_turns_left"}
+
+
+@dataclass(frozen=True)
+class SquareRow:
+    square: int
+    landings: float  # where the die puts a piece, before any jump, per game
+    turn_endings: float  # where turns end, after jumps, per game (turn 0 on the start not counted)
+    chance: float  # of ever landing there
+    expected_turns_left: float  # from a piece resting there (a tail: where its jump leads)
+    jump: tuple[int, int] | None  # the jump starting here
+
+
+@dataclass(frozen=True, eq=False)
+class SquaresReport:
+    """``chutes-tui squares``: every square ranked by ``sort`` (a key of :data:`SORTS`)."""
+
+    board: Board
+    sort: str
+    rows: tuple[SquareRow, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "board": self.board.to_dict(),
+            "sort": self.sort,
+            "squares": [
+                {
+                    "rank": rank,
+                    "square": row.square,
+                    "landings": row.landings,
+                    "turn_endings": row.turn_endings,
+                    "chance_of_landing": row.chance,
+                    "expected_turns_left": row.expected_turns_left,
+                    "jump": None
+                    if row.jump is None
+                    else {"to": row.jump[1], "kind": jump_kind(*row.jump).value},
+                }
+                for rank, row in enumerate(self.rows, start=1)
+            ],
+        }
+
+
+def squares_report(board: Board, sort: str = "landings") -> SquaresReport:
+    """Every square from 1 to the end, ranked by ``sort``, highest first (ties by square)."""
+    if sort not in SORTS:
+        raise ValueError(f"unknown sort {sort!r} (one of: {', '.join(SORTS)})")
+    from chutes_tui.analysis.single import expected_turns, visit_statistics
+
+    chain = build_chain(board)
+    found = landings(board)
+    endings = visit_statistics(chain, board.start).expected
+    left = expected_turns(chain)
+    rows = []
+    for square in range(1, board.end + 1):
+        rest = int(board.resolve[square])
+        turns = 0.0 if rest == board.end else float(left[chain.row(rest)])
+        jump = (square, rest) if square in board.jump_map else None
+        rows.append(
+            SquareRow(
+                square,
+                float(found.expected[square]),
+                float(endings[square]),
+                float(found.chance[square]),
+                turns,
+                jump,
+            )
+        )
+    field = SORTS[sort]
+    rows.sort(key=lambda row: (-getattr(row, field), row.square))
+    return SquaresReport(board, sort, tuple(rows))

@@ -1,0 +1,184 @@
+"""The shortest possible game, and the single most likely one.
+
+**Fewest turns.** Breadth first over the turn chain: ``d(x)``, the fewest turns that can finish
+from ``x``, backwards from the end; the shortest game takes ``d(start)``. With one roll a turn
+(no extra-roll rule) its roll sequences are counted exactly, keeping only squares on a shortest
+route (``n`` turns in, ``d(x) = fewest - n``):
+
+    ways_n(x) = Σ_{i, f : final(i, f) = x} ways_{n-1}(i)    (faces of chance 0 left out)
+
+and their total probability is the same sum with each face weighed by its chance -- which is
+``P(T = fewest)``, the law's first term. (With the extra roll a top face may be rolled again and
+again without moving, so a turn's rolls are not bounded: no count then.)
+
+**The most likely game.** The squares a piece rests on turn after turn, ``x_0 = start, x_1, …,
+x_T = end``, with the largest ``Π Q[x_{k-1}, x_k]`` (the last factor the chance of finishing):
+a shortest path for the costs ``-log Q`` (Dijkstra). No step costs less than nothing, so the
+best route never goes round a cycle; ties go to fewer turns, then to lower squares.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections import deque
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from chutes_tui.analysis.chain import Chain, build_chain
+from chutes_tui.model.board import Board
+
+
+@dataclass(frozen=True, eq=False)
+class PathsReport:
+    board: Board
+    fewest_turns: int
+    shortest_sequences: int | None  # roll sequences of the shortest games (None: extra roll)
+    shortest_probability: Fraction | None  # exactly (None: extra roll)
+    shortest_chance: float  # P(T = fewest), in floats
+    example_rolls: tuple[int, ...] | None  # the first such sequence in face order
+    likely_squares: tuple[int, ...]  # start, then where each turn ends
+    likely_probability: float
+
+    def to_json(self) -> dict[str, Any]:
+        exact = self.shortest_probability
+        return {
+            "board": self.board.to_dict(),
+            "shortest": {
+                "turns": self.fewest_turns,
+                "roll_sequences": self.shortest_sequences,
+                "probability": None if exact is None else str(exact),
+                "probability_float": self.shortest_chance,
+                "example_rolls": None if self.example_rolls is None else list(self.example_rolls),
+            },
+            "most_likely": {
+                "squares": list(self.likely_squares),
+                "turns": len(self.likely_squares) - 1,
+                "probability": self.likely_probability,
+            },
+        }
+
+
+def _turns_to_finish(chain: Chain) -> np.ndarray:
+    """``d(x)`` for every state (-1: cannot finish, which a valid board never has)."""
+    n = chain.size
+    back: list[list[int]] = [[] for _ in range(n)]
+    rows, cols = chain.Q.nonzero()
+    for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
+        back[j].append(i)
+    distance = np.full(n, -1, dtype=np.int64)
+    queue = deque(int(i) for i in np.flatnonzero(chain.finish > 0))
+    distance[list(queue)] = 1
+    while queue:
+        j = queue.popleft()
+        for i in back[j]:
+            if distance[i] < 0:
+                distance[i] = distance[j] + 1
+                queue.append(i)
+    return distance
+
+
+def _faces(board: Board) -> list[tuple[int, Fraction]]:
+    """Each face's column in the roll table and its exact chance (faces of chance 0 left out)."""
+    chances = board.face_probabilities
+    return [(f, Fraction(1, board.die)) for f in range(board.die) if chances[f] > 0]
+
+
+def _shortest(chain: Chain, distance: np.ndarray, start: int) -> tuple[int, Fraction, tuple[int, ...]]:
+    """Roll sequences of the shortest games, their probability, and the first of them."""
+    board = chain.board
+    fewest = int(distance[chain.row(start)])
+    faces = _faces(board)
+    ways: dict[int, tuple[int, Fraction]] = {start: (1, Fraction(1))}
+    finished = (0, Fraction(0))
+    for turn in range(1, fewest + 1):
+        following: dict[int, tuple[int, Fraction]] = {}
+        for square, (count, chance) in ways.items():
+            for f, p in faces:
+                to = int(board.roll_table[square, f])
+                if to == board.end and turn == fewest:
+                    finished = (finished[0] + count, finished[1] + chance * p)
+                elif to != board.end and distance[chain.row(to)] == fewest - turn:
+                    was = following.get(to, (0, Fraction(0)))
+                    following[to] = (was[0] + count, was[1] + chance * p)
+        ways = following
+    return finished[0], finished[1], _first_rolls(chain, distance, start, fewest)
+
+
+def _first_rolls(chain: Chain, distance: np.ndarray, start: int, fewest: int) -> tuple[int, ...]:
+    board, square, rolls = chain.board, start, []
+    for turn in range(1, fewest + 1):
+        for f, _ in _faces(board):
+            to = int(board.roll_table[square, f])
+            if (to == board.end and turn == fewest) or (
+                to != board.end and distance[chain.row(to)] == fewest - turn
+            ):
+                rolls.append(f + 1)
+                square = to
+                break
+    return tuple(rolls)
+
+
+def _most_likely(chain: Chain, start: int) -> tuple[tuple[int, ...], float]:
+    """Dijkstra on ``-log Q`` from ``start``'s state to the end (node ``n``)."""
+    n = chain.size
+    Q = chain.Q.tocsr()
+    best: dict[int, tuple[float, int]] = {chain.row(start): (0.0, 0)}
+    before: dict[int, int] = {}
+    heap = [(0.0, 0, int(chain.squares[chain.row(start)]), chain.row(start))]
+    done: set[int] = set()
+    while heap:
+        cost, turns, _, i = heapq.heappop(heap)
+        if i in done:
+            continue
+        done.add(i)
+        if i == n:
+            break
+        steps = list(
+            zip(
+                Q.indices[Q.indptr[i] : Q.indptr[i + 1]].tolist(),
+                Q.data[Q.indptr[i] : Q.indptr[i + 1]].tolist(),
+                strict=True,
+            )
+        )
+        if chain.finish[i] > 0:
+            steps.append((n, float(chain.finish[i])))
+        for j, p in steps:
+            # Rounded, so that routes of equal chance summed in another order tie exactly.
+            candidate = (round(cost - math.log(p), 11), turns + 1)
+            if j not in done and (j not in best or candidate < best[j]):
+                best[j], before[j] = candidate, i
+                square = chain.board.end if j == n else int(chain.squares[j])
+                heapq.heappush(heap, (candidate[0], candidate[1], square, j))
+    route = [n]
+    while route[-1] != chain.row(start):
+        route.append(before[route[-1]])
+    route.reverse()
+    chance = 1.0
+    for i, j in itertools.pairwise(route):
+        chance *= float(chain.finish[i]) if j == n else float(Q[i, j])
+    squares = tuple(chain.board.end if i == n else int(chain.squares[i]) for i in route)
+    return squares, chance
+
+
+def paths_report(board: Board) -> PathsReport:
+    """The shortest and the most likely game from the board's start."""
+    from chutes_tui.analysis.series import start_series
+
+    chain = build_chain(board)
+    start = board.start
+    distance = _turns_to_finish(chain)
+    fewest = int(distance[chain.row(start)])
+    # Summed to the median at least: the fewest turns come no later (P(T < fewest) = 0).
+    _, pmf = start_series(chain, chain.row(start), 0.5)
+    sequences: int | None = None
+    exact: Fraction | None = None
+    example: tuple[int, ...] | None = None
+    if not board.extra_roll:
+        sequences, exact, example = _shortest(chain, distance, start)
+    squares, chance = _most_likely(chain, start)
+    return PathsReport(board, fewest, sequences, exact, float(pmf[fewest]), example, squares, chance)
