@@ -28,6 +28,7 @@ from chutes_tui.analysis import (
     visit_statistics,
 )
 from chutes_tui.analysis.multi import two_player_probability
+from chutes_tui.analysis.single import moments_from
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import remove_jump
 from chutes_tui.model.rules import JumpKind, move
@@ -85,6 +86,37 @@ def analyze_report(board: Board, origin: int, players: int) -> AnalyzeReport:
         seat_odds(chain, [origin] * players, 0),
         players,
     )
+
+
+@dataclass(frozen=True, eq=False)
+class PositionsReport:
+    """``analyze --positions``: players on any squares (seat 1 moves first): each seat's chance,
+    each player's own expected turns left, and the expected rest of the game."""
+
+    board: Board
+    positions: tuple[int, ...]
+    odds: SeatOdds
+    turns_left: tuple[float, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "board": self.board.to_dict(),
+            "positions": list(self.positions),
+            "seat_win_probability": list(self.odds.win),
+            "expected_turns_left": list(self.turns_left),
+            "expected_total_moves": self.odds.expected_total_moves,
+            "expected_rounds": self.odds.expected_rounds,
+        }
+
+
+def positions_report(board: Board, positions: tuple[int, ...]) -> PositionsReport:
+    """The game from ``positions`` (a tail stands for the square its jump leads to)."""
+    chain = build_chain(board)
+    resting = tuple(int(board.resolve[square]) for square in positions)
+    left = tuple(
+        0.0 if square == board.end else moments_from(chain, chain.row(square))[0] for square in resting
+    )
+    return PositionsReport(board, positions, seat_odds(chain, resting, 0), left)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from chutes_tui.render.textchart import column_chart
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.reports import AnalyzeReport
+    from chutes_tui.model.board import Board
 
 NAME = "analyze"
 HELP = "single-game and multi-player statistics of a board"
@@ -29,14 +30,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players", type=common.players(), default=2, help=f"players (1-{MAX_PLAYERS}, default 2)"
     )
-    parser.add_argument(
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
         "--start", type=common.square("--start"), help="analyse from this square instead of the board's start"
+    )
+    where.add_argument(
+        "--positions",
+        metavar="SQUARE",
+        nargs="+",
+        type=common.square("--positions"),
+        help="players on these squares, the first listed to move: each one's chance and what is left",
     )
     common.add_json(parser)
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
+    if args.positions is not None:
+        return _positions(args, board, console)
     origin = board.start if args.start is None else common.square_argument(board, args.start, "--start")
     with common.series_bar("analysing"):
         from chutes_tui.analysis.reports import analyze_report  # scipy: only when analysing
@@ -45,6 +56,42 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         return common.print_json(console, report.to_json())
     show(console, report)
+    return 0
+
+
+def _positions(args: argparse.Namespace, board: Board, console: Console) -> int:
+    if len(args.positions) > MAX_PLAYERS:
+        raise common.UsageError(
+            f"chutes-tui analyze --positions: at most {MAX_PLAYERS} players, not {len(args.positions)}"
+        )
+    positions = tuple(
+        common.square_argument(board, square, "--positions", allow_end=True) for square in args.positions
+    )
+    with common.series_bar("analysing"):
+        from chutes_tui.analysis.reports import positions_report
+
+        report = positions_report(board, positions)
+    if args.json:
+        return common.print_json(console, report.to_json())
+    console.print(Text(common.name(board), style="bold"), Text(f"— {board.end} squares, d{board.die}"))
+    seats = Table(title="From these squares, seat 1 to move", title_justify="left")
+    for column in ("seat", "square", "P(win)", "own turns left"):
+        seats.add_column(column, justify="right")
+    for seat, (square, p, left) in enumerate(
+        zip(positions, report.odds.win, report.turns_left, strict=True), 1
+    ):
+        rests = int(board.resolve[square])
+        where = str(square) if rests == square else f"{square} → {rests}"
+        seats.add_row(str(seat), where, f"{p:.10f}", f"{left:.4f}")
+    console.print(seats)
+    console.print(
+        Text.assemble(
+            "expected moves left (rolls by everyone): ",
+            (f"{report.odds.expected_total_moves:.4f}", "bold"),
+            "   expected rounds left: ",
+            (f"{report.odds.expected_rounds:.4f}", "bold"),
+        )
+    )
     return 0
 
 

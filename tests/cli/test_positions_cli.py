@@ -1,0 +1,52 @@
+"""``analyze --positions``: any number of players placed anywhere, the first listed to move."""
+
+import json
+
+import pytest
+
+from chutes_tui.analysis import build_chain, seat_odds, two_player_table
+from chutes_tui.cli import main
+from chutes_tui.model.inputs import MAX_PLAYERS
+
+
+def answer(capsys, *squares):
+    code = main(["analyze", "standard", "--json", "--positions", *map(str, squares)])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    return json.loads(out)
+
+
+def test_two_players_agree_with_the_two_player_table(capsys, standard):
+    data = answer(capsys, 40, 90)
+    table = two_player_table(build_chain(standard))
+    assert data["seat_win_probability"][0] == pytest.approx(table.probability(40, 90), abs=1e-12)
+    assert sum(data["seat_win_probability"]) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_three_players_anywhere(capsys, standard):
+    data = answer(capsys, 40, 90, 12)
+    odds = seat_odds(build_chain(standard), [40, 90, 12], 0)
+    assert data["positions"] == [40, 90, 12]
+    assert data["seat_win_probability"] == pytest.approx(list(odds.win), abs=1e-13)
+    assert data["expected_total_moves"] == pytest.approx(odds.expected_total_moves, rel=1e-12)
+    assert data["expected_turns_left"][1] < data["expected_turns_left"][0] < data["expected_turns_left"][2]
+
+
+def test_a_player_on_the_end_has_won(capsys):
+    data = answer(capsys, 30, 100)
+    assert data["seat_win_probability"] == [0.0, 1.0] and data["expected_total_moves"] == 0.0
+
+
+def test_the_most_players_and_one_more(capsys):
+    data = answer(capsys, *([0] * MAX_PLAYERS))
+    assert len(data["seat_win_probability"]) == MAX_PLAYERS
+    code = main(["analyze", "standard", "--positions", *(["0"] * (MAX_PLAYERS + 1))])
+    _, err = capsys.readouterr()
+    assert code == 2 and f"at most {MAX_PLAYERS} players" in err
+
+
+@pytest.mark.parametrize("squares", [["48", "0"], ["101"], ["x"], []])
+def test_bad_positions_are_one_line(capsys, squares):
+    code = main(["analyze", "standard", "--positions", *squares])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
