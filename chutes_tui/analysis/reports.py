@@ -27,6 +27,7 @@ from chutes_tui.analysis import (
     two_player_table,
     visit_statistics,
 )
+from chutes_tui.analysis.landings import landings
 from chutes_tui.analysis.multi import two_player_probability
 from chutes_tui.analysis.single import moments_from
 from chutes_tui.model.board import Board, BoardError, jump_kind
@@ -140,6 +141,8 @@ class JumpImpact:
     head: int
     expected_with: float
     expected_without: float | None  # None: removing the jump makes the board unwinnable
+    uses_per_game: float  # from the start (:mod:`.landings`)
+    chance_of_use: float  # at least once in a game
 
     @property
     def kind(self) -> JumpKind:
@@ -192,6 +195,8 @@ class SquareReport:
                 "kind": self.jump.kind.value,
                 "expected_turns_with": self.jump.expected_with,
                 "expected_turns_without": self.jump.expected_without,
+                "expected_uses": self.jump.uses_per_game,
+                "chance_of_use": self.jump.chance_of_use,
             },
         }
         if self.opponent is not None:
@@ -220,7 +225,15 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
             after: float | None = expected_from_start(remove_jump(board, square))
         except BoardError:
             after = None
-        impact = JumpImpact(jump[0], jump[1], expected_from_start(board), after)
+        used = landings(board)
+        impact = JumpImpact(
+            jump[0],
+            jump[1],
+            expected_from_start(board),
+            after,
+            float(used.expected[jump[0]]),
+            float(used.chance[jump[0]]),
+        )
     win = None
     if opponent is not None:
         win = two_player_probability(chain, where, opponent)

@@ -71,6 +71,10 @@ def grid(report: SquareReport) -> Table:
             f"{jump.kind.value} {jump.tail}→{jump.head}",
             f"game length {jump.expected_with:.4f} turns; without it {without}",
         )
+        table.add_row(
+            "its use per game",
+            f"{jump.uses_per_game:.4f} times on average; P(at least once) = {jump.chance_of_use:.4f}",
+        )
     if report.win_probability is not None:
         table.add_row(
             f"to move here vs {report.opponent}", f"wins with probability {report.win_probability:.6f}"

@@ -35,6 +35,9 @@ def report_text(report: SquareReport, mover: str | None = None) -> Text:
             f"{jump.kind.value.title()} {jump.tail}→{jump.head}: game {jump.expected_with:.2f}, "
             f"without it {without} turns"
         )
+        lines.append(
+            f"Used {jump.uses_per_game:.2f} times a game · P(at least once) {jump.chance_of_use:.0%}"
+        )
     if report.win_probability is not None:
         who = mover or "The player"
         lines.append(f"{who} to move here vs {report.opponent}: wins {report.win_probability:.1%}")

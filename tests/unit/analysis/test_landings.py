@@ -137,3 +137,13 @@ def test_a_random_board_of_every_end_rule():
         assert found.expected[board.end] + sum(
             found.expected[t] for t, h in board.jumps if h == board.end
         ) == pytest.approx(1.0, rel=1e-12)
+
+
+def test_the_inspector_report_carries_the_jump_use(classic):
+    from chutes_tui.analysis.reports import inspect_square
+
+    use = next(j for j in jumps_report(classic).jumps if j.tail == 87)
+    for square in (87, 24):  # the jump's tail and its head
+        jump = inspect_square(classic, square).jump
+        assert jump is not None
+        assert (jump.uses_per_game, jump.chance_of_use) == (use.expected_uses, use.chance)
