@@ -29,25 +29,15 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.series import start_series
+from chutes_tui.analysis.single import PmfLaw
 
 LAW_TAIL = 1e-15
 # What a front end shows when no quantiles are asked for.
 DEFAULT_QUANTILES = ("0.05", "0.1", "0.25", "0.5", "0.75", "0.9", "0.95", "0.99")
 
 
-def smallest_reaching(cdf: np.ndarray, q: float) -> int:
-    """The smallest ``n`` with ``cdf[n] ≥ q`` (a q-quantile), allowing for the rounding of the
-    running sum; ``ValueError`` if ``q`` is not in (0, 1) or lies beyond the computed law."""
-    if not 0 < q < 1:
-        raise ValueError(f"a quantile level must lie strictly between 0 and 1, not {q}")
-    hits = np.flatnonzero(cdf >= q - 1e-15)
-    if hits.size == 0:
-        raise ValueError(f"the {q} quantile lies beyond the computed tail")
-    return int(hits[0])
-
-
 @dataclass(frozen=True, eq=False)
-class LengthLaw:
+class LengthLaw(PmfLaw):
     """``pmf[n] = P(L = n)`` and ``survival[n] = P(L > n)`` for ``n = 0..len(pmf)-1``, and the
     law's moments (``kurtosis`` is the fourth standardised moment, not the excess)."""
 
@@ -61,22 +51,6 @@ class LengthLaw:
     @property
     def sd(self) -> float:
         return float(np.sqrt(self.variance))
-
-    @property
-    def cdf(self) -> np.ndarray:
-        """``P(L ≤ n)``, summed from the pmf so that impossible early values stay exactly 0."""
-        return np.cumsum(self.pmf)
-
-    @property
-    def minimum(self) -> int:
-        return int(np.flatnonzero(self.pmf > 0)[0])
-
-    @property
-    def mode(self) -> int:
-        return int(np.argmax(self.pmf))
-
-    def quantile(self, q: float) -> int:
-        return smallest_reaching(self.cdf, q)
 
     def to_json(self, quantiles: Sequence[str], up_to: int | None = None) -> dict[str, Any]:
         """The law as JSON: lists indexed by ``n`` from 0 (to ``up_to`` when given), the moments,

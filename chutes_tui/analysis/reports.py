@@ -51,7 +51,7 @@ class AnalyzeReport:
     @property
     def percentiles(self) -> dict[str, int]:
         """``"q" → `` the smallest n with P(T ≤ n) ≥ q %."""
-        return {str(q): self.distribution.percentile(q / 100) for q in PERCENTILES}
+        return {str(q): self.distribution.quantile(q / 100) for q in PERCENTILES}
 
     def to_json(self) -> dict[str, Any]:
         dist = self.distribution
@@ -237,7 +237,7 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
     win = None
     if opponent is not None:
         win = two_player_probability(chain, where, opponent)
-    ends = (dist.percentile(0.05), dist.percentile(0.95)) if where != board.end else (0, 0)
+    ends = (dist.quantile(0.05), dist.quantile(0.95)) if where != board.end else (0, 0)
     return SquareReport(
         board=board,
         square=square,

@@ -121,8 +121,43 @@ def finishing_curves(chain: Chain, rows: np.ndarray | list[int], tail: float) ->
     return Curves(rows=rows, survival=np.array(survival).T, pmf=np.array(pmf).T)
 
 
+def smallest_reaching(cdf: np.ndarray, q: float) -> int:
+    """The smallest ``n`` with ``cdf[n] ≥ q`` (a q-quantile), allowing for the rounding of the
+    running sum; ``ValueError`` if ``q`` is not in (0, 1) or lies beyond the computed law."""
+    if not 0 < q < 1:
+        raise ValueError(f"a quantile level must lie strictly between 0 and 1, not {q}")
+    hits = np.flatnonzero(cdf >= q - 1e-15)
+    if hits.size == 0:
+        raise ValueError(f"the {q} quantile lies beyond the computed tail")
+    return int(hits[0])
+
+
+class PmfLaw:
+    """What a law of a count has from its ``pmf`` (``pmf[n] = P(X = n)``): shared by the
+    finishing-time :class:`Distribution` and :class:`~.length.LengthLaw`."""
+
+    pmf: np.ndarray
+
+    @property
+    def cdf(self) -> np.ndarray:
+        """``P(X ≤ n)``, summed from the pmf so that impossible early values stay exactly 0."""
+        return np.cumsum(self.pmf)
+
+    @property
+    def minimum(self) -> int:
+        return int(np.flatnonzero(self.pmf > 0)[0])
+
+    @property
+    def mode(self) -> int:
+        return int(np.argmax(self.pmf))
+
+    def quantile(self, q: float) -> int:
+        """The smallest ``n`` with ``P(X ≤ n) ≥ q``."""
+        return smallest_reaching(self.cdf, q)
+
+
 @dataclass(frozen=True, eq=False)
-class Distribution:
+class Distribution(PmfLaw):
     """The distribution of the number of turns to finish from one square.
 
     ``pmf[n] = P(T = n)`` for ``n = 0..len(pmf) - 1``; ``tail = P(T ≥ len(pmf))`` is below
@@ -141,30 +176,8 @@ class Distribution:
         return float(self.survival[-1])
 
     @property
-    def cdf(self) -> np.ndarray:
-        """``P(T ≤ n)``, summed from the pmf so that impossible early turns stay exactly 0."""
-        return np.cumsum(self.pmf)
-
-    @property
-    def minimum(self) -> int:
-        return int(np.flatnonzero(self.pmf > 0)[0])
-
-    @property
-    def mode(self) -> int:
-        return int(np.argmax(self.pmf))
-
-    def percentile(self, q: float) -> int:
-        """The smallest ``n`` with ``P(T ≤ n) ≥ q`` (``0 < q ≤ 1 - tail``)."""
-        if not 0 < q < 1:
-            raise ValueError(f"percentile level must lie strictly between 0 and 1, not {q}")
-        hits = np.flatnonzero(self.cdf >= q - 1e-15)
-        if hits.size == 0:
-            raise ValueError(f"the {q} quantile lies beyond the computed tail")
-        return int(hits[0])
-
-    @property
     def median(self) -> int:
-        return self.percentile(0.5)
+        return self.quantile(0.5)
 
     def p_within(self, turns: int) -> float:
         """``P(T ≤ turns)``."""

@@ -73,7 +73,7 @@ def _positions(args: argparse.Namespace, board: Board, console: Console) -> int:
         report = positions_report(board, positions)
     if args.json:
         return common.print_json(console, report.to_json())
-    console.print(Text(common.name(board), style="bold"), Text(f"— {board.end} squares, d{board.die}"))
+    common.heading(console, board)
     seats = Table(title="From these squares, seat 1 to move", title_justify="left")
     for column in ("seat", "square", "P(win)", "own turns left"):
         seats.add_column(column, justify="right")
@@ -108,7 +108,7 @@ def _listed(jumps: Sequence[tuple[int, int]]) -> str:
 
 def show(console: Console, report: AnalyzeReport) -> None:
     board, dist = report.board, report.distribution
-    console.print(Text(common.name(board), style="bold"), Text(f"— {board.end} squares, d{board.die}"))
+    common.heading(console, board)
     if board.description:
         description = elide(printable(board.description, newlines=True), DESCRIPTION_LIMIT)
         console.print(Text(description, style="dim"))

@@ -132,6 +132,11 @@ def name(board: Board) -> str:
     return shown(board.name, 60)
 
 
+def heading(console: Console, board: Board, more: str = "") -> None:
+    """A verb's first line: the board's name (bold), its size and die, and ``more``."""
+    console.print(Text(name(board), style="bold"), Text(f"— {board.end} squares, d{board.die}{more}"))
+
+
 def square_argument(board: Board, square: int, argument: str, *, allow_end: bool = False) -> int:
     """``square`` if a turn can end there (and, unless allowed, it is not the end square)."""
     if (square == board.end and not allow_end) or (square != board.end and not board.is_standable(square)):

@@ -86,13 +86,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     quantiles = args.quantile or list(DEFAULT_QUANTILES)
     if args.json:
         return common.print_json(console, _json(board, length, quantiles, args.max_turns, terms, rounds))
-    console.print(
-        Text(common.name(board), style="bold"),
-        Text(
-            f"— {board.end} squares, d{board.die}, {board.end_rule.value} end; "
-            + count(args.players, "player")
-        ),
-    )
+    common.heading(console, board, f", {board.end_rule.value} end; {count(args.players, 'player')}")
     for key, law in _laws(length):
         exact = None if terms is None else getattr(terms, key)[: rounds + 1]
         _show(console, key, law, quantiles, args.max_turns, exact)

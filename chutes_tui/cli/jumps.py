@@ -27,7 +27,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     report = jumps_report(board)
     if args.json:
         return common.print_json(console, report.to_json())
-    console.print(Text(common.name(board), style="bold"), Text(f"— {board.end} squares, d{board.die}"))
+    common.heading(console, board)
     if not report.jumps:
         console.print(Text("This board has no ladders or chutes."))
         return 0

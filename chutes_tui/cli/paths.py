@@ -27,7 +27,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     report = paths_report(board)
     if args.json:
         return common.print_json(console, report.to_json())
-    console.print(Text(common.name(board), style="bold"), Text(f"— {board.end} squares, d{board.die}"))
+    common.heading(console, board)
     console.print()
     console.print(Text("The shortest game", style="bold underline"))
     console.print(

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         data = report.to_json()
         data["squares"] = data["squares"][: len(rows)]
         return common.print_json(console, data)
-    console.print(Text(common.name(board), style="bold"), Text(f"— {board.end} squares, d{board.die}"))
+    common.heading(console, board)
     # Plain lines, not a Rich table: a 10,000-square board has 10,000 rows, which a table
     # takes seconds to lay out.
     console.print(Text(f"Every square per game from the start, by {args.sort}", style="italic"))

@@ -245,9 +245,9 @@ def test_distribution_summary(standard):
     assert mean_from_pmf == pytest.approx(dist.mean, abs=1e-11)
     assert (dist.minimum, dist.mode, dist.median) == (7, 22, 33)
     assert dist.cdf[dist.median] >= 0.5 > dist.cdf[dist.median - 1]
-    assert dist.percentile(0.05) <= dist.percentile(0.25) <= dist.median <= dist.percentile(0.95)
+    assert dist.quantile(0.05) <= dist.quantile(0.25) <= dist.median <= dist.quantile(0.95)
     with pytest.raises(ValueError):
-        dist.percentile(1.0)
+        dist.quantile(1.0)
 
 
 def test_distribution_from_the_end_and_bad_squares(standard):

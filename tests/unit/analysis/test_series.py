@@ -59,7 +59,7 @@ def test_a_distribution_continued_by_its_tail_law_equals_the_whole_series(board,
     size = min(continued.pmf.size, whole.pmf.size)
     assert np.allclose(continued.pmf[:size], whole.pmf[:size], rtol=1e-9, atol=0)
     for q in (0.05, 0.5, 0.9, 0.99, 0.999999):
-        assert continued.percentile(q) == whole.percentile(q)
+        assert continued.quantile(q) == whole.quantile(q)
 
 
 def test_a_long_board_continues_its_series_by_the_law():
