@@ -51,7 +51,6 @@ class Cycle(Widget, can_focus=True):
         passes_over: Callable[[str], bool] | None = None,
         id: str | None = None,
         classes: str | None = None,
-        tooltip: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
         # Labels as Text (user text is never markup), padded to the widest: the arrows stay
@@ -61,8 +60,6 @@ class Cycle(Widget, can_focus=True):
         self.label_width = max(label.cell_len for label in self.labels)
         self.passes_over = passes_over
         self.index = self.values.index(value)
-        if tooltip is not None:
-            self.tooltip = tooltip
 
     @property
     def value(self) -> str:

@@ -37,42 +37,34 @@ class Seat(Vertical):
         remove = Button("✕", id=f"remove-{seat}", classes="remove", compact=True)
         remove.tooltip = "Remove this seat (ctrl+r)"
         remove.can_focus = False  # one Tab stop fewer a seat: the keyboard has ctrl+r
-        row = Horizontal(
-            Label(f"Seat {seat + 1}", classes="label"),
-            Cycle(
-                KINDS,
-                "human" if spec.human else "cpu",
-                id=f"kind-{seat}",
-                classes="kind",
-                tooltip="A person (presses Space to roll) or the computer: ←/→ to change",
-            ),
-            Input(
-                value=spec.name,
-                placeholder="name",
-                id=f"name-{seat}",
-                classes="name",
-                max_length=MAX_NAME_LENGTH,
-                compact=True,
-            ),
-            Cycle(
-                TOKEN_CHOICES,
-                spec.token,
-                passes_over=lambda token: token in taken("token", seat),
-                id=f"token-{seat}",
-                classes="token",
-                tooltip="The piece on the board: ←/→ for another (the other seats' are skipped)",
-            ),
-            Cycle(
-                COLOR_CHOICES,
-                spec.color,
-                passes_over=lambda color: color in taken("color", seat),
-                id=f"color-{seat}",
-                classes="color",
-                tooltip="The piece's colour: ←/→ for another (the other seats' are skipped)",
-            ),
-            remove,
-            classes="seat",
+        kind = Cycle(KINDS, "human" if spec.human else "cpu", id=f"kind-{seat}", classes="kind")
+        kind.tooltip = "A person (presses Space to roll) or the computer: ←/→ to change"
+        token = Cycle(
+            TOKEN_CHOICES,
+            spec.token,
+            passes_over=lambda value: value in taken("token", seat),
+            id=f"token-{seat}",
+            classes="token",
         )
+        token.tooltip = "The piece on the board: ←/→ for another (the other seats' are skipped)"
+        color = Cycle(
+            COLOR_CHOICES,
+            spec.color,
+            passes_over=lambda value: value in taken("color", seat),
+            id=f"color-{seat}",
+            classes="color",
+        )
+        color.tooltip = "The piece's colour: ←/→ for another (the other seats' are skipped)"
+        name = Input(
+            value=spec.name,
+            placeholder="name",
+            id=f"name-{seat}",
+            classes="name",
+            max_length=MAX_NAME_LENGTH,
+            compact=True,
+        )
+        label = Label(f"Seat {seat + 1}", classes="label")
+        row = Horizontal(label, kind, name, token, color, remove, classes="seat")
         super().__init__(row, Static("", id=f"name-{seat}-error", classes="field-error"), id=f"seat-{seat}")
         self.seat = seat
 
