@@ -14,8 +14,9 @@ from chutes_tui.model.inputs import MAX_NAME_LENGTH
 from chutes_tui.model.players import COLORS, TOKENS, PlayerSpec
 
 KINDS = (("Person", "human"), ("Computer", "cpu"))
-TOKEN_CHOICES = [(token, token) for token in TOKENS]
-COLOR_CHOICES = [(Text.assemble(("■ ", color), color.replace("_", " ")), color) for color in COLORS]
+Choices = list[tuple[str | Text, str]]
+TOKEN_CHOICES: Choices = [(token, token) for token in TOKENS]
+COLOR_CHOICES: Choices = [(Text.assemble(("■ ", color), color.replace("_", " ")), color) for color in COLORS]
 # What a seat's fields are called in their ids ("token-3") and in Seat.fields().
 FIELDS = ("kind", "name", "token", "color")
 
@@ -39,21 +40,9 @@ class Seat(Vertical):
         remove.can_focus = False  # one Tab stop fewer a seat: the keyboard has ctrl+r
         kind = Cycle(KINDS, "human" if spec.human else "cpu", id=f"kind-{seat}", classes="kind")
         kind.tooltip = "A person (presses Space to roll) or the computer: ←/→ to change"
-        token = Cycle(
-            TOKEN_CHOICES,
-            spec.token,
-            passes_over=lambda value: value in taken("token", seat),
-            id=f"token-{seat}",
-            classes="token",
-        )
+        token = _unshared(TOKEN_CHOICES, spec.token, "token", seat, taken)
         token.tooltip = "The piece on the board: ←/→ for another (the other seats' are skipped)"
-        color = Cycle(
-            COLOR_CHOICES,
-            spec.color,
-            passes_over=lambda value: value in taken("color", seat),
-            id=f"color-{seat}",
-            classes="color",
-        )
+        color = _unshared(COLOR_CHOICES, spec.color, "color", seat, taken)
         color.tooltip = "The piece's colour: ←/→ for another (the other seats' are skipped)"
         name = Input(
             value=spec.name,
@@ -83,3 +72,16 @@ class Seat(Vertical):
         self.query_one(f"#name-{self.seat}", Input).value = name
         self.query_one(f"#token-{self.seat}", Cycle).choose(token)
         self.query_one(f"#color-{self.seat}", Cycle).choose(color)
+
+
+def _unshared(
+    choices: Choices, value: str, field: str, seat: int, taken: Callable[[str, int], set[str]]
+) -> Cycle:
+    """Seat ``seat``'s token or colour (``field``): a step passes over the other seats'."""
+    return Cycle(
+        choices,
+        value,
+        passes_over=lambda candidate: candidate in taken(field, seat),
+        id=f"{field}-{seat}",
+        classes=field,
+    )
