@@ -33,6 +33,7 @@ from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.limits import CURVES_MAX_VALUES, TABLE_MAX_STATES
 from chutes_tui.analysis.series import FIRST_LOOK, next_look, series_from
 from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, moments_from
+from chutes_tui.model.inputs import MAX_PLAYERS
 
 SERIES_TOLERANCE = 1e-15
 # The closed-form tail is taken once its enclosure is this narrow relative to the remainder: well
@@ -56,7 +57,7 @@ def _survival_tail(chain: Chain, players: int) -> float:
     return SERIES_TOLERANCE / (max(players, 1) * max(t_max, 1.0))
 
 
-def curves_horizon(chain: Chain, players: int = 6) -> int:
+def curves_horizon(chain: Chain, players: int = MAX_PLAYERS) -> int:
     """About how many turns every state's curves need before the series' bound is met: the
     tail of a finishing time decays at least as fast as a geometric law with the largest
     expectation, so ``t_max · ln(1/bound)`` turns suffice (1,603 estimated against 1,006
@@ -96,13 +97,14 @@ def _fewest_turns(chain: Chain) -> int:
 
 
 def all_curves(chain: Chain) -> Curves:
-    """Finishing curves for every state of a chain, converged for up to six players
-    (each state's own survival is below the bound, so any product of them is too).
+    """Finishing curves for every state of a chain, converged for any game's players (up to
+    ``MAX_PLAYERS``: each state's own survival is below the bound, so any product of them is too).
 
     Kept with the chain, so that live odds for any position cost only a few vector operations.
     """
     return chain.memo.get(
-        "all_curves", lambda: finishing_curves(chain, np.arange(chain.size), _survival_tail(chain, 6))
+        "all_curves",
+        lambda: finishing_curves(chain, np.arange(chain.size), _survival_tail(chain, MAX_PLAYERS)),
     )
 
 

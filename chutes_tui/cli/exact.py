@@ -1,5 +1,5 @@
 """``chutes-tui exact BOARD``: the answers as exact fractions (two players), or every seat's
-chance to as many certain digits as asked (three to six players)."""
+chance to as many certain digits as asked (three to twelve players)."""
 
 from __future__ import annotations
 

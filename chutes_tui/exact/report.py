@@ -1,7 +1,7 @@
 """What ``chutes-tui exact`` prints: exact fractions and their decimals, or certain digits.
 
 Two players: the expected length and P(first player wins) as fractions (optionally a given
-position's chance and the seed's bounds after M moves). Three to six: every seat's chance to
+position's chance and the seed's bounds after M moves). Three to twelve: every seat's chance to
 as many certain digits as asked (:mod:`.seats`).
 """
 

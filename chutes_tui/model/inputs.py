@@ -21,7 +21,7 @@ import unicodedata
 from chutes_tui.model.text import number, quote
 
 SEED_MAX = 2**63 - 1
-MAX_PLAYERS = 6
+MAX_PLAYERS = 12  # the product's promise: games of 1 to 12 players
 MAX_NAME_LENGTH = 40
 # Longer than any number these inputs accept, short enough that int() is instant.
 _WHOLE = re.compile(r"[+-]?[0-9]{1,30}")

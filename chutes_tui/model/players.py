@@ -7,9 +7,40 @@ from dataclasses import dataclass
 
 from chutes_tui.model.inputs import MAX_PLAYERS, InputError, player_name, player_spec
 
-TOKENS = ("●", "▲", "■", "◆", "★", "♥")
-COLORS = ("red", "dodger_blue1", "gold1", "medium_orchid", "spring_green2", "dark_orange")
-COMPUTER_NAMES = ("Robo", "Ada", "Turing", "Lovelace", "Hopper", "Knuth")
+# One token and one colour per seat (``MAX_PLAYERS``). The tokens are single-cell shapes from
+# the WGL4 set every common terminal font draws, none wide as an emoji, and each a different
+# shape (filled and hollow circles differ), so seats are told apart without colour (NO_COLOR).
+TOKENS = ("●", "▲", "■", "◆", "★", "♥", "♠", "♣", "▼", "○", "♪", "☼")
+# Hues far apart; any of them is kept readable on a square by render/palette.py's legible().
+COLORS = (
+    "red",
+    "dodger_blue1",
+    "gold1",
+    "medium_orchid",
+    "spring_green2",
+    "dark_orange",
+    "turquoise2",
+    "hot_pink",
+    "chartreuse2",
+    "slate_blue1",
+    "tan",
+    "grey70",
+)
+# Short names (at most 8 characters: "Lovelace·cpu" fits the players table).
+COMPUTER_NAMES = (
+    "Robo",
+    "Ada",
+    "Turing",
+    "Lovelace",
+    "Hopper",
+    "Knuth",
+    "Dijkstra",
+    "Liskov",
+    "Hamilton",
+    "Shannon",
+    "Babbage",
+    "Johnson",
+)
 
 
 class PlayersError(InputError):

@@ -125,7 +125,12 @@ def _tokens(scene: Scene, square: int, room: int, badge: bool, background: Any) 
             style = Style(color=ink_on(spec.color, scene.theme), bgcolor=spec.color, bold=True)
             chars += [(" ", style), (spec.token, style), (" ", style)]
         return chars
-    fitting = here if len(here) <= room else here[: max(0, room - 2)]
+    shown = len(here)
+    if shown > room:  # as many tokens as leave room for the count of the rest ("+11" needs 3)
+        shown = room - 2
+        while shown > 0 and shown + 1 + len(str(len(here) - shown)) > room:
+            shown -= 1
+    fitting = here[: max(0, shown)]
     chars = [
         (spec.token, Style(color=legible(spec.color, background, scene.theme), bold=True)) for spec in fitting
     ]

@@ -100,22 +100,27 @@ def framed_chart(
     title: str,
     legend: Sequence[tuple[str, str]],
     short_title: str | None = None,
+    short_legend: Sequence[tuple[str, str]] = (),
     low: float,
     high: float,
     fmt: str = "{:.0%}",
     x_label: str = "",
 ) -> list[Text]:
     """``height`` lines: the title and a legend (each entry in its style; ``short_title`` where
-    the whole legend does not fit beside ``title``), the lines with labelled y values at the top,
-    middle and bottom, and the x axis's words."""
+    the whole legend does not fit beside ``title``; ``short_legend``, a space apart, where it does
+    not fit beside that either: twelve players' names do not, their tokens do), the lines with
+    labelled y values at the top, middle and bottom, and the x axis's words."""
     if height < 3 or width < 8:
         return [Text(title, style="bold")][:height]
     room = sum(2 + len(label) for label, _ in legend)
     head = Text(title if short_title is None or len(title) + room <= width else short_title, style="bold")
+    gap = "  "
+    if short_legend and head.cell_len + room > width:
+        legend, gap = short_legend, " "
     for label, style in legend:
-        if head.cell_len + 2 + len(label) > width:
+        if head.cell_len + len(gap) + len(label) > width:
             break
-        head.append("  " if head else "")
+        head.append(gap if head else "")
         head.append(label, style=style)
     ticks = [
         (high, fmt.format(high)),

@@ -13,7 +13,7 @@ from pathlib import Path
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
-from chutes_tui.model.players import parse_player_spec
+from chutes_tui.model.players import default_players, parse_player_spec
 
 SIZES = [(80, 24), (160, 50)]
 Before = Callable[..., Awaitable[None]] | None
@@ -35,6 +35,20 @@ def two_player_game() -> Game:
 
 def finished_game() -> Game:
     game = Game.new(load_board("classic-1952"), parse_player_spec("Ann,cpu:Robo"), seed=3)
+    game.play_out()
+    return game
+
+
+def twelve_players_game() -> Game:
+    """Twelve players (the most a game has) well into a game, two of them on one square."""
+    game = Game.new(load_board("standard"), default_players(12, humans=2), seed=5)
+    for _ in range(60):
+        game.roll()
+    return game
+
+
+def twelve_players_finished() -> Game:
+    game = Game.new(load_board("standard"), default_players(12), seed=5)
     game.play_out()
     return game
 
@@ -85,6 +99,9 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "picker": (lambda: ChutesApp(game=two_player_game()), keys("b")),
     "editor": (lambda: ChutesApp(game=two_player_game()), keys("e")),
     "winner": (lambda: ChutesApp(game=finished_game()), None),
+    "setup-12": (lambda: ChutesApp(players=default_players(12, humans=2)), still_cursor()),
+    "game-12": (lambda: ChutesApp(game=twelve_players_game()), keys(cursor=28)),
+    "winner-12": (lambda: ChutesApp(game=twelve_players_finished()), None),
 }
 
 

@@ -309,14 +309,15 @@ def test_walk_forward_bounce_and_slide():
     assert walk(move(load_board("standard"), 97, 5), 100) == []  # a lost roll stays put
 
 
-@pytest.mark.parametrize("size", [(40, 14), (20, 14)])
-async def test_crowded_cells_show_or_count_every_token(size):
-    six = default_players(6)
-    app = ChutesApp(board=load_board("tiny-10"), players=six, seed=1, watch=True, speed=0)
+@pytest.mark.parametrize("players", [6, 12])
+@pytest.mark.parametrize("size", [(40, 14), (20, 14), (80, 24), (160, 50)])
+async def test_crowded_cells_show_or_count_every_token(size, players):
+    seated = default_players(players)
+    app = ChutesApp(board=load_board("tiny-10"), players=seated, seed=1, watch=True, speed=0)
     async with app.run_test(size=size) as pilot:
         await pilot.press("p")
         board = app.screen.query_one(BoardView)
-        for seat in range(6):
+        for seat in range(players):
             board.place(seat, 5)
         board.set_cursor(5)  # scrolled into view where the board is larger than its widget
         await pilot.pause()
@@ -325,10 +326,10 @@ async def test_crowded_cells_show_or_count_every_token(size):
         line = "".join(segment.text for segment in board.render_line(y + 1 - scroll_y))
         left = board.x_offset + x - scroll_x
         cell = line[left : left + board.grid.cell_width]
-        shown = sum(cell.count(spec.token) for spec in six)
+        shown = sum(cell.count(spec.token) for spec in seated)
         counted = int(cell.split("+")[1]) if "+" in cell else 0
-        assert shown + counted == 6, cell
-        assert ("+" in cell) == (board.grid.cell_width < 6)
+        assert shown + counted == players, cell
+        assert ("+" in cell) == (board.grid.cell_width < players), cell
 
 
 async def test_cursor_updates_the_inspector(standard):

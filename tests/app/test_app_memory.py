@@ -10,6 +10,7 @@ from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.dialogs.save_as import SaveScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.app.widgets.cycle import Cycle
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.io.settings import load_settings, saves_dir
 from chutes_tui.model.players import parse_player_spec
@@ -62,7 +63,7 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(0.1)
         setup = app.screen
-        setup.query_one("#kind-2", Select).value = "cpu"
+        await pilot.press("ctrl+n")  # a third seat: a computer player
         setup.query_one("#name-0", Input).value = "Zoë"
         setup.query_one("#board-select", Select).value = "classic-1952"
         setup.query_one("#end-rule", Select).value = "bounce"
@@ -87,7 +88,7 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
         assert app.theme == "textual-light"
         setup = app.screen
         assert setup.query_one("#name-0", Input).value == "Zoë"
-        assert setup.query_one("#kind-2", Select).value == "cpu"
+        assert setup.query_one("#kind-2", Cycle).value == "cpu"
         assert setup.query_one("#board-select", Select).value == "classic-1952"
         assert setup.query_one("#end-rule", Select).value == "bounce"
         assert setup.query_one("#extra-roll", Checkbox).value is True

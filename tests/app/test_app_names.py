@@ -23,6 +23,7 @@ EXTENSION_POINTS = {
     "TITLE",
     "compose",
     "render_line",
+    "render",  # a one-line widget's content
     "get_system_commands",
     "can_focus",
     # Overridden on purpose: a crash writes a log and exits non-zero with one line

@@ -86,7 +86,7 @@ def test_override_that_breaks_the_board_exits_1(capsys, tmp_path):
     ("argv", "words"),
     [
         (["analyze"], "required: BOARD"),
-        (["analyze", "standard", "--players", "0"], "number of players must be 1..6"),
+        (["analyze", "standard", "--players", "0"], "number of players must be 1..12"),
         (["analyze", "standard", "--players", "two"], "whole number"),
         (["analyze", "standard", "--end-rule", "sideways"], "invalid choice"),
         (["analyze", "standard", "--die", "-3"], "--die must be"),
@@ -162,6 +162,35 @@ def test_exact_enclosures_for_three_players(capsys):
     assert data["seat_win_probability"][0].startswith("0.342859606270319774616")
 
 
+TWELVE_PLAYERS = [
+    ["analyze", "standard", "--players", "12", "--json"],
+    ["exact", "standard", "--players", "12", "--json"],
+    ["simulate", "standard", "--players", "12", "--games", "2000", "--seed", "1", "--json"],
+    ["distribution", "standard", "--players", "12", "--json"],
+]
+
+
+@pytest.mark.parametrize("argv", TWELVE_PLAYERS, ids=lambda v: v[0])
+def test_every_verb_answers_for_twelve_players(capsys, argv):
+    """The product's promise: games of 1 to 12 players (watch and play: tests/app)."""
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    data = json.loads(out)
+    if "seat_win_probability" in data:  # every seat has its chance, and the chances make one
+        odds = data["seat_win_probability"]
+        assert len(odds) == 12 and abs(sum(map(float, odds)) - 1) < 1e-9
+    elif "seat_wins" in data:  # every simulated game has one winner
+        assert len(data["seat_wins"]) == 12 and sum(data["seat_wins"]) == data["games"]
+    else:
+        assert data["players"] == 12
+
+
+def test_thirteen_players_are_refused_naming_the_limit(capsys):
+    code, out, err = run(capsys, "analyze", "standard", "--players", "13")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "must be 1..12, not 13" in err
+
+
 BAD_COMMAND_LINES = [
     (["analyze"], 2),
     (["analyze", "standard", "--players", "x"], 2),
@@ -170,7 +199,7 @@ BAD_COMMAND_LINES = [
     (["exact", "standard", "--digits", "-1"], 2),
     (["exact", "standard", "--position", "1"], 2),
     (["exact", "standard", "--position", "28", "3"], 2),
-    (["exact", "standard", "--players", "9"], 2),
+    (["exact", "standard", "--players", "13"], 2),
     (["simulate"], 2),
     (["simulate", "standard", "--games", "0"], 2),
     (["simulate", "standard", "--games", "abc"], 2),
@@ -191,7 +220,10 @@ BAD_COMMAND_LINES = [
     (["play", "no-such-board"], 1),
     (["watch", "standard", "--speed", "0"], 2),
     (["watch", "standard", "--speed", "fast"], 2),
-    (["watch", "standard", "--players", "7"], 2),
+    (["watch", "standard", "--players", "13"], 2),
+    (["simulate", "standard", "--players", "13"], 2),
+    (["distribution", "standard", "--players", "13"], 2),
+    (["play", "standard", "--players", "a,b,c,d,e,f,g,h,i,j,k,l,m"], 2),
     (["edit", "no-such-board"], 1),
     (["boards", "random"], 2),
     (["boards", "random", "--output", "/nonexistent-dir/x.toml"], 2),

@@ -7,7 +7,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from chutes_tui.app.palette import Dialog
@@ -71,8 +71,11 @@ class WinnerScreen(Dialog[str]):
                 classes="title",
                 id="winner-title",
             )
-            yield Static(summary_table(self.game))
-            yield Static(swing_text(self.game), classes="note")
+            # Twelve players' lines and the swing do not fit 80×24 under the title: they scroll,
+            # between the winner's name and the buttons, which stay in sight.
+            with VerticalScroll(classes="body"):
+                yield Static(summary_table(self.game))
+                yield Static(swing_text(self.game), classes="note")
             with Horizontal(classes="buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("New game (n)", id="new")

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
@@ -19,6 +19,7 @@ from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.messages import StartGame
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.widgets.footer import FittingFooter
+from chutes_tui.app.widgets.seats import FIELDS, Seat
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
@@ -26,21 +27,24 @@ from chutes_tui.io.saves import SaveError
 from chutes_tui.io.settings import LastSetup, latest_save, update_settings
 from chutes_tui.model import inputs
 from chutes_tui.model.board import Board, BoardError
-from chutes_tui.model.inputs import MAX_NAME_LENGTH, MAX_PLAYERS, InputError
-from chutes_tui.model.players import COLORS, TOKENS, PlayerSpec, default_players
+from chutes_tui.model.inputs import MAX_PLAYERS, InputError
+from chutes_tui.model.players import PlayerSpec, default_players
 from chutes_tui.model.rules import EndRule
 from chutes_tui.model.text import count, shown
 
 T = TypeVar("T")
-KINDS = (("Person", "human"), ("Computer", "cpu"), ("Empty", "off"))
 BOARD_RULE = "board"
 
 
 class SetupScreen(Screen):
-    """Up to six seats (person, computer or empty), a board, the rules, a seed."""
+    """The seats in play (1 to ``MAX_PLAYERS``: a person or the computer), a board, the rules,
+    a seed. Only the seats in use are shown (and composed: the first paint stays quick); ctrl+n
+    adds one, ctrl+r removes the one being edited."""
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start game"),
+        Binding("ctrl+n", "add_seat", "Add seat"),
+        Binding("ctrl+r", "remove_seat", "Remove seat"),
         Binding("ctrl+o", "continue", "Continue saved game"),
         Binding("escape", "back", "Back to the game"),
     ]
@@ -71,40 +75,12 @@ class SetupScreen(Screen):
                 Text.assemble(("New game", "bold"), " — who plays, on which board, by which rules"),
                 classes="title",
             )
-            for seat in range(MAX_PLAYERS):
-                spec = self.initial_players[seat] if seat < len(self.initial_players) else None
-                fallback = default_players(MAX_PLAYERS)[seat]
-                kind = "off" if spec is None else ("human" if spec.human else "cpu")
-                with Horizontal(classes="seat"):
-                    yield Label(f"Seat {seat + 1}", classes="label")
-                    yield Select(
-                        KINDS, value=kind, allow_blank=False, id=f"kind-{seat}", classes="kind", compact=True
-                    )
-                    yield Input(
-                        value=(spec or fallback).name,
-                        placeholder="name",
-                        id=f"name-{seat}",
-                        classes="name",
-                        max_length=MAX_NAME_LENGTH,
-                        compact=True,
-                    )
-                    yield Select(
-                        [(t, t) for t in TOKENS],
-                        value=(spec or fallback).token,
-                        allow_blank=False,
-                        id=f"token-{seat}",
-                        classes="token",
-                        compact=True,
-                    )
-                    yield Select(
-                        [(Text.assemble(("■ ", c), c.replace("_", " ")), c) for c in COLORS],
-                        value=(spec or fallback).color,
-                        allow_blank=False,
-                        id=f"color-{seat}",
-                        classes="color",
-                        compact=True,
-                    )
-                yield Static("", id=f"name-{seat}-error", classes="field-error")
+            with Vertical(id="seats"):
+                for seat, spec in enumerate(self.initial_players):
+                    yield Seat(seat, spec, self._taken)
+            add = Button("+ Add a seat (ctrl+n)", id="add-seat", compact=True)
+            add.display = len(self.initial_players) < MAX_PLAYERS  # a full table has no room
+            yield add
             names = bundled_board_names()
             chosen = self.initial_board if self.initial_board in names else "standard"
             path = "" if self.initial_board in names else self.initial_board
@@ -207,6 +183,10 @@ class SetupScreen(Screen):
             return self._game_below()
         if action == "continue":
             return self.latest_save is not None
+        if action == "add_seat":  # dimmed, not hidden: the footer keeps its place
+            return len(self.seats()) < MAX_PLAYERS or None
+        if action == "remove_seat":
+            return len(self.seats()) > 1 or None
         return True
 
     def _game_below(self) -> bool:
@@ -296,25 +276,72 @@ class SetupScreen(Screen):
             self.errors += 1
             return None
 
+    def seats(self) -> list[Seat]:
+        return list(self.query(Seat))
+
+    def _taken(self, field: str, seat: int) -> set[str]:
+        """The tokens (``field`` "token") or colours the seats other than ``seat`` have."""
+        index = FIELDS.index(field)
+        return {other.fields()[index] for other in self.seats() if other.seat != seat}
+
     def chosen_players(self) -> list[PlayerSpec]:
         players = []
-        for seat in range(MAX_PLAYERS):
-            kind = self._value(f"#kind-{seat}")
-            if kind == "off":
-                self._field(f"name-{seat}", str)  # clears a stale refusal
-                continue
+        for seat in self.seats():
+            kind, _, token, color = seat.fields()
 
-            def named(text: str, seat: int = seat) -> str:
-                return inputs.player_name(text.strip() or f"Player {seat + 1}")
+            def named(text: str, number: int = seat.seat + 1) -> str:
+                return inputs.player_name(text.strip() or f"Player {number}")
 
-            name = self._field(f"name-{seat}", named)
+            name = self._field(f"name-{seat.seat}", named)
             if name is not None:
-                players.append(
-                    PlayerSpec(
-                        name, self._value(f"#token-{seat}"), self._value(f"#color-{seat}"), kind == "human"
-                    )
-                )
+                players.append(PlayerSpec(name, token, color, kind == "human"))
         return players
+
+    async def action_add_seat(self) -> None:
+        """A computer player at a new seat, with a name, token and colour no other seat has;
+        its name is focused, to be typed over."""
+        seats = self.seats()
+        if len(seats) >= MAX_PLAYERS:
+            return
+        number = len(seats)
+        spare = default_players(MAX_PLAYERS)
+        tokens, colors = self._taken("token", number), self._taken("color", number)
+        token = next(spec.token for spec in spare if spec.token not in tokens)
+        color = next(spec.color for spec in spare if spec.color not in colors)
+        names = {seat.fields()[1].strip() for seat in seats}
+        name = next(spec.name for spec in spare[number:] + spare if spec.name not in names)
+        spec = PlayerSpec(name, token, color, human=False)
+        await self.query_one("#seats", Vertical).mount(Seat(number, spec, self._taken))
+        self.query_one("#add-seat", Button).display = number + 1 < MAX_PLAYERS
+        self.query_one(f"#name-{number}", Input).focus()
+        self.refresh_bindings()
+
+    async def action_remove_seat(self) -> None:
+        """Removes the seat being edited (else the last): the seats after it move up one."""
+        seats = self.seats()
+        if len(seats) <= 1:
+            return
+        editing = self.focused.ancestors_with_self if self.focused is not None else []
+        gone = next((node.seat for node in editing if isinstance(node, Seat)), len(seats) - 1)
+        await self._remove(seats, gone)
+
+    @on(Button.Pressed, ".remove")
+    async def _remove_pressed(self, event: Button.Pressed) -> None:
+        seats = self.seats()
+        if len(seats) > 1:
+            await self._remove(seats, int(str(event.button.id).rsplit("-", 1)[1]))
+
+    async def _remove(self, seats: list[Seat], gone: int) -> None:
+        for seat, after in zip(seats[gone:], seats[gone + 1 :], strict=False):
+            seat.fill(*after.fields())
+        await seats[-1].remove()
+        self.query_one("#add-seat", Button).display = True
+        self.query_one(f"#name-{min(gone, len(seats) - 2)}", Input).focus()
+        self.refresh_bindings()
+
+    @on(Button.Pressed, "#add-seat")
+    async def _add_pressed(self) -> None:
+        await self.action_add_seat()
 
     def action_start(self) -> None:
         error = self.query_one("#setup-error", Static)

@@ -42,6 +42,7 @@ class LineChart(CachedBaseStyle, Widget):
         self.x_label = x_label
         self.y_range = y_range
         self.legend: list[tuple[str, str]] = []
+        self.short_legend: list[tuple[str, str]] = []
         self.series: list[list[float]] = []
         self.series_colors: list[str] = []
         self._strips: list[Strip] = []
@@ -57,14 +58,16 @@ class LineChart(CachedBaseStyle, Widget):
         history: Sequence[Sequence[float]],
         legend: Sequence[tuple[str, str]] = (),
         title: str | None = None,
+        short_legend: Sequence[tuple[str, str]] = (),
     ) -> None:
         """Replace everything: ``history[t][i]`` is series i's value at point ``t``; ``legend``
-        names each series (its words, its style)."""
+        names each series (its words, its style); ``short_legend`` where those do not fit."""
         self.series_colors = list(colors)
         self.series = (
             [list(column) for column in zip(*history, strict=True)] if history else [[] for _ in colors]
         )
         self.legend = list(legend)
+        self.short_legend = list(short_legend)
         if title is not None:
             self.title = title
         self._redraw()
@@ -91,6 +94,7 @@ class LineChart(CachedBaseStyle, Widget):
             title=self.title,
             short_title=self.short_title,
             legend=[(label, legible(color, background, theme)) for label, color in self.legend],
+            short_legend=[(label, legible(color, background, theme)) for label, color in self.short_legend],
             low=low,
             high=high,
             x_label=f"{self.x_label} 0 … {points}",

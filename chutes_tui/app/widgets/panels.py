@@ -56,6 +56,7 @@ class GamePanels(Horizontal):
             [s.color for s in specs],
             [odds.win for odds in game.odds_history if odds is not None],
             legend=[(f"{s.token} {shown(s.name, 10)}", s.color) for s in specs],
+            short_legend=[(s.token, s.color) for s in specs],  # the players table names them
         )
         log = self.query_one(TurnLog)
         log.clear()

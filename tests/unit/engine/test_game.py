@@ -130,11 +130,18 @@ def test_player_specs():
     players = parse_player_spec("Ann, Bob ,cpu:Robo")
     assert [(p.name, p.human) for p in players] == [("Ann", True), ("Bob", True), ("Robo", False)]
     assert len({p.token for p in players}) == 3
-    for bad in ("", "a,,b", ",".join("x" * 7), "x" * 41, "a\x1b[31m"):
+    for bad in ("", "a,,b", ",".join("x" * 13), "x" * 41, "a\x1b[31m"):
         with pytest.raises(InputError):
             parse_player_spec(bad)
     with pytest.raises(InputError):
-        default_players(7)
+        default_players(13)
+
+
+def test_twelve_players_each_have_their_own_token_colour_and_name():
+    players = default_players(12)
+    for field in ("token", "color", "name"):
+        assert len({getattr(p, field) for p in players}) == 12
+    assert len(parse_player_spec(",".join("abcdefghijkl"))) == 12
 
 
 def test_rematch_keeps_players_and_board(game):
