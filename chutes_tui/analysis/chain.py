@@ -60,6 +60,15 @@ class Chain:
         return splu((identity - self.Q).tocsc())
 
 
+def roll_chain(board: Board) -> Chain:
+    """The chain of single rolls (one roll a step, the same states): the turn chain itself
+    unless the extra-roll rule joins rolls into turns. Its matrix has about ``die`` entries a
+    row, where the extra roll's turn matrix has a hundred and factorises a hundred times slower."""
+    if not board.extra_roll:
+        return build_chain(board)
+    return board.memo.get("roll_chain", lambda: build_chain(board.replace(extra_roll=False)))
+
+
 def _state_index(board: Board, squares: np.ndarray) -> np.ndarray:
     index = np.full(board.end + 1, -1, dtype=np.int64)
     index[squares] = np.arange(squares.size)

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from chutes_tui.analysis.chain import Chain, build_chain
+from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
 from chutes_tui.model.board import Board, jump_kind
 from chutes_tui.model.rules import JumpKind
 
@@ -46,13 +46,6 @@ class Landings:
     origin: int
     expected: np.ndarray
     chance: np.ndarray
-
-
-def roll_chain(board: Board) -> Chain:
-    """The chain of single rolls: the turn chain itself unless the extra-roll rule joins rolls."""
-    if not board.extra_roll:
-        return build_chain(board)
-    return board.memo.get("roll_chain", lambda: build_chain(board.replace(extra_roll=False)))
 
 
 def _landing_matrix(chain: Chain) -> np.ndarray:
@@ -71,7 +64,7 @@ def landings(board: Board, origin: int | None = None) -> Landings:
     board's start unless given) -- see the module docstring."""
     import scipy.sparse as sp
 
-    from chutes_tui.analysis.fundamental import fundamental_row, inverse_diagonal
+    from chutes_tui.analysis.fundamental import fundamental_row, inverse_diagonal, row_blocks
 
     chain = roll_chain(board)
     start = board.start if origin is None else origin
@@ -79,29 +72,30 @@ def landings(board: Board, origin: int | None = None) -> Landings:
     land = sp.csr_matrix(
         (chances, (states.astype(np.int64), squares.astype(np.int64))), shape=(chain.size, board.end + 1)
     )
-    rows: dict[int, np.ndarray] = {}
-
-    def landed_from(square: int) -> np.ndarray:
-        """``L_square(·)``: expected landings on every square from a piece resting on ``square``."""
-        if square == board.end:
-            return np.zeros(board.end + 1)
-        if square not in rows:
-            rows[square] = np.asarray(land.T @ fundamental_row(chain, chain.row(square)))
-        return rows[square]
-
-    expected = landed_from(start)
+    squares = set(chain.squares.tolist())
+    visits = fundamental_row(chain, chain.row(start))
+    expected = np.asarray(land.T @ visits)
     chance = np.zeros(board.end + 1)
     diagonal = inverse_diagonal(chain)
-    visits = fundamental_row(chain, chain.row(start))
     for i, square in enumerate(chain.squares.tolist()):
         if square != start:
             chance[square] = visits[i] / diagonal[i]
-    rests = {int(board.resolve[tail]) for tail, _ in board.jumps} | {start}
-    for square in rests & set(chain.squares.tolist()):
-        chance[square] = expected[square] / (1.0 + landed_from(square)[square])
+    # The squares landed on whose renewal needs the landings from where a piece then rests:
+    # every jump's tail (it rests where the jump leads), every such destination and the start.
+    after: dict[int, list[int]] = {}
     for tail, _ in board.jumps:
-        rest = int(board.resolve[tail])
-        chance[tail] = expected[tail] / (1.0 + landed_from(rest)[tail])
+        after.setdefault(int(board.resolve[tail]), []).append(tail)
+    for rest in ({int(board.resolve[tail]) for tail, _ in board.jumps} | {start}) & squares:
+        after.setdefault(rest, []).append(rest)
+    rests = [rest for rest in after if rest != board.end]
+    for some, rows in row_blocks(chain, [chain.row(rest) for rest in rests]):
+        again = rows @ land  # landings on every square, from each rest in the block
+        for k, i in enumerate(some):
+            rest = int(chain.squares[i])
+            for landed in after[rest]:
+                chance[landed] = expected[landed] / (1.0 + again[k, landed])
+    for tail in after.get(board.end, []):  # a jump to the end: the game is over, no second use
+        chance[tail] = expected[tail]
     chance[board.end] = expected[board.end]  # the game ends there: landed on once at most
     return Landings(board, start, expected, np.clip(chance, 0.0, 1.0))
 

@@ -45,8 +45,8 @@ class LengthLaw(PmfLaw):
     survival: np.ndarray
     mean: float
     variance: float
-    skewness: float
-    kurtosis: float
+    skewness: float | None  # None where the law has one value (no spread to standardise by)
+    kurtosis: float | None
 
     @property
     def sd(self) -> float:
@@ -76,7 +76,7 @@ def law_from(pmf: np.ndarray, survival: np.ndarray) -> LengthLaw:
     centred = values - mean
     variance = float(centred**2 @ pmf)
     if variance == 0.0:  # one certain value (a game already over)
-        return LengthLaw(pmf, survival, mean, 0.0, 0.0, 1.0)
+        return LengthLaw(pmf, survival, mean, 0.0, None, None)
     skewness = float(centred**3 @ pmf) / variance**1.5
     kurtosis = float(centred**4 @ pmf) / variance**2
     return LengthLaw(pmf, survival, mean, variance, skewness, kurtosis)

@@ -43,6 +43,7 @@ class PathsReport:
     example_rolls: tuple[int, ...] | None  # the first such sequence in face order
     likely_squares: tuple[int, ...]  # start, then where each turn ends
     likely_probability: float
+    likely_exact: Fraction | None  # the same exactly (None: extra roll)
 
     def to_json(self) -> dict[str, Any]:
         exact = self.shortest_probability
@@ -58,7 +59,8 @@ class PathsReport:
             "most_likely": {
                 "squares": list(self.likely_squares),
                 "turns": len(self.likely_squares) - 1,
-                "probability": self.likely_probability,
+                "probability": None if self.likely_exact is None else str(self.likely_exact),
+                "probability_float": self.likely_probability,
             },
         }
 
@@ -181,4 +183,14 @@ def paths_report(board: Board) -> PathsReport:
     if not board.extra_roll:
         sequences, exact, example = _shortest(chain, distance, start)
     squares, chance = _most_likely(chain, start)
-    return PathsReport(board, fewest, sequences, exact, float(pmf[fewest]), example, squares, chance)
+    likely = None if board.extra_roll else _route_chance(board, squares)
+    return PathsReport(board, fewest, sequences, exact, float(pmf[fewest]), example, squares, chance, likely)
+
+
+def _route_chance(board: Board, squares: tuple[int, ...]) -> Fraction:
+    """The exact chance of a route of turn endings (one roll a turn): at each step, the faces
+    that take the piece from one square to the next."""
+    chance = Fraction(1)
+    for here, there in itertools.pairwise(squares):
+        chance *= sum((p for f, p in _faces(board) if int(board.roll_table[here, f]) == there), Fraction(0))
+    return chance

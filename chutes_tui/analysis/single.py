@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from chutes_tui.analysis.chain import Chain, build_chain
+from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
 from chutes_tui.analysis.limits import SOLVE_MAX_STATES
 from chutes_tui.analysis.series import (
     MOMENT_PRECISION,
@@ -68,13 +68,43 @@ def _moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _solve_moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:
-    ones = np.ones(chain.size)
-    mean = chain.lu.solve(ones)
-    second = chain.lu.solve(2.0 * mean - 1.0)
+    """``(I - Q) t = 1`` and ``(I - Q) s = 2t - 1`` -- on the roll chain where the extra-roll
+    rule is played (:func:`_roll_moments`): the same answer from a matrix a twentieth as full."""
+    if chain.board.extra_roll:
+        mean, second = _roll_moments(chain)
+    else:
+        mean = chain.lu.solve(np.ones(chain.size))
+        second = chain.lu.solve(2.0 * mean - 1.0)
     sd = np.sqrt(np.maximum(second - mean * mean, 0.0))
     mean.setflags(write=False)
     sd.setflags(write=False)
     return mean, sd
+
+
+def _roll_moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:
+    """The turns' first two moments from the roll chain ``R`` (same states, one roll a step).
+
+    A roll ends its turn (reward ``w = 1``) unless it is the top face and does not win (``w =
+    0``: the turn goes on), so the turns are the sum of the rolls' rewards. Conditioning on the
+    first roll, with ``j_f`` where face ``f`` leads and ``t``, ``s`` zero at the end,
+
+        t_i = Σ_f p_f (w_if + t(j_f)),    s_i = Σ_f p_f (w_if + 2 w_if t(j_f) + s(j_f)),
+
+    that is ``(I - R) t = Σ_f p_f w_f`` and ``(I - R) s = Σ_f p_f w_f (1 + 2 t(j_f))``; without
+    the extra roll ``w = 1`` and these are the turn chain's own equations.
+    """
+    board = chain.board
+    rolls = roll_chain(board)
+    table = board.roll_table[chain.squares]  # states × faces: where each roll leads
+    ends_turn = np.ones(table.shape)
+    top = board.die - 1
+    ends_turn[:, top] = table[:, top] == board.end
+    chances = board.face_probabilities
+    mean = rolls.lu.solve(ends_turn @ chances)
+    at = np.zeros(board.end + 1)
+    at[chain.squares] = mean
+    second = rolls.lu.solve((ends_turn * (1.0 + 2.0 * at[table])) @ chances)
+    return mean, second
 
 
 @dataclass(frozen=True, eq=False)
@@ -126,7 +156,9 @@ def smallest_reaching(cdf: np.ndarray, q: float) -> int:
     running sum; ``ValueError`` if ``q`` is not in (0, 1) or lies beyond the computed law."""
     if not 0 < q < 1:
         raise ValueError(f"a quantile level must lie strictly between 0 and 1, not {q}")
-    hits = np.flatnonzero(cdf >= q - 1e-15)
+    # A running sum is off by a few ulps of 1: allow that much, but never more than a millionth
+    # of q itself (a level of 1e-20 would otherwise be met before the first possible value).
+    hits = np.flatnonzero(cdf >= q - min(1e-15, q * 1e-6))
     if hits.size == 0:
         raise ValueError(f"the {q} quantile lies beyond the computed tail")
     return int(hits[0])

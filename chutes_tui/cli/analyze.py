@@ -27,9 +27,7 @@ DESCRIPTION_LIMIT = 300  # a description from a file may be megabytes long
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_board_arguments(parser)
-    parser.add_argument(
-        "--players", type=common.players(), default=2, help=f"players (1-{MAX_PLAYERS}, default 2)"
-    )
+    parser.add_argument("--players", type=common.players(), help=f"players (1-{MAX_PLAYERS}, default 2)")
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--start", type=common.square("--start"), help="analyse from this square instead of the board's start"
@@ -52,7 +50,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     with common.series_bar("analysing"):
         from chutes_tui.analysis.reports import analyze_report  # scipy: only when analysing
 
-        report = analyze_report(board, origin, args.players)
+        report = analyze_report(board, origin, 2 if args.players is None else args.players)
     if args.json:
         return common.print_json(console, report.to_json())
     show(console, report)
@@ -60,13 +58,15 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
 
 def _positions(args: argparse.Namespace, board: Board, console: Console) -> int:
+    if args.players is not None:
+        raise common.UsageError(
+            "chutes-tui analyze: --players and --positions both say how many play: give one"
+        )
     if len(args.positions) > MAX_PLAYERS:
         raise common.UsageError(
             f"chutes-tui analyze --positions: at most {MAX_PLAYERS} players, not {len(args.positions)}"
         )
-    positions = tuple(
-        common.square_argument(board, square, "--positions", allow_end=True) for square in args.positions
-    )
+    positions = tuple(common.square_argument(board, square, "--positions") for square in args.positions)
     with common.series_bar("analysing"):
         from chutes_tui.analysis.reports import positions_report
 

@@ -133,8 +133,12 @@ def name(board: Board) -> str:
 
 
 def heading(console: Console, board: Board, more: str = "") -> None:
-    """A verb's first line: the board's name (bold), its size and die, and ``more``."""
-    console.print(Text(name(board), style="bold"), Text(f"— {board.end} squares, d{board.die}{more}"))
+    """A verb's first line: the board's name (bold), its size and rules (as overridden on the
+    command line), and ``more``."""
+    rules = f"d{board.die}, {board.end_rule.value} end" + (
+        ", extra roll on the top face" if board.extra_roll else ""
+    )
+    console.print(Text(name(board), style="bold"), Text(f"— {board.end} squares, {rules}{more}"))
 
 
 def square_argument(board: Board, square: int, argument: str, *, allow_end: bool = False) -> int:
@@ -144,7 +148,7 @@ def square_argument(board: Board, square: int, argument: str, *, allow_end: bool
         why = (
             f"it is the tail of the jump {square}→{jump}, so no turn ends there"
             if jump is not None
-            else f"it is not a square of {name(board)} a turn can start from"
+            else f"no turn can start there on {name(board)}"
         )
         raise UsageError(f"argument {argument}: square {square}: {why}")
     return square

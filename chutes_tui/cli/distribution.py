@@ -28,8 +28,10 @@ EXACT_TERMS = 20  # without --max-turns, --exact gives this many terms
 WHAT = {
     "turns": ("Turns to finish (one player)", "T"),
     "rounds": ("Rounds (the winner's number of turns)", "R"),
-    "rolls": ("Rolls by everyone (turns taken; an extra roll is part of its turn)", "M"),
+    "rolls": ("Rolls by everyone (one a turn)", "M"),
 }
+# With the extra roll a turn may be several rolls: the law counts the turns.
+TURNS_BY_EVERYONE = "Turns taken by everyone (with the extra roll, a turn's rolls count once)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -86,10 +88,11 @@ def run(args: argparse.Namespace, console: Console) -> int:
     quantiles = args.quantile or list(DEFAULT_QUANTILES)
     if args.json:
         return common.print_json(console, _json(board, length, quantiles, args.max_turns, terms, rounds))
-    common.heading(console, board, f", {board.end_rule.value} end; {count(args.players, 'player')}")
+    common.heading(console, board, f"; {count(args.players, 'player')}")
     for key, law in _laws(length):
         exact = None if terms is None else getattr(terms, key)[: rounds + 1]
-        _show(console, key, law, quantiles, args.max_turns, exact)
+        title = TURNS_BY_EVERYONE if key == "rolls" and board.extra_roll else WHAT[key][0]
+        _show(console, key, title, law, quantiles, args.max_turns, exact)
     console.print()
     console.print(
         Text("kurtosis: the fourth standardised moment (3 for a normal law), not the excess", style="dim")
@@ -117,25 +120,30 @@ def _json(
     return data
 
 
+def _number(value: float | None, digits: int) -> str:
+    return "undefined (one possible value)" if value is None else f"{value:.{digits}f}"
+
+
 def _show(
-    console: Console, key: str, law: LengthLaw, quantiles: list[str], up_to: int | None, exact: Any
+    console: Console,
+    key: str,
+    title: str,
+    law: LengthLaw,
+    quantiles: list[str],
+    up_to: int | None,
+    exact: Any,
 ) -> None:
-    title, symbol = WHAT[key]
+    symbol = WHAT[key][1]
     console.print()
     console.print(Text(title, style="bold underline"))
-    moments = Table(box=None, padding=(0, 2))
-    for column in ("mean", "sd", "variance", "skewness", "kurtosis", "fewest", "mode"):
-        moments.add_column(column, justify="right")
-    moments.add_row(
-        f"{law.mean:.6f}",
-        f"{law.sd:.6f}",
-        f"{law.variance:.4f}",
-        f"{law.skewness:.4f}",
-        f"{law.kurtosis:.4f}",
-        str(law.minimum),
-        str(law.mode),
+    # Lines of named values rather than a table: seven columns of long numbers do not fit in 80.
+    console.print(Text(f"  mean {law.mean:.6f}   sd {law.sd:.6f}   variance {law.variance:.6g}"))
+    console.print(
+        Text(
+            f"  skewness {_number(law.skewness, 4)}   kurtosis {_number(law.kurtosis, 4)}   "
+            f"fewest {law.minimum}   mode {law.mode}"
+        )
     )
-    console.print(moments)
     # Titled outside the table: a table of one quantile is too narrow for its title.
     console.print(Text(f"Quantiles: the smallest n with P({symbol} ≤ n) ≥ q", style="italic"))
     spread = Table(box=None, padding=(0, 1))
@@ -145,12 +153,21 @@ def _show(
     spread.add_row("n", *(str(law.quantile(float(q))) for q in quantiles))
     console.print(spread)
     last = law.quantile(0.99)
-    console.print(Text(f"P({symbol} = n), n = {law.minimum}–{last} (99% of games)", style="italic"))
+    console.print(Text(f"P({symbol} = n), n = {law.minimum}–{last} (at least 99% of games)", style="italic"))
     unit = "rolls" if key == "rolls" else key
     for line in column_chart(list(law.pmf[law.minimum : last + 1]), law.minimum, unit=unit):
         console.print(Text(line, style="cyan"))
     if up_to is not None or exact is not None:
         console.print(_terms_table(law, symbol, up_to, exact))
+    if up_to is not None and up_to >= len(law.pmf):
+        end = len(law.pmf) - 1
+        note = f"(computed to n = {end}, where P({symbol} > n) < 1e-15; later terms are smaller)"
+        console.print(Text(note), soft_wrap=True)
+    if exact is not None:
+        console.print(Text(f"P({symbol} = n) exactly, n = {law.minimum}–{len(exact) - 1}:", style="italic"))
+        for n in range(law.minimum, len(exact)):
+            # soft_wrap: a fraction of hundreds of digits is one line to copy, however it wraps.
+            console.print(Text(f"{n:>5}  {exact[n]}"), soft_wrap=True)
 
 
 def _terms_table(law: LengthLaw, symbol: str, up_to: int | None, exact: Any) -> Table:
@@ -159,20 +176,14 @@ def _terms_table(law: LengthLaw, symbol: str, up_to: int | None, exact: Any) -> 
     table.add_column(f"P({symbol} = n)", justify="right")
     table.add_column(f"P({symbol} ≤ n)", justify="right")
     table.add_column(f"P({symbol} > n)", justify="right")
-    if exact is not None:
-        # Fractions run to hundreds of digits: folded over lines, never cut short.
-        table.add_column("exactly", overflow="fold")
     end = len(exact) if exact is not None else min(len(law.pmf), (up_to or 0) + 1)
     cdf = law.cdf
     for n in range(end):
         inside = n < len(law.pmf)
-        cells = [
+        table.add_row(
             str(n),
             f"{law.pmf[n]:.6e}" if inside else "0",
             f"{cdf[n]:.12f}" if inside else "1",
             f"{law.survival[n]:.6e}" if inside else "0",
-        ]
-        if exact is not None:
-            cells.append(str(exact[n]))
-        table.add_row(*cells)
+        )
     return table

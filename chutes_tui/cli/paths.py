@@ -34,11 +34,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
         Text(f"  {count(report.fewest_turns, 'turn')}, with probability {report.shortest_chance:.6g}")
     )
     if report.shortest_sequences is not None and report.shortest_probability is not None:
+        made = count(report.shortest_sequences, "roll sequence")
         console.print(
-            Text(
-                f"  {report.shortest_sequences:,} roll sequences make it; together exactly "
-                f"{report.shortest_probability}"
-            )
+            Text(f"  {made} make it; together exactly {report.shortest_probability}"), soft_wrap=True
         )
     else:
         console.print(Text("  (with the extra roll a turn's rolls are unbounded: sequences are not counted)"))
@@ -46,9 +44,11 @@ def run(args: argparse.Namespace, console: Console) -> int:
         console.print(Text(f"  for example the rolls {' '.join(map(str, report.example_rolls))}"))
     console.print()
     console.print(Text("The most likely way to finish", style="bold underline"))
-    console.print(
-        Text(f"  {len(report.likely_squares) - 1} turns, with probability {report.likely_probability:.6g}:")
-    )
+    chance = f"{report.likely_probability:.6g}"
+    if report.likely_exact is not None:
+        chance += f" = {report.likely_exact}"
+    turns = count(len(report.likely_squares) - 1, "turn")
+    console.print(Text(f"  {turns}, with probability {chance}:"), soft_wrap=True)
     console.print(Text("  " + " → ".join(map(str, report.likely_squares)), style="cyan"))
     console.print(Text("  (the squares where each turn ends, from the start)", style="dim"))
     return 0

@@ -70,8 +70,12 @@ def die_sides(text: str) -> int:
 def quantile_level(text: str) -> str:
     """A quantile level strictly between 0 and 1, kept as written (it names its answer)."""
     stripped = text.strip()
+    if len(stripped) > 40 or not stripped.isascii():  # float() would read other scripts' digits
+        raise InputError(
+            f"a quantile level is a decimal number of at most 40 ASCII characters, not {quote(stripped, 30)}"
+        )
     try:
-        value = float(stripped) if len(stripped) <= 40 else math.nan
+        value = float(stripped)
     except ValueError:
         value = math.nan
     if not 0 < value < 1:

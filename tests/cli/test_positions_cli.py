@@ -32,11 +32,6 @@ def test_three_players_anywhere(capsys, standard):
     assert data["expected_turns_left"][1] < data["expected_turns_left"][0] < data["expected_turns_left"][2]
 
 
-def test_a_player_on_the_end_has_won(capsys):
-    data = answer(capsys, 30, 100)
-    assert data["seat_win_probability"] == [0.0, 1.0] and data["expected_total_moves"] == 0.0
-
-
 def test_the_most_players_and_one_more(capsys):
     data = answer(capsys, *([0] * MAX_PLAYERS))
     assert len(data["seat_win_probability"]) == MAX_PLAYERS
@@ -45,7 +40,9 @@ def test_the_most_players_and_one_more(capsys):
     assert code == 2 and f"at most {MAX_PLAYERS} players" in err
 
 
-@pytest.mark.parametrize("squares", [["48", "0"], ["101"], ["x"], []])
+@pytest.mark.parametrize(
+    "squares", [["48", "0"], ["101"], ["x"], [], ["30", "100"], ["0", "0", "--players", "3"]]
+)
 def test_bad_positions_are_one_line(capsys, squares):
     code = main(["analyze", "standard", "--positions", *squares])
     out, err = capsys.readouterr()

@@ -280,3 +280,16 @@ def test_standard_visit_figures(standard):
     assert visits.probability[100] == 1.0
     assert 0 < visits.probability[99] < 1
     assert visits.expected[26] > visits.probability[26]  # the 48→26 chute brings repeat visits
+
+
+@pytest.mark.parametrize("name", ["standard", "classic-1952", "standard-bounce", "standard-reach"])
+def test_extra_roll_moments_from_the_roll_chain_equal_the_turn_chains(name):
+    """With the extra roll, the moments are solved on the one-roll-a-step chain (a twentieth of
+    the nonzeros); the turn chain's own solves must give the same."""
+    from chutes_tui.analysis.single import _roll_moments
+
+    chain = build_chain(load_board(name).replace(extra_roll=True))
+    mean, second = _roll_moments(chain)
+    direct = chain.lu.solve(np.ones(chain.size))
+    assert np.allclose(mean, direct, rtol=1e-13, atol=0)
+    assert np.allclose(second, chain.lu.solve(2 * direct - 1), rtol=1e-13, atol=0)
