@@ -178,7 +178,7 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
     dist = finishing_distribution(chain, where)
     visits = visit_statistics(chain, board.start)
     outcomes = []
-    for roll in range(1, board.die + 1):
+    for roll in board.die.values:
         step = move(board, square, roll)
         outcomes.append(RollOutcome(roll, step.landing, step.final, step.jump, step.lost))
     impact = None

@@ -61,7 +61,7 @@ def _listed(jumps: Sequence[tuple[int, int]]) -> str:
 
 def show(console: Console, report: AnalyzeReport) -> None:
     board, dist = report.board, report.distribution
-    console.print(Text(common.name(board), style="bold"), Text(f"— {board.end} squares, d{board.die}"))
+    console.print(Text(common.name(board), style="bold"), Text(f"— {board.end} squares, {board.die.text}"))
     if board.description:
         description = elide(printable(board.description, newlines=True), DESCRIPTION_LIMIT)
         console.print(Text(description, style="dim"))

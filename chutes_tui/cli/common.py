@@ -20,7 +20,8 @@ from chutes_tui.io.atomic import atomic_write_text
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.files import writable_target_problem
 from chutes_tui.model import inputs
-from chutes_tui.model.board import MAX_DIE, MAX_SQUARES, Board, BoardError
+from chutes_tui.model.board import MAX_SQUARES, Board, BoardError
+from chutes_tui.model.dice import Dice
 from chutes_tui.model.inputs import InputError
 from chutes_tui.model.rules import EndRule
 from chutes_tui.model.text import elide, path_text, printable, shown
@@ -98,13 +99,18 @@ def add_board_arguments(parser: argparse.ArgumentParser, *, optional: bool = Fal
         "--end-rule", choices=[rule.value for rule in EndRule], help="override the board's end rule"
     )
     parser.add_argument(
-        "--die", type=bounded_int("--die", 1, MAX_DIE), help="override the number of die sides"
+        "--die",
+        type=argument("--die", inputs.dice),
+        metavar="DICE",
+        help="override the dice: 6 (one fair die), 2d6 (two dice summed) or 1,2,0.5 "
+        "(a spinner's weights: face i moves i squares)",
     )
     parser.add_argument(
         "--extra-roll",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="house rule: rolling the die's top face gives another roll in the same turn",
+        help="house rule: the top face (the largest move: 6 on a d6, 12 on 2d6) gives another "
+        "roll in the same turn",
     )
 
 
@@ -123,7 +129,9 @@ def board_from_args(args: argparse.Namespace) -> Board:
     try:
         return board.replace(**changes)
     except BoardError as error:
-        given = ", ".join(f"{key}={value}" for key, value in changes.items())
+        given = ", ".join(
+            f"{key}={value.option if isinstance(value, Dice) else value}" for key, value in changes.items()
+        )
         raise BoardError(f"with {given}: {error.reason}", path=board.source or board.name) from None
 
 

@@ -89,7 +89,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     console.print(
         Text(common.name(board), style="bold"),
         Text(
-            f"— {board.end} squares, d{board.die}, {board.end_rule.value} end; "
+            f"— {board.end} squares, {board.die.text}, {board.end_rule.value} end; "
             + count(args.players, "player")
         ),
     )

@@ -1,9 +1,10 @@
 """Boards: the model and its validation.
 
 A board has squares ``1..end`` (``end`` is the winning square), a start square (``0`` by
-default, off the board), a die with ``die`` faces, an end rule, and jumps ``tail → head``:
-ladders go up, chutes go down. Every invalid board raises :class:`BoardError` saying what is
-wrong; a parser adds where (file, line). Constructing a :class:`Board` validates it, winnability
+default, off the board), dice (:class:`~chutes_tui.model.dice.Dice`: one fair die, the sum of
+several, or a spinner), an end rule, and jumps ``tail → head``: ladders go up, chutes go down.
+Every invalid board raises :class:`BoardError` saying what is wrong; a parser adds where (file,
+line). Constructing a :class:`Board` validates it, winnability
 included (:mod:`chutes_tui.model.validate`), so every ``Board`` in the program can be played.
 """
 
@@ -17,7 +18,10 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from chutes_tui.model.dice import D6, Dice
+
 # Re-exported: a board's error and its jumps belong to the board.
+from chutes_tui.model.dice import MAX_DIE as MAX_DIE
 from chutes_tui.model.errors import BoardError as BoardError
 from chutes_tui.model.errors import Jump as Jump
 from chutes_tui.model.memo import Memo
@@ -26,7 +30,6 @@ from chutes_tui.model.text import kind_of, number
 from chutes_tui.model.validate import check_winnable
 
 MAX_SQUARES = 100_000
-MAX_DIE = 100
 MAX_WIDTH = 1_000
 
 T = TypeVar("T")
@@ -42,7 +45,8 @@ class Board:
     """A Chutes and Ladders board and its rules. Constructing one validates it."""
 
     end: int = 100
-    die: int = 6
+    # The dice; ``Board(die=8)`` (a whole number) means one fair 8-sided die.
+    die: Dice = D6
     start: int = 0
     end_rule: EndRule = EndRule.EXACT
     jumps: tuple[Jump, ...] = ()
@@ -64,6 +68,7 @@ class Board:
             raise BoardError(
                 f"unknown end rule {kind_of(self.end_rule)} (expected one of: {rules})", field="end_rule"
             ) from None
+        object.__setattr__(self, "die", Dice.of(self.die))
         self._check_numbers()
         object.__setattr__(self, "jumps", self._checked_jumps())
         check_winnable(self)
@@ -71,15 +76,9 @@ class Board:
     # -- validation -----------------------------------------------------------------------
 
     def _check_numbers(self) -> None:
-        for name, value in (("end", self.end), ("die", self.die), ("start", self.start)):
+        for name, value in (("end", self.end), ("start", self.start)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise BoardError(f"{name} must be a whole number, not {kind_of(value)}", field=name)
-        if self.die < 1:
-            raise BoardError(f"the die needs at least 1 side (got {number(self.die)})", field="die")
-        if self.die > MAX_DIE:
-            raise BoardError(
-                f"the die may have at most {MAX_DIE} sides (got {number(self.die)})", field="die"
-            )
         if self.end < 1:
             raise BoardError(f"the end square must be at least 1 (got {number(self.end)})", field="end")
         if self.end > MAX_SQUARES:
@@ -103,15 +102,16 @@ class Board:
             or not 1 <= self.width <= MAX_WIDTH
         ):
             raise BoardError(f"width must be 1..{MAX_WIDTH} (got {kind_of(self.width)})", field="width")
-        if self.extra_roll and self.die == 1:
+        if self.extra_roll and len(self.die.values) == 1:
+            what = "a 1-sided die" if self.die.is_fair else f"dice that always move {self.die.top}"
             raise BoardError(
-                "the extra-roll rule with a 1-sided die would make every turn endless",
-                field="extra_roll",
+                f"the extra-roll rule with {what} would make every turn endless", field="extra_roll"
             )
-        if self.end_rule is EndRule.BOUNCE and self.die > self.end:
+        if self.end_rule is EndRule.BOUNCE and self.die.top > self.end:
+            what = f"a {self.die.sides}-sided die" if self.die.is_fair else self.die.text
             raise BoardError(
-                f"under the bounce rule a {self.die}-sided die could bounce a piece off the "
-                f"board before square 1 (the die may have at most {self.end} sides here)",
+                f"under the bounce rule {what} could bounce a piece off the board before "
+                f"square 1 (a roll may move at most {self.end} squares here)",
                 field="die",
             )
 
@@ -210,13 +210,12 @@ class Board:
         """:func:`chutes_tui.model.rules.roll_table` of this board, computed once (read-only)."""
         return roll_table(self)
 
-    @cached_property
+    @property
     def face_probabilities(self) -> np.ndarray:
-        """The chance of each column of :attr:`roll_table` and :attr:`landing_table` (a fair
-        die: ``1/die`` each). Analyses weigh the tables' columns by it, never by ``1/die``."""
-        chances = np.full(self.die, 1.0 / self.die)
-        chances.setflags(write=False)
-        return chances
+        """The chance of each column of :attr:`roll_table` and :attr:`landing_table`: column
+        ``c`` moves ``die.values[c]`` squares (a fair die: ``1/die`` each). Analyses weigh the
+        tables' columns by it (exactly: ``die.counts[c] / die.total``), never by ``1/sides``."""
+        return self.die.probabilities
 
     @cached_property
     def landing_table(self) -> np.ndarray:
@@ -246,7 +245,7 @@ class Board:
             "name": self.name,
             "description": self.description,
             "squares": self.end,
-            "die": self.die,
+            "die": self.die.json,
             "start": self.start,
             "end_rule": self.end_rule.value,
             "extra_roll": self.extra_roll,

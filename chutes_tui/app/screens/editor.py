@@ -112,7 +112,8 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         board, edge = self.board, stats.first_player_advantage
         lines = [
             Text.assemble(
-                (shown(board.name, 40), "bold"), f" · {board.end} squares · d{board.die} · {board.end_rule}"
+                (shown(board.name, 40), "bold"),
+                f" · {board.end} squares · {board.die.text} · {board.end_rule}",
             ),
             Text(f"{count(len(board.ladders), 'ladder')}, {count(len(board.chutes), 'chute')}"),
             Text.assemble(

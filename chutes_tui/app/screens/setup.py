@@ -182,7 +182,7 @@ class SetupScreen(Screen):
         self._previewed = board
         described = (
             f"{shown(board.name, 30)}: {board.end:,} squares, {count(len(board.ladders), 'ladder')}, "
-            f"{count(len(board.chutes), 'chute')}, d{board.die}, {board.end_rule} end"
+            f"{count(len(board.chutes), 'chute')}, {board.die.text}, {board.end_rule} end"
         )
         if board.end > PREVIEW_MAX_SQUARES:
             length = "its expected length: chutes-tui analyze (too large to work out here)"
