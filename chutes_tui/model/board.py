@@ -2,10 +2,11 @@
 
 A board has squares ``1..end`` (``end`` is the winning square), a start square (``0`` by
 default, off the board), dice (:class:`~chutes_tui.model.dice.Dice`: one fair die, the sum of
-several, or a spinner), an end rule, and jumps ``tail → head``: ladders go up, chutes go down.
-Every invalid board raises :class:`BoardError` saying what is wrong; a parser adds where (file,
-line). Constructing a :class:`Board` validates it, winnability
-included (:mod:`chutes_tui.model.validate`), so every ``Board`` in the program can be played.
+several, or a spinner), an end rule, and jumps ``tail → head``: ladders go up, chutes go down
+(a chute's head may be the start square 0, off the board: "go back to start"). Every invalid
+board raises :class:`BoardError` saying what is wrong; a parser adds where (file, line).
+Constructing a :class:`Board` validates it, winnability included
+(:mod:`chutes_tui.model.validate`), so every ``Board`` in the program can be played.
 """
 
 from __future__ import annotations
@@ -130,7 +131,9 @@ class Board:
                 )
             jump = (tail, head)
             for square in (tail, head):
-                if not 1 <= square <= self.end:
+                # A chute may send a piece back to the start off the board ("go back to start").
+                back_to_start = square == head == self.start == 0
+                if not 1 <= square <= self.end and not back_to_start:
                     raise BoardError(
                         f"jump {number(tail)}→{number(head)} leaves the board: "
                         f"square {number(square)} is not in 1..{self.end}",

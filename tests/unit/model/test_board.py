@@ -86,7 +86,7 @@ def bad_plain(text):
         ("0\n10\n6\n4 x\n", 4, "whole number"),
         ("0\n10\n6\n4 7\n4 8\n", 5, "two jumps"),
         ("0\n10\n6\n4 12\n", 4, "leaves the board"),
-        ("0\n10\n6\n4 0\n", 4, "leaves the board"),
+        ("1\n10\n6\n4 0\n", 4, "leaves the board"),  # back to 0 needs the start there
         ("0\n10\n6\n10 3\n", 4, "end square"),
         ("2\n10\n6\n2 8\n", 4, "start square"),
         ("0\n10\n6\n3 5\n5 8\n", 5, "chained"),
