@@ -12,7 +12,8 @@ lines are ignored. Rules, name and layout width are not part of this format.
     die = 6                # one fair die; "2d6": two dice summed; [1, 2, 0.5]: a spinner's weights
     start = 0
     end_rule = "exact"     # exact | reach | bounce
-    extra_roll = false     # optional house rule: the top face rolls again
+    extra_roll = false     # optional house rule: the top face (the largest move) rolls again
+    chain_jumps = false    # optional: a jump's head may be another's tail (followed to rest)
     width = 10             # optional: squares per row of the serpentine layout
     ladders = [[1, 38], [4, 14]]
     chutes = [[16, 6]]
@@ -131,6 +132,7 @@ _TOML_KEYS = {
     "start",
     "end_rule",
     "extra_roll",
+    "chain_jumps",
     "width",
     "ladders",
     "chutes",
@@ -273,6 +275,7 @@ def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Boar
             description=typed("description", str, ""),
             width=typed("width", int, 10),
             extra_roll=typed("extra_roll", bool, False),
+            chain_jumps=typed("chain_jumps", bool, False),
             source=None if path is None else str(path),
         )
     except BoardError as error:
@@ -316,7 +319,9 @@ def format_toml(board: Board) -> str:
         f"start = {board.start}\n"
         f'end_rule = "{board.end_rule.value}"\n'
         f"extra_roll = {'true' if board.extra_roll else 'false'}\n"
-        f"width = {board.width}\n"
+        # Written only when set, so that every other board's text stays as it always was.
+        + ("chain_jumps = true\n" if board.chain_jumps else "")
+        + f"width = {board.width}\n"
         f"ladders = {_toml_pairs(board.ladders)}\n"
         f"chutes = {_toml_pairs(board.chutes)}\n"
     )

@@ -27,6 +27,7 @@ from chutes_tui.model.errors import BoardError as BoardError
 from chutes_tui.model.errors import Jump as Jump
 from chutes_tui.model.memo import Memo
 from chutes_tui.model.rules import EndRule, JumpKind, landing_table, roll_table
+from chutes_tui.model.rules import jump_kind as jump_kind
 from chutes_tui.model.text import kind_of, number
 from chutes_tui.model.validate import check_winnable
 
@@ -36,9 +37,27 @@ MAX_WIDTH = 1_000
 T = TypeVar("T")
 
 
-def jump_kind(tail: int, head: int) -> JumpKind:
-    """A jump up is a ladder, a jump down a chute: the one place that says so."""
-    return JumpKind.LADDER if head > tail else JumpKind.CHUTE
+def _chain_ends(jumps: dict[int, int]) -> dict[int, int]:
+    """Where a piece landing on each tail comes to rest, following chained jumps; a cycle is
+    refused naming it. Linear: each square is followed once (a chain's squares share its end)."""
+    rest: dict[int, int] = {}
+    for first in jumps:
+        path: list[int] = []
+        on_path: set[int] = set()
+        square = first
+        while square in jumps and square not in rest:
+            if square in on_path:
+                cycle = [*path[path.index(square) :], square]
+                raise BoardError(
+                    f"jumps {'→'.join(map(str, cycle))} form a cycle", jump=(cycle[-2], cycle[-1])
+                )
+            path.append(square)
+            on_path.add(square)
+            square = jumps[square]
+        end = rest.get(square, square)
+        for square in path:
+            rest[square] = end
+    return rest
 
 
 @dataclass(frozen=True)
@@ -55,6 +74,8 @@ class Board:
     description: str = ""
     width: int = 10
     extra_roll: bool = False
+    # A jump's head may be another jump's tail: the piece follows the chain until it rests.
+    chain_jumps: bool = False
     # Where the board came from, for error messages; not part of its identity.
     source: str | None = field(default=None, compare=False, repr=False)
     # What other layers derive from this board (its Markov chain, exact chain…), kept with it.
@@ -90,10 +111,11 @@ class Board:
             raise BoardError(
                 f"the start square {number(self.start)} must lie in 0..{self.end - 1}", field="start"
             )
-        if not isinstance(self.extra_roll, bool):
-            raise BoardError(
-                f"extra_roll must be true or false, not {kind_of(self.extra_roll)}", field="extra_roll"
-            )
+        for flag in ("extra_roll", "chain_jumps"):
+            if not isinstance(getattr(self, flag), bool):
+                raise BoardError(
+                    f"{flag} must be true or false, not {kind_of(getattr(self, flag))}", field=flag
+                )
         for name, text in (("name", self.name), ("description", self.description)):
             if not isinstance(text, str):
                 raise BoardError(f"{name} must be text, not {kind_of(text)}", field=name)
@@ -150,18 +172,20 @@ class Board:
                     f"square {tail} has two jumps: {tail}→{seen[tail]} and {tail}→{head}", jump=jump
                 )
             # Blame the jump that completes a chain, i.e. the later one in the file.
-            if head in seen:
+            if head in seen and not self.chain_jumps:
                 raise BoardError(
                     f"chained jumps: {tail}→{head} lands on the tail of {head}→{seen[head]}",
                     jump=jump,
                 )
-            if tail in heads:
+            if tail in heads and not self.chain_jumps:
                 raise BoardError(
                     f"chained jumps: {heads[tail]}→{tail} lands on the tail of {tail}→{head}",
                     jump=jump,
                 )
             seen[tail] = head
             heads[head] = tail
+        if self.chain_jumps:  # chains may be followed, but must end
+            _chain_ends(seen)
         return tuple(sorted(seen.items()))
 
     # -- derived views --------------------------------------------------------------------
@@ -174,7 +198,8 @@ class Board:
     def resolve(self) -> np.ndarray:
         """``resolve[s]``: where a piece landing on ``s`` ends its move (read-only)."""
         table = np.arange(self.end + 1, dtype=np.int64)
-        for tail, head in self.jumps:
+        ends = _chain_ends(self.jump_map) if self.chain_jumps else self.jump_map
+        for tail, head in ends.items():
             table[tail] = head
         table.setflags(write=False)
         return table
@@ -188,7 +213,7 @@ class Board:
         return heads
 
     def jump_at(self, square: int) -> Jump | None:
-        """The jump whose tail or head is ``square`` (squares are never both)."""
+        """The jump whose tail or head is ``square`` (the tail's, when a chain makes it both)."""
         if square in self.jump_map:
             return square, self.jump_map[square]
         if square in self.head_map:
@@ -252,6 +277,8 @@ class Board:
             "start": self.start,
             "end_rule": self.end_rule.value,
             "extra_roll": self.extra_roll,
+            # Only when set: every board's answer before chains existed stays as it was.
+            **({"chain_jumps": True} if self.chain_jumps else {}),
             "width": self.width,
             "ladders": [list(j) for j in self.ladders],
             "chutes": [list(j) for j in self.chutes],

@@ -12,13 +12,16 @@ depends on the end rule:
 * ``bounce`` -- the piece walks back the excess, landing on ``E - (s + r - E)``.
 
 A jump (ladder or chute) whose tail is the landing square then moves the piece to its head in
-the same turn. Jumps never chain, so one lookup finishes the move.
+the same turn. On a board with ``chain_jumps`` a head may be another jump's tail, and the piece
+follows the chain until it rests; the board's ``resolve`` array holds where each landing ends,
+so one lookup still finishes the move.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -39,6 +42,11 @@ class EndRule(StrEnum):
 class JumpKind(StrEnum):
     LADDER = "ladder"
     CHUTE = "chute"
+
+
+def jump_kind(tail: int, head: int) -> JumpKind:
+    """A jump up is a ladder, a jump down a chute: the one place that says so."""
+    return JumpKind.LADDER if head > tail else JumpKind.CHUTE
 
 
 def landing_square(square: ArrayLike, roll: ArrayLike, end: int, rule: EndRule) -> np.ndarray:
@@ -85,6 +93,16 @@ class Move:
     overshoot: bool
     lost: bool
     bounced: bool
+    # A chain of jumps: the heads passed between the landing square and the final one.
+    via: tuple[int, ...] = ()
+
+    @property
+    def hops(self) -> list[tuple[int, int]]:
+        """Each jump taken, in order: ``[(landing, head), …]`` (none when no jump is taken)."""
+        if self.final == self.landing and not self.via:
+            return []
+        squares = [self.landing, *self.via, self.final]
+        return list(pairwise(squares))
 
     def describe(self) -> str:
         """``"24 → 28 ladder → 84"``, ``"99 → 95 (bounced)"``, ``"97 stays (needs an exact roll)"``."""
@@ -93,8 +111,8 @@ class Move:
         text = f"{self.square} → {self.landing}"
         if self.bounced:
             text += " (bounced)"
-        if self.jump is not None:
-            text += f" {self.jump} → {self.final}"
+        for tail, head in self.hops:
+            text += f" {jump_kind(tail, head)} → {head}"
         return text
 
 
@@ -105,15 +123,17 @@ def move(board: Board, square: int, roll: int) -> Move:
     # thousands of moves, and numpy on single numbers costs ~40 µs a move.
     final = int(board.roll_table[square, column])
     landing = int(board.landing_table[square, column])
-    jump = None
-    if final > landing:
-        jump = JumpKind.LADDER
-    elif final < landing:
-        jump = JumpKind.CHUTE
+    jump = None if final == landing else jump_kind(landing, final)
     overshoot = square + roll > board.end
     lost = overshoot and board.end_rule is EndRule.EXACT
     bounced = overshoot and board.end_rule is EndRule.BOUNCE
-    return Move(square, roll, landing, final, jump, overshoot, lost, bounced)
+    via: list[int] = []
+    if board.chain_jumps and not lost and final != landing:
+        head = board.jump_map[landing]
+        while head != final:  # the heads passed on the way (the chain is finite: no cycles)
+            via.append(head)
+            head = board.jump_map[head]
+    return Move(square, roll, landing, final, jump, overshoot, lost, bounced, tuple(via))
 
 
 def rolls_again(board: Board, roll: Move) -> bool:
