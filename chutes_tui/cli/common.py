@@ -8,6 +8,7 @@ import json
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -19,7 +20,7 @@ from rich.text import Text
 from chutes_tui.io.atomic import atomic_write_text
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.files import writable_target_problem
-from chutes_tui.model import inputs
+from chutes_tui.model import edits, inputs
 from chutes_tui.model.board import MAX_SQUARES, Board, BoardError
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.inputs import InputError
@@ -112,11 +113,48 @@ def add_board_arguments(parser: argparse.ArgumentParser, *, optional: bool = Fal
         help="house rule: the top face (the largest move: 6 on a d6, 12 on 2d6) gives another "
         "roll in the same turn",
     )
+    parser.add_argument(
+        "--add-jump",
+        nargs=2,
+        type=square("--add-jump"),
+        action="append",
+        default=[],
+        metavar=("FROM", "TO"),
+        help="try the board with a ladder or chute from FROM to TO, without writing a file (repeatable)",
+    )
+    parser.add_argument(
+        "--remove-jump",
+        type=square("--remove-jump"),
+        action="append",
+        default=[],
+        metavar="SQUARE",
+        help="try the board without the jump that starts or ends on SQUARE (repeatable; removals "
+        "come before additions, so the two move a jump)",
+    )
 
 
 def board_from_args(args: argparse.Namespace) -> Board:
-    """The board named on the command line, with any rule overrides applied."""
-    board = load_board(args.board)
+    """The board named on the command line, with any rule overrides and jump edits applied."""
+    return _edited(_with_rules(load_board(args.board), args), args)
+
+
+def _edited(board: Board, args: argparse.Namespace) -> Board:
+    """``--remove-jump`` then ``--add-jump``, in the order given; an edit the board refuses is a
+    board error naming the edit (exit 1, like a rule override that breaks the board)."""
+    source = board.source or board.name
+    steps: list[tuple[str, Callable[[Board], Board]]] = [
+        (f"--remove-jump {square}", partial(edits.remove_jump, square=square)) for square in args.remove_jump
+    ]
+    steps += [(f"--add-jump {a} {b}", partial(edits.add_jump, tail=a, head=b)) for a, b in args.add_jump]
+    for edit, change in steps:
+        try:
+            board = change(board)
+        except BoardError as error:
+            raise BoardError(f"{edit}: {error.reason}", path=source) from None
+    return board
+
+
+def _with_rules(board: Board, args: argparse.Namespace) -> Board:
     changes: dict[str, Any] = {}
     if args.end_rule is not None:
         changes["end_rule"] = EndRule(args.end_rule)
