@@ -13,24 +13,30 @@ def transient_squares(board):
     return [int(s) for s in board.standable_squares if s != board.end]
 
 
-def exact_expected_turns(board):
-    """Gauss-Jordan over Fractions on x_i = 1 + (1/d) Σ_r x_{f(i,r)} (seed 000's system)."""
+def _expected_turns(board, outcomes):
+    """Gauss-Jordan over Fractions on x_s = 1 + Σ P(dest) x_dest, ``outcomes(s)`` giving each
+    roll's (dest, chance)."""
     squares = transient_squares(board)
     where = {s: i for i, s in enumerate(squares)}
-    n, d = len(squares), board.die.sides
-    table = roll_table(board)
+    n = len(squares)
     rows = []
     for i, s in enumerate(squares):
         row = [Fraction(0)] * (n + 1)
         row[i] += 1
         row[n] = Fraction(1)
-        for r in range(d):
-            dest = int(table[s, r])
+        for dest, chance in outcomes(s):
             if dest != board.end:
-                row[where[dest]] -= Fraction(1, d)
+                row[where[dest]] -= chance
         rows.append(row)
     solution = gauss_jordan(rows)
     return {s: solution[where[s]] for s in squares}
+
+
+def exact_expected_turns(board):
+    """Seed 000's system: x_i = 1 + (1/d) Σ_r x_{f(i,r)}, one fair die, the roll table."""
+    table = roll_table(board)
+    d = board.die.sides
+    return _expected_turns(board, lambda s: ((int(table[s, r]), Fraction(1, d)) for r in range(d)))
 
 
 def gauss_jordan(rows):
@@ -153,20 +159,22 @@ def brute_force_pmf(board, turns):
 
 
 def reference_expected_turns(board):
-    """Gauss-Jordan over Fractions on x_s = 1 + Σ_m P(m) x_{move(s, m)} (one roll a turn)."""
+    """The same system from the rules' text: each move's chance, each move followed by hand."""
     law = reference_law(board.die)
-    squares = transient_squares(board)
-    where = {s: i for i, s in enumerate(squares)}
-    n = len(squares)
-    rows = []
-    for i, s in enumerate(squares):
-        row = [Fraction(0)] * (n + 1)
-        row[i] += 1
-        row[n] = Fraction(1)
-        for move, chance in law.items():
-            dest = reference_move(board, s, move)
-            if dest != board.end:
-                row[where[dest]] -= chance
-        rows.append(row)
-    solution = gauss_jordan(rows)
-    return {s: solution[where[s]] for s in squares}
+    return _expected_turns(board, lambda s: ((reference_move(board, s, m), p) for m, p in law.items()))
+
+
+def check_against_references(board, turns=4):
+    """The exact chain against Gauss-Jordan, the float chain, and brute-force enumeration of the
+    first ``turns`` turns."""
+    import math
+
+    from chutes_tui.analysis import expected_from_start
+    from chutes_tui.exact.chain import exact_expected_turns as exact_chain_turns
+    from chutes_tui.exact.length import exact_terms
+
+    exact = exact_chain_turns(board)
+    assert Fraction(int(exact.p), int(exact.q)) == reference_expected_turns(board)[board.start]
+    assert math.isclose(float(exact), expected_from_start(board), rel_tol=1e-12)
+    terms = exact_terms(board, [board.start], turns).turns
+    assert [Fraction(int(x.p), int(x.q)) for x in terms[1:]] == brute_force_pmf(board, turns)[1:]

@@ -1,24 +1,14 @@
 """A chute back to the start square 0, off the board ("go back to start"): allowed when the
-board starts there, and handled by the chain, the exact chain, the simulator, the engine's
-walk and the drawing."""
+board starts there, and handled by the engine's walk and the drawing (the chains and the
+simulator: test_chain_jumps.py checks both new kinds of jump together)."""
 
-import math
-from fractions import Fraction
-
-import numpy as np
 import pytest
 
-from chutes_tui.analysis import expected_from_start
 from chutes_tui.engine.path import walk
-from chutes_tui.exact.chain import exact_expected_turns
-from chutes_tui.exact.length import exact_terms
 from chutes_tui.model.board import Board, BoardError
-from chutes_tui.model.dice import Dice
 from chutes_tui.model.rules import JumpKind, move
 from chutes_tui.render.grid import Layout
 from chutes_tui.render.jumps import JumpArt
-from chutes_tui.sim.montecarlo import simulate_turns, summarize
-from tests.independent import brute_force_pmf, reference_expected_turns
 from tests.unit.render.test_board_drawing import centre_char, connected, painted, scene
 
 BACK = Board(end=30, jumps=((3, 11), (27, 0), (19, 2)), width=6, name="back")
@@ -32,21 +22,6 @@ def test_a_chute_may_send_a_piece_back_to_the_start_off_the_board():
         Board(end=30, start=1, jumps=((27, 0),))  # square 0 is no square of this board
     with pytest.raises(BoardError, match="leaves the board"):
         Board(end=30, jumps=((27, -1),))
-
-
-@pytest.mark.parametrize("dice", ["6", "2d3", "1,0,2"])
-def test_the_chains_agree_with_gauss_jordan_and_brute_force(dice):
-    board = BACK.replace(die=Dice.parse(dice), end_rule="bounce")
-    exact = exact_expected_turns(board)
-    assert Fraction(int(exact.p), int(exact.q)) == reference_expected_turns(board)[0]
-    assert math.isclose(float(exact), expected_from_start(board), rel_tol=1e-12)
-    terms = exact_terms(board, [0], 4).turns
-    assert [Fraction(int(x.p), int(x.q)) for x in terms[1:]] == brute_force_pmf(board, 4)[1:]
-
-
-def test_the_simulator_agrees_within_4_sigma():
-    summary = summarize(simulate_turns(BACK, 200_000, np.random.default_rng(4)))
-    assert abs(summary.mean - expected_from_start(BACK)) < 4 * summary.standard_error
 
 
 def test_the_walk_and_the_drawing_go_to_square_1_s_cell_then_the_start():

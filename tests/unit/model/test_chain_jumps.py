@@ -1,23 +1,19 @@
 """Chained jumps, on boards that ask for them (``chain_jumps = true``): followed until the piece
 rests, a cycle refused naming it, and without the flag refused as before."""
 
-import math
-from fractions import Fraction
-
 import numpy as np
 import pytest
 
 from chutes_tui.analysis import expected_from_start
 from chutes_tui.engine.path import walk
-from chutes_tui.exact.chain import exact_expected_turns
-from chutes_tui.exact.length import exact_terms
 from chutes_tui.io.boardfile import format_toml, parse_toml
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.rules import JumpKind, move
 from chutes_tui.render.grid import Layout
 from chutes_tui.sim.montecarlo import simulate_turns, summarize
-from tests.independent import brute_force_pmf, reference_expected_turns
+from tests.independent import check_against_references
+from tests.unit.model.test_back_to_start import BACK
 
 JUMPS = ((3, 11), (11, 20), (20, 14), (27, 3), (8, 5), (5, 2))
 CHAINED = Board(end=30, jumps=JUMPS, width=6, chain_jumps=True, name="chained")
@@ -55,16 +51,18 @@ def test_without_the_flag_chains_are_refused_as_before():
     assert "chain_jumps" not in format_toml(Board())
 
 
+# Chains, a chute back to the start, and both: a chain that ends off the board.
+BOARDS = {"chained": CHAINED, "back": BACK, "both": CHAINED.replace(jumps=(*JUMPS[:-1], (5, 0)))}
+
+
 @pytest.mark.parametrize("dice", ["6", "2d3", "1,0,2"])
-def test_the_chains_agree_with_gauss_jordan_and_brute_force(dice):
-    board = CHAINED.replace(die=Dice.parse(dice), end_rule="bounce")
-    exact = exact_expected_turns(board)
-    assert Fraction(int(exact.p), int(exact.q)) == reference_expected_turns(board)[0]
-    assert math.isclose(float(exact), expected_from_start(board), rel_tol=1e-12)
-    terms = exact_terms(board, [0], 4).turns
-    assert [Fraction(int(x.p), int(x.q)) for x in terms[1:]] == brute_force_pmf(board, 4)[1:]
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_the_chains_agree_with_gauss_jordan_and_brute_force(name, dice):
+    check_against_references(BOARDS[name].replace(die=Dice.parse(dice), end_rule="bounce"))
 
 
-def test_the_simulator_agrees_within_4_sigma():
-    summary = summarize(simulate_turns(CHAINED, 200_000, np.random.default_rng(8)))
-    assert abs(summary.mean - expected_from_start(CHAINED)) < 4 * summary.standard_error
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_the_simulator_agrees_within_4_sigma(name):
+    board = BOARDS[name]
+    summary = summarize(simulate_turns(board, 200_000, np.random.default_rng(8)))
+    assert abs(summary.mean - expected_from_start(board)) < 4 * summary.standard_error
