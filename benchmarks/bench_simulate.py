@@ -34,7 +34,7 @@ from chutes_tui.sim.packed import plan_for
 
 def per_roll(board: Board, games: int, rng: np.random.Generator) -> np.ndarray:
     """The simulator before several rolls per draw (commit 2f1ae8c), unchanged."""
-    die = board.die
+    die = board.die.sides
     size = (board.end + 1) * die
     dtype = np.dtype(np.int16) if size + die < np.iinfo(np.int16).max else np.dtype(np.int32)
     table = (board.roll_table * die).astype(dtype).ravel()
@@ -71,7 +71,7 @@ def per_roll(board: Board, games: int, rng: np.random.Generator) -> np.ndarray:
 def three_rolls(board: Board, games: int, rng: np.random.Generator) -> np.ndarray:
     """The issue's alternative: a packed 216-outcome table (next state, turns used), a turn
     counter per game, compaction every 4 draws (12 rolls)."""
-    die, end = board.die, board.end
+    die, end = board.die.sides, board.end
     codes = die**3
     step = np.asarray(board.roll_table)
     square = np.broadcast_to(np.arange(end + 1)[:, None], (end + 1, codes)).copy()

@@ -89,33 +89,35 @@ def _build_chain(board: Board) -> Chain:
     squares = board.standable_squares[board.standable_squares != board.end]
     index = _state_index(board, squares)
     table = board.roll_table
-    n, die = squares.size, board.die
-    p = 1.0 / die
+    n, columns = squares.size, table.shape[1]
+    chances = board.face_probabilities  # the chance of each column's move
     rows_parts: list[np.ndarray] = []
     cols_parts: list[np.ndarray] = []
     vals_parts: list[np.ndarray] = []
     finish = np.zeros(n)
     origin = np.arange(n)
     position = squares.copy()
-    weight = p
-    # Without the house rule every face ends the turn; with it, a top face continues the
-    # turn from where it took the piece, so the turn sums over runs of top faces.
-    stopping_faces = die - 1 if board.extra_roll else die
+    run = 1.0  # the chance of the top faces rolled so far in the turn
+    # Without the house rule every face ends the turn; with it, a top face (the last column,
+    # the largest move) continues the turn from where it took the piece, so the turn sums
+    # over runs of top faces.
+    stopping_faces = columns - 1 if board.extra_roll else columns
     while origin.size:
         dest = table[position, :stopping_faces]
+        weight = np.broadcast_to(run * chances[None, :stopping_faces], dest.shape)
         done = dest == board.end
-        np.add.at(finish, np.broadcast_to(origin[:, None], dest.shape)[done], weight)
+        np.add.at(finish, np.broadcast_to(origin[:, None], dest.shape)[done], weight[done])
         keep = ~done
         rows_parts.append(np.broadcast_to(origin[:, None], dest.shape)[keep])
         cols_parts.append(index[dest[keep]])
-        vals_parts.append(np.full(int(keep.sum()), weight))
-        if not board.extra_roll or weight < _EXTRA_ROLL_NEGLIGIBLE:
+        vals_parts.append(weight[keep])
+        run *= float(chances[-1])
+        if not board.extra_roll or run < _EXTRA_ROLL_NEGLIGIBLE:
             break
-        top = table[position, die - 1]
+        top = table[position, columns - 1]
         won = top == board.end
-        np.add.at(finish, origin[won], weight)
+        np.add.at(finish, origin[won], run)
         origin, position = origin[~won], top[~won]
-        weight *= p
     Q = sp.csr_matrix(
         (np.concatenate(vals_parts), (np.concatenate(rows_parts), np.concatenate(cols_parts))),
         shape=(n, n),

@@ -40,12 +40,14 @@ from chutes_tui.model.rules import JumpKind
 @dataclass(frozen=True, eq=False)
 class Landings:
     """Per game from ``origin``, indexed by square ``0..end``: ``expected[x]`` landings on ``x``
-    and ``chance[x]`` of landing there at least once."""
+    and ``chance[x]`` of landing there at least once; for each jump, its uses (a chained jump is
+    also used by the pieces that a chain brings through it)."""
 
     board: Board
     origin: int
     expected: np.ndarray
     chance: np.ndarray
+    uses: dict[int, tuple[float, float]]  # a jump's tail → (uses per game, chance of a use)
 
 
 def _landing_matrix(chain: Chain) -> np.ndarray:
@@ -80,24 +82,45 @@ def landings(board: Board, origin: int | None = None) -> Landings:
     for i, square in enumerate(chain.squares.tolist()):
         if square != start:
             chance[square] = visits[i] / diagonal[i]
-    # The squares landed on whose renewal needs the landings from where a piece then rests:
-    # every jump's tail (it rests where the jump leads), every such destination and the start.
-    after: dict[int, list[int]] = {}
+    # Renewals need the landings from where a piece then rests: a jump's tail rests where its
+    # jump (or chain of jumps) leads; a jump is *used* by landing on any tail whose chain passes
+    # through it, and rests at the same square; any other square rests on itself.
+    wanted: dict[int, list[tuple[str, int, list[int]]]] = {}
     for tail, _ in board.jumps:
-        after.setdefault(int(board.resolve[tail]), []).append(tail)
+        rest = int(board.resolve[tail])
+        wanted.setdefault(rest, []).append(("land", tail, [tail]))
+        feeders = [t for t, _ in board.jumps if tail in _passes(board, t)]
+        wanted.setdefault(rest, []).append(("use", tail, feeders))
     for rest in ({int(board.resolve[tail]) for tail, _ in board.jumps} | {start}) & squares:
-        after.setdefault(rest, []).append(rest)
-    rests = [rest for rest in after if rest != board.end]
+        wanted.setdefault(rest, []).append(("land", rest, [rest]))
+    uses: dict[int, tuple[float, float]] = {}
+
+    def renew(kind: str, square: int, landed: list[int], again: float) -> None:
+        first = float(expected[landed].sum())
+        if kind == "land":
+            chance[square] = first / (1.0 + again)
+        else:
+            uses[square] = (first, min(first / (1.0 + again), 1.0))
+
+    rests = [rest for rest in wanted if rest != board.end]
     for some, rows in row_blocks(chain, [chain.row(rest) for rest in rests]):
         again = rows @ land  # landings on every square, from each rest in the block
         for k, i in enumerate(some):
-            rest = int(chain.squares[i])
-            for landed in after[rest]:
-                chance[landed] = expected[landed] / (1.0 + again[k, landed])
-    for tail in after.get(board.end, []):  # a jump to the end: the game is over, no second use
-        chance[tail] = expected[tail]
+            for kind, square, landed in wanted[int(chain.squares[i])]:
+                renew(kind, square, landed, float(again[k, landed].sum()))
+    for kind, square, landed in wanted.get(board.end, []):  # the game is over: no second time
+        renew(kind, square, landed, 0.0)
     chance[board.end] = expected[board.end]  # the game ends there: landed on once at most
-    return Landings(board, start, expected, np.clip(chance, 0.0, 1.0))
+    return Landings(board, start, expected, np.clip(chance, 0.0, 1.0), uses)
+
+
+def _passes(board: Board, tail: int) -> list[int]:
+    """The tails a piece landing on ``tail`` passes: itself, then any chain it follows."""
+    passed = []
+    while tail in board.jump_map:
+        passed.append(tail)
+        tail = board.jump_map[tail]
+    return passed
 
 
 # -- reports ---------------------------------------------------------------------------------
@@ -146,10 +169,7 @@ class JumpsReport:
 
 def jumps_report(board: Board) -> JumpsReport:
     found = landings(board)
-    uses = (
-        JumpUse(tail, head, jump_kind(tail, head), float(found.expected[tail]), float(found.chance[tail]))
-        for tail, head in board.jumps
-    )
+    uses = (JumpUse(tail, head, jump_kind(tail, head), *found.uses[tail]) for tail, head in board.jumps)
     return JumpsReport(board, tuple(uses))
 
 

@@ -85,9 +85,8 @@ def _turns_to_finish(chain: Chain) -> np.ndarray:
 
 
 def _faces(board: Board) -> list[tuple[int, Fraction]]:
-    """Each face's column in the roll table and its exact chance (faces of chance 0 left out)."""
-    chances = board.face_probabilities
-    return [(f, Fraction(1, board.die)) for f in range(board.die) if chances[f] > 0]
+    """Each column of the roll table and its exact chance (the dice have no column of chance 0)."""
+    return list(enumerate(board.die.chances))
 
 
 def _shortest(chain: Chain, distance: np.ndarray, start: int) -> tuple[int, Fraction, tuple[int, ...]]:
@@ -119,7 +118,7 @@ def _first_rolls(chain: Chain, distance: np.ndarray, start: int, fewest: int) ->
             if (to == board.end and turn == fewest) or (
                 to != board.end and distance[chain.row(to)] == fewest - turn
             ):
-                rolls.append(f + 1)
+                rolls.append(board.die.values[f])
                 square = to
                 break
     return tuple(rolls)

@@ -215,7 +215,7 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
     dist = finishing_distribution(chain, where)
     visits = visit_statistics(chain, board.start)
     outcomes = []
-    for roll in range(1, board.die + 1):
+    for roll in board.die.values:
         step = move(board, square, roll)
         outcomes.append(RollOutcome(roll, step.landing, step.final, step.jump, step.lost))
     impact = None
@@ -225,14 +225,8 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
             after: float | None = expected_from_start(remove_jump(board, square))
         except BoardError:
             after = None
-        used = landings(board)
         impact = JumpImpact(
-            jump[0],
-            jump[1],
-            expected_from_start(board),
-            after,
-            float(used.expected[jump[0]]),
-            float(used.chance[jump[0]]),
+            jump[0], jump[1], expected_from_start(board), after, *landings(board).uses[jump[0]]
         )
     win = None
     if opponent is not None:

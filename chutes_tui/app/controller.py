@@ -215,7 +215,7 @@ class TurnController:
         spinner = random.Random(turn.number)
         for move in turn.rolls:
             if not self.computer_to_move:
-                steps += [Step(face=spinner.randint(1, self.game.board.die)) for _ in range(SPIN_FACES)]
+                steps += [Step(face=spinner.choice(self.game.board.die.values)) for _ in range(SPIN_FACES)]
             steps.append(Step(face=move.roll))
             steps += [Step(seat=turn.seat, square=s) for s in walk(move, self.game.board.end, self.slide)]
         return steps

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         [
             common.name(board),
             str(board.end),
-            str(board.die),
+            board.die.text.removeprefix("d"),  # the column says "die": 6, 2d6, spinner …
             board.end_rule.value,
             str(len(board.ladders)),
             str(len(board.chutes)),

@@ -8,6 +8,7 @@ import json
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -19,8 +20,9 @@ from rich.text import Text
 from chutes_tui.io.atomic import atomic_write_text
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.files import writable_target_problem
-from chutes_tui.model import inputs
-from chutes_tui.model.board import MAX_DIE, MAX_SQUARES, Board, BoardError
+from chutes_tui.model import edits, inputs
+from chutes_tui.model.board import MAX_SQUARES, Board, BoardError
+from chutes_tui.model.dice import Dice
 from chutes_tui.model.inputs import InputError
 from chutes_tui.model.rules import EndRule
 from chutes_tui.model.text import elide, path_text, printable, shown
@@ -98,19 +100,61 @@ def add_board_arguments(parser: argparse.ArgumentParser, *, optional: bool = Fal
         "--end-rule", choices=[rule.value for rule in EndRule], help="override the board's end rule"
     )
     parser.add_argument(
-        "--die", type=bounded_int("--die", 1, MAX_DIE), help="override the number of die sides"
+        "--die",
+        type=argument("--die", inputs.dice),
+        metavar="DICE",
+        help="override the dice: 6 (one fair die), 2d6 (two dice summed) or 1,2,0.5 "
+        "(a spinner's weights: face i moves i squares)",
     )
     parser.add_argument(
         "--extra-roll",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="house rule: rolling the die's top face gives another roll in the same turn",
+        help="house rule: the top face (the largest move: 6 on a d6, 12 on 2d6) gives another "
+        "roll in the same turn",
+    )
+    parser.add_argument(
+        "--add-jump",
+        nargs=2,
+        type=square("--add-jump"),
+        action="append",
+        default=[],
+        metavar=("FROM", "TO"),
+        help="try the board with a ladder or chute from FROM to TO, without writing a file (repeatable)",
+    )
+    parser.add_argument(
+        "--remove-jump",
+        type=square("--remove-jump"),
+        action="append",
+        default=[],
+        metavar="SQUARE",
+        help="try the board without the jump that starts or ends on SQUARE (repeatable; removals "
+        "come before additions, so the two move a jump)",
     )
 
 
 def board_from_args(args: argparse.Namespace) -> Board:
-    """The board named on the command line, with any rule overrides applied."""
-    board = load_board(args.board)
+    """The board named on the command line, with any rule overrides and jump edits applied."""
+    return _edited(_with_rules(load_board(args.board), args), args)
+
+
+def _edited(board: Board, args: argparse.Namespace) -> Board:
+    """``--remove-jump`` then ``--add-jump``, in the order given; an edit the board refuses is a
+    board error naming the edit (exit 1, like a rule override that breaks the board)."""
+    source = board.source or board.name
+    steps: list[tuple[str, Callable[[Board], Board]]] = [
+        (f"--remove-jump {square}", partial(edits.remove_jump, square=square)) for square in args.remove_jump
+    ]
+    steps += [(f"--add-jump {a} {b}", partial(edits.add_jump, tail=a, head=b)) for a, b in args.add_jump]
+    for edit, change in steps:
+        try:
+            board = change(board)
+        except BoardError as error:
+            raise BoardError(f"{edit}: {error.reason}", path=source) from None
+    return board
+
+
+def _with_rules(board: Board, args: argparse.Namespace) -> Board:
     changes: dict[str, Any] = {}
     if args.end_rule is not None:
         changes["end_rule"] = EndRule(args.end_rule)
@@ -123,7 +167,9 @@ def board_from_args(args: argparse.Namespace) -> Board:
     try:
         return board.replace(**changes)
     except BoardError as error:
-        given = ", ".join(f"{key}={value}" for key, value in changes.items())
+        given = ", ".join(
+            f"{key}={value.option if isinstance(value, Dice) else value}" for key, value in changes.items()
+        )
         raise BoardError(f"with {given}: {error.reason}", path=board.source or board.name) from None
 
 
@@ -135,7 +181,7 @@ def name(board: Board) -> str:
 def heading(console: Console, board: Board, more: str = "") -> None:
     """A verb's first line: the board's name (bold), its size and rules (as overridden on the
     command line), and ``more``."""
-    rules = f"d{board.die}, {board.end_rule.value} end" + (
+    rules = f"{board.die.text}, {board.end_rule.value} end" + (
         ", extra roll on the top face" if board.extra_roll else ""
     )
     console.print(Text(name(board), style="bold"), Text(f"— {board.end} squares, {rules}{more}"))

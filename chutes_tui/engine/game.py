@@ -220,7 +220,8 @@ class Game:
     # -- play ------------------------------------------------------------------------------
 
     def roll_die(self) -> int:
-        return int(self.rng.integers(1, self.board.die + 1))
+        """One roll's move, from the seeded generator (:meth:`Dice.roll`)."""
+        return self.board.die.roll(self.rng)
 
     def roll(self, faces: Iterable[int] | None = None) -> Turn:
         """Play the current player's whole turn and pass the die on.

@@ -14,17 +14,18 @@ SLIDE_STEPS = 32
 
 def walk(step: Move, end: int, slide: Callable[[int, int], list[int]] | None = None) -> list[int]:
     """The squares a piece passes through for one roll: forward, back after a bounce, then
-    along the jump (``slide(tail, head)`` gives the squares under its drawn path)."""
+    along the jump, or each jump of a chain (``slide(tail, head)`` gives the squares under its
+    drawn path)."""
     if step.lost:
         return []
     forward = min(step.square + step.roll, end)
     squares = list(range(step.square + 1, forward + 1))
     if step.bounced:
         squares += list(range(end - 1, step.landing - 1, -1))
-    if step.final != step.landing:
-        path = slide(step.landing, step.final) if slide is not None else []
-        inner = [s for s in path if s not in (step.landing, step.final)]
+    for tail, head in step.hops:  # each jump of a chain in turn
+        path = slide(tail, head) if slide is not None else []
+        inner = [s for s in path if s not in (tail, head)]
         if len(inner) > SLIDE_STEPS:  # a 66,000-square ladder must not take minutes to climb
             inner = [inner[round(i * (len(inner) - 1) / (SLIDE_STEPS - 1))] for i in range(SLIDE_STEPS)]
-        squares += [*inner, step.final]
+        squares += [*inner, head]
     return squares

@@ -1,10 +1,11 @@
 """The turn chain with exact rational entries.
 
-The same states as :class:`chutes_tui.analysis.Chain`. Each roll has probability ``1/d``; a
-turn's transition matrix is exact: without the extra-roll rule it is the roll matrix itself;
-with it, the turn sums over runs of top faces, ``Q = (I - T)⁻¹ B`` and ``r = (I - T)⁻¹ b``,
-where ``T`` holds the top-face rolls that stay on the board and ``B``, ``b`` the rolls that end
-the turn (on the board, or on the end square).
+The same states as :class:`chutes_tui.analysis.Chain`. Each column of the roll table has its
+exact chance ``die.counts[c] / die.total`` (a fair die: ``1/d``); a turn's transition matrix is
+exact: without the extra-roll rule it is the roll matrix itself; with it, the turn sums over
+runs of top faces, ``Q = (I - T)⁻¹ B`` and ``r = (I - T)⁻¹ b``, where ``T`` holds the top-face
+rolls that stay on the board and ``B``, ``b`` the rolls that end the turn (on the board, or on
+the end square).
 """
 
 from __future__ import annotations
@@ -52,24 +53,26 @@ def _exact_chain(board: Board) -> ExactChain:
     chain = build_chain(board)
     n, die = chain.size, board.die
     table = board.roll_table
+    columns = table.shape[1]
+    # Whole-number weights over one total keep the matrices integer until the one division.
     stop = [[0] * n for _ in range(n)]
     top = [[0] * n for _ in range(n)]
     stop_end = [0] * n
     top_end = [0] * n
     for i, square in enumerate(chain.squares):
-        for face in range(die):
-            dest = int(table[square, face])
-            continues = board.extra_roll and face == die - 1
+        for column, weight in enumerate(die.counts):
+            dest = int(table[square, column])
+            continues = board.extra_roll and column == columns - 1
             if dest == board.end:
-                (top_end if continues else stop_end)[i] += 1
+                (top_end if continues else stop_end)[i] += weight
             else:
-                (top if continues else stop)[i][chain.row(dest)] += 1
-    Q = fmpq_mat(fmpz_mat(stop)) / die
+                (top if continues else stop)[i][chain.row(dest)] += weight
+    Q = fmpq_mat(fmpz_mat(stop)) / die.total
     # A top face that reaches the end also ends the turn (the game is won).
-    finish = fmpq_mat(n, 1, [fmpq(stop_end[i] + top_end[i], die) for i in range(n)])
+    finish = fmpq_mat(n, 1, [fmpq(stop_end[i] + top_end[i], die.total) for i in range(n)])
     if board.extra_roll:
         identity = fmpq_mat(n, n, [1 if i == j else 0 for i in range(n) for j in range(n)])
-        solve = (identity - fmpq_mat(fmpz_mat(top)) / die).solve
+        solve = (identity - fmpq_mat(fmpz_mat(top)) / die.total).solve
         Q, finish = solve(Q), solve(finish)
     return ExactChain(chain, Q, finish)
 

@@ -9,10 +9,11 @@ lines are ignored. Rules, name and layout width are not part of this format.
     name = "standard"
     description = "..."
     squares = 100          # the end square
-    die = 6
+    die = 6                # one fair die; "2d6": two dice summed; [1, 2, 0.5]: a spinner's weights
     start = 0
     end_rule = "exact"     # exact | reach | bounce
-    extra_roll = false     # optional house rule: the top face rolls again
+    extra_roll = false     # optional house rule: the top face (the largest move) rolls again
+    chain_jumps = false    # optional: a jump's head may be another's tail (followed to rest)
     width = 10             # optional: squares per row of the serpentine layout
     ladders = [[1, 38], [4, 14]]
     chutes = [[16, 6]]
@@ -25,6 +26,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +34,7 @@ from chutes_tui.io.bundled import bundled_board_names, bundled_board_path
 from chutes_tui.io.files import FileReadError, is_regular_file, read_text
 from chutes_tui.io.scan import structure_problem
 from chutes_tui.model.board import Board, BoardError, Jump
+from chutes_tui.model.dice import MAX_DIE, Dice
 from chutes_tui.model.rules import EndRule
 from chutes_tui.model.text import elide, kind_of, number, printable, quote
 
@@ -89,7 +92,7 @@ def parse_plain(text: str, *, path: str | os.PathLike[str] | None = None, name: 
     try:
         return Board(
             end=end,
-            die=die,
+            die=Dice(die),
             start=start,
             jumps=tuple(jumps),
             name=name or stem,
@@ -110,10 +113,13 @@ def _parse_int(word: str, what: str, path: str | os.PathLike[str] | None, line: 
 
 
 def format_plain(board: Board) -> str:
-    """The board in the plain format (rules, width and description are not representable)."""
+    """The board in the plain format (rules, width and description are not representable; nor
+    are dice other than one fair die: :class:`BoardError`)."""
+    if not board.die.is_fair:
+        raise BoardError(f"the plain format holds one fair die, not {board.die.text}: use TOML", field="die")
     # Split the way the reader does, so no comment can leak onto a data line.
     lines = [f"# {text}" for text in _lines(board.name + "\n" + board.description) if text]
-    lines += [str(board.start), str(board.end), str(board.die)]
+    lines += [str(board.start), str(board.end), str(board.die.sides)]
     lines += [f"{tail} {head}" for tail, head in board.jumps]
     return "\n".join(lines) + "\n"
 
@@ -126,6 +132,7 @@ _TOML_KEYS = {
     "start",
     "end_rule",
     "extra_roll",
+    "chain_jumps",
     "width",
     "ladders",
     "chutes",
@@ -164,13 +171,31 @@ def _pair_lines(text: str) -> dict[tuple[str, Jump], int]:
     return found
 
 
+_DIE_LIST = re.compile(r"^\s*(?:die|\"die\"|'die')\s*=\s*\[", re.MULTILINE)
+
+
+def _die_list_problem(text: str) -> tuple[str, int] | None:
+    """A spinner of far too many faces, found before tomllib spends seconds reading a million
+    weights: the commas up to the list's first ``]`` (linear; a ``]`` in a comment only
+    stops the count early, and :class:`Dice` still checks what tomllib reads)."""
+    match = _DIE_LIST.search(text)
+    if match is None:
+        return None
+    close = text.find("]", match.end())
+    commas = text.count(",", match.end(), len(text) if close < 0 else close)
+    if commas <= MAX_DIE:
+        return None
+    return f"a spinner may have at most {MAX_DIE} faces", text.count("\n", 0, match.start()) + 1
+
+
 def _load_toml(text: str, path: str | os.PathLike[str] | None) -> dict[str, Any]:
     """``tomllib.loads``, with every failure a :class:`BoardError` naming the line."""
-    problem = structure_problem(text)
+    problem = structure_problem(text) or _die_list_problem(text)
     if problem is not None:
         raise BoardError(f"not a board: {problem[0]}", path=path, line=problem[1])
     try:
-        return tomllib.loads(text)
+        # Decimals stay as written (a spinner's weight 0.1 is exactly a tenth, not a double).
+        return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         match = re.search(r"\(at line (\d+), column \d+\)|\(at end of document\)", message)
@@ -242,7 +267,7 @@ def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Boar
     try:
         return Board(
             end=typed("squares", int, None),
-            die=typed("die", int, 6),
+            die=data.get("die", 6),  # Dice.of checks it (an error names the die's line)
             start=typed("start", int, 0),
             end_rule=typed("end_rule", str, EndRule.EXACT.value),
             jumps=tuple(jumps),
@@ -250,6 +275,7 @@ def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Boar
             description=typed("description", str, ""),
             width=typed("width", int, 10),
             extra_roll=typed("extra_roll", bool, False),
+            chain_jumps=typed("chain_jumps", bool, False),
             source=None if path is None else str(path),
         )
     except BoardError as error:
@@ -289,11 +315,13 @@ def format_toml(board: Board) -> str:
         f"name = {_toml_string(board.name)}\n"
         f"description = {_toml_string(board.description)}\n"
         f"squares = {board.end}\n"
-        f"die = {board.die}\n"
+        f"die = {board.die.toml}\n"
         f"start = {board.start}\n"
         f'end_rule = "{board.end_rule.value}"\n'
         f"extra_roll = {'true' if board.extra_roll else 'false'}\n"
-        f"width = {board.width}\n"
+        # Written only when set, so that every other board's text stays as it always was.
+        + ("chain_jumps = true\n" if board.chain_jumps else "")
+        + f"width = {board.width}\n"
         f"ladders = {_toml_pairs(board.ladders)}\n"
         f"chutes = {_toml_pairs(board.chutes)}\n"
     )

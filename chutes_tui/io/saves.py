@@ -1,10 +1,11 @@
 """The save file: a game as JSON, read back field by field.
 
-A save is either accepted exactly as written or refused with a :class:`SaveError` that names
-the file, the field (and the line, for text that is not JSON) and why -- never a file's
-contents. It records the board (as TOML text), the seed, the players, every roll of every
-turn, where the pieces stand, who moves next, and the die's generator state; the engine
-replays the rolls and checks that they lead to the recorded position.
+A save is either accepted exactly as written or refused with a :class:`SaveError` that names the
+file, the field (and the line, for text that is not JSON) and why -- never a file's contents. It
+records the board (as TOML text), the seed, the players, every roll of every turn (the squares
+each roll moved: a fair die's faces), where the pieces stand, who moves next, and the die's
+generator state; the engine replays the rolls and checks that they lead to the recorded
+position.
 
 Format (version 1)::
 
@@ -112,6 +113,18 @@ def _whole(value: Any, field: str, low: int, high: int) -> int:
     return int(value)
 
 
+def _move(value: Any, field: str, board: Board) -> int:
+    """A recorded roll: the squares it moved (a fair die's face), one the board's dice can make."""
+    if board.die.is_fair:  # the message saves have always given
+        return _whole(value, field, 1, board.die.sides)
+    _require(
+        not isinstance(value, bool) and isinstance(value, int) and value in board.die.values,
+        f"{field} must be a move of {board.die.text} ({board.die.values[0]}..{board.die.top}), "
+        f"not {kind_of(value)}",
+    )
+    return int(value)
+
+
 def _list(value: Any, field: str, longest: int) -> list[Any]:
     _require(isinstance(value, list), f"{field} must be a list, not {kind_of(value)}")
     _require(len(value) <= longest, f"{field} has {len(value):,} entries (at most {longest:,})")
@@ -192,7 +205,7 @@ def parse_save(data: Any) -> SavedGame:
     for number, turn in enumerate(turns):
         faces = _list(turn, f"rolls[{number}]", MAX_ROLLS_PER_TURN)
         _require(bool(faces), f"rolls[{number}] records a turn without rolls")
-        rolls.append(tuple(_whole(face, f"rolls[{number}]", 1, board.die) for face in faces))
+        rolls.append(tuple(_move(face, f"rolls[{number}]", board) for face in faces))
     positions = _list(fields["positions"], "positions", MAX_PLAYERS)
     _require(len(positions) == len(players), "positions must give one square per player")
     squares = tuple(_whole(square, "positions", 0, board.end) for square in positions)

@@ -20,8 +20,7 @@ from typing import Any
 from chutes_tui.io.jsonfile import read_quietly, write_quietly
 from chutes_tui.io.paths import config_dir, data_dir
 from chutes_tui.io.saves import SaveError, player_from_json, player_to_json
-from chutes_tui.model.board import MAX_DIE
-from chutes_tui.model.inputs import MAX_PLAYERS
+from chutes_tui.model.inputs import MAX_PLAYERS, InputError, dice
 from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.rules import EndRule
 from chutes_tui.model.text import file_stem
@@ -36,7 +35,7 @@ class LastSetup:
     players: tuple[PlayerSpec, ...]
     board: str = "standard"
     end_rule: str | None = None  # None: the board's own
-    die: int | None = None
+    die: str | None = None  # the dice as typed ("6", "2d6", "1,1,2"); None: the board's own
     extra_roll: bool = False
 
 
@@ -115,7 +114,7 @@ def _setup(value: Any) -> LastSetup | None:
         players=players,
         board=board if isinstance(board, str) and _short_text(board) else "standard",
         end_rule=end_rule if isinstance(end_rule, str) and end_rule in {r.value for r in EndRule} else None,
-        die=die if type(die) is int and 1 <= die <= MAX_DIE else None,
+        die=_dice_text(die),
         extra_roll=value.get("extra_roll") is True,
     )
 
@@ -155,3 +154,16 @@ def latest_save() -> Path | None:
         if S_ISREG(stat.st_mode) and (newest is None or stat.st_mtime > newest[0]):
             newest = (stat.st_mtime, path)
     return newest[1] if newest else None
+
+
+def _dice_text(value: object) -> str | None:
+    """Remembered dice, in ``--die`` form: a number of sides as older settings kept it, or any
+    dice text that still reads as dice (anything else: the board's own)."""
+    if type(value) is int:
+        value = str(value)
+    if not isinstance(value, str):
+        return None
+    try:
+        return dice(value).option
+    except InputError:
+        return None

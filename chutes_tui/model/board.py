@@ -1,10 +1,12 @@
 """Boards: the model and its validation.
 
 A board has squares ``1..end`` (``end`` is the winning square), a start square (``0`` by
-default, off the board), a die with ``die`` faces, an end rule, and jumps ``tail → head``:
-ladders go up, chutes go down. Every invalid board raises :class:`BoardError` saying what is
-wrong; a parser adds where (file, line). Constructing a :class:`Board` validates it, winnability
-included (:mod:`chutes_tui.model.validate`), so every ``Board`` in the program can be played.
+default, off the board), dice (:class:`~chutes_tui.model.dice.Dice`: one fair die, the sum of
+several, or a spinner), an end rule, and jumps ``tail → head``: ladders go up, chutes go down
+(a chute's head may be the start square 0, off the board: "go back to start"). Every invalid
+board raises :class:`BoardError` saying what is wrong; a parser adds where (file, line).
+Constructing a :class:`Board` validates it, winnability included
+(:mod:`chutes_tui.model.validate`), so every ``Board`` in the program can be played.
 """
 
 from __future__ import annotations
@@ -17,24 +19,45 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from chutes_tui.model.dice import D6, Dice
+
 # Re-exported: a board's error and its jumps belong to the board.
+from chutes_tui.model.dice import MAX_DIE as MAX_DIE
 from chutes_tui.model.errors import BoardError as BoardError
 from chutes_tui.model.errors import Jump as Jump
 from chutes_tui.model.memo import Memo
 from chutes_tui.model.rules import EndRule, JumpKind, landing_table, roll_table
+from chutes_tui.model.rules import jump_kind as jump_kind
 from chutes_tui.model.text import kind_of, number
 from chutes_tui.model.validate import check_winnable
 
 MAX_SQUARES = 100_000
-MAX_DIE = 100
 MAX_WIDTH = 1_000
 
 T = TypeVar("T")
 
 
-def jump_kind(tail: int, head: int) -> JumpKind:
-    """A jump up is a ladder, a jump down a chute: the one place that says so."""
-    return JumpKind.LADDER if head > tail else JumpKind.CHUTE
+def _chain_ends(jumps: dict[int, int]) -> dict[int, int]:
+    """Where a piece landing on each tail comes to rest, following chained jumps; a cycle is
+    refused naming it. Linear: each square is followed once (a chain's squares share its end)."""
+    rest: dict[int, int] = {}
+    for first in jumps:
+        path: list[int] = []
+        on_path: set[int] = set()
+        square = first
+        while square in jumps and square not in rest:
+            if square in on_path:
+                cycle = [*path[path.index(square) :], square]
+                raise BoardError(
+                    f"jumps {'→'.join(map(str, cycle))} form a cycle", jump=(cycle[-2], cycle[-1])
+                )
+            path.append(square)
+            on_path.add(square)
+            square = jumps[square]
+        end = rest.get(square, square)
+        for square in path:
+            rest[square] = end
+    return rest
 
 
 @dataclass(frozen=True)
@@ -42,7 +65,8 @@ class Board:
     """A Chutes and Ladders board and its rules. Constructing one validates it."""
 
     end: int = 100
-    die: int = 6
+    # The dice; ``Board(die=8)`` (a whole number) means one fair 8-sided die.
+    die: Dice = D6
     start: int = 0
     end_rule: EndRule = EndRule.EXACT
     jumps: tuple[Jump, ...] = ()
@@ -50,6 +74,8 @@ class Board:
     description: str = ""
     width: int = 10
     extra_roll: bool = False
+    # A jump's head may be another jump's tail: the piece follows the chain until it rests.
+    chain_jumps: bool = False
     # Where the board came from, for error messages; not part of its identity.
     source: str | None = field(default=None, compare=False, repr=False)
     # What other layers derive from this board (its Markov chain, exact chain…), kept with it.
@@ -64,6 +90,7 @@ class Board:
             raise BoardError(
                 f"unknown end rule {kind_of(self.end_rule)} (expected one of: {rules})", field="end_rule"
             ) from None
+        object.__setattr__(self, "die", Dice.of(self.die))
         self._check_numbers()
         object.__setattr__(self, "jumps", self._checked_jumps())
         check_winnable(self)
@@ -71,15 +98,9 @@ class Board:
     # -- validation -----------------------------------------------------------------------
 
     def _check_numbers(self) -> None:
-        for name, value in (("end", self.end), ("die", self.die), ("start", self.start)):
+        for name, value in (("end", self.end), ("start", self.start)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise BoardError(f"{name} must be a whole number, not {kind_of(value)}", field=name)
-        if self.die < 1:
-            raise BoardError(f"the die needs at least 1 side (got {number(self.die)})", field="die")
-        if self.die > MAX_DIE:
-            raise BoardError(
-                f"the die may have at most {MAX_DIE} sides (got {number(self.die)})", field="die"
-            )
         if self.end < 1:
             raise BoardError(f"the end square must be at least 1 (got {number(self.end)})", field="end")
         if self.end > MAX_SQUARES:
@@ -90,10 +111,11 @@ class Board:
             raise BoardError(
                 f"the start square {number(self.start)} must lie in 0..{self.end - 1}", field="start"
             )
-        if not isinstance(self.extra_roll, bool):
-            raise BoardError(
-                f"extra_roll must be true or false, not {kind_of(self.extra_roll)}", field="extra_roll"
-            )
+        for flag in ("extra_roll", "chain_jumps"):
+            if not isinstance(getattr(self, flag), bool):
+                raise BoardError(
+                    f"{flag} must be true or false, not {kind_of(getattr(self, flag))}", field=flag
+                )
         for name, text in (("name", self.name), ("description", self.description)):
             if not isinstance(text, str):
                 raise BoardError(f"{name} must be text, not {kind_of(text)}", field=name)
@@ -103,15 +125,16 @@ class Board:
             or not 1 <= self.width <= MAX_WIDTH
         ):
             raise BoardError(f"width must be 1..{MAX_WIDTH} (got {kind_of(self.width)})", field="width")
-        if self.extra_roll and self.die == 1:
+        if self.extra_roll and len(self.die.values) == 1:
+            what = "a 1-sided die" if self.die.is_fair else f"dice that always move {self.die.top}"
             raise BoardError(
-                "the extra-roll rule with a 1-sided die would make every turn endless",
-                field="extra_roll",
+                f"the extra-roll rule with {what} would make every turn endless", field="extra_roll"
             )
-        if self.end_rule is EndRule.BOUNCE and self.die > self.end:
+        if self.end_rule is EndRule.BOUNCE and self.die.top > self.end:
+            what = f"a {self.die.sides}-sided die" if self.die.is_fair else self.die.text
             raise BoardError(
-                f"under the bounce rule a {self.die}-sided die could bounce a piece off the "
-                f"board before square 1 (the die may have at most {self.end} sides here)",
+                f"under the bounce rule {what} could bounce a piece off the board before "
+                f"square 1 (a roll may move at most {self.end} squares here)",
                 field="die",
             )
 
@@ -130,7 +153,9 @@ class Board:
                 )
             jump = (tail, head)
             for square in (tail, head):
-                if not 1 <= square <= self.end:
+                # A chute may send a piece back to the start off the board ("go back to start").
+                back_to_start = square == head == self.start == 0
+                if not 1 <= square <= self.end and not back_to_start:
                     raise BoardError(
                         f"jump {number(tail)}→{number(head)} leaves the board: "
                         f"square {number(square)} is not in 1..{self.end}",
@@ -147,18 +172,20 @@ class Board:
                     f"square {tail} has two jumps: {tail}→{seen[tail]} and {tail}→{head}", jump=jump
                 )
             # Blame the jump that completes a chain, i.e. the later one in the file.
-            if head in seen:
+            if head in seen and not self.chain_jumps:
                 raise BoardError(
                     f"chained jumps: {tail}→{head} lands on the tail of {head}→{seen[head]}",
                     jump=jump,
                 )
-            if tail in heads:
+            if tail in heads and not self.chain_jumps:
                 raise BoardError(
                     f"chained jumps: {heads[tail]}→{tail} lands on the tail of {tail}→{head}",
                     jump=jump,
                 )
             seen[tail] = head
             heads[head] = tail
+        if self.chain_jumps:  # chains may be followed, but must end
+            _chain_ends(seen)
         return tuple(sorted(seen.items()))
 
     # -- derived views --------------------------------------------------------------------
@@ -171,7 +198,8 @@ class Board:
     def resolve(self) -> np.ndarray:
         """``resolve[s]``: where a piece landing on ``s`` ends its move (read-only)."""
         table = np.arange(self.end + 1, dtype=np.int64)
-        for tail, head in self.jumps:
+        ends = _chain_ends(self.jump_map) if self.chain_jumps else self.jump_map
+        for tail, head in ends.items():
             table[tail] = head
         table.setflags(write=False)
         return table
@@ -185,7 +213,7 @@ class Board:
         return heads
 
     def jump_at(self, square: int) -> Jump | None:
-        """The jump whose tail or head is ``square`` (squares are never both)."""
+        """The jump whose tail or head is ``square`` (the tail's, when a chain makes it both)."""
         if square in self.jump_map:
             return square, self.jump_map[square]
         if square in self.head_map:
@@ -210,13 +238,12 @@ class Board:
         """:func:`chutes_tui.model.rules.roll_table` of this board, computed once (read-only)."""
         return roll_table(self)
 
-    @cached_property
+    @property
     def face_probabilities(self) -> np.ndarray:
-        """The chance of each column of :attr:`roll_table` and :attr:`landing_table` (a fair
-        die: ``1/die`` each). Analyses weigh the tables' columns by it, never by ``1/die``."""
-        chances = np.full(self.die, 1.0 / self.die)
-        chances.setflags(write=False)
-        return chances
+        """The chance of each column of :attr:`roll_table` and :attr:`landing_table`: column
+        ``c`` moves ``die.values[c]`` squares (a fair die: ``1/die`` each). Analyses weigh the
+        tables' columns by it (exactly: ``die.counts[c] / die.total``), never by ``1/sides``."""
+        return self.die.probabilities
 
     @cached_property
     def landing_table(self) -> np.ndarray:
@@ -246,10 +273,12 @@ class Board:
             "name": self.name,
             "description": self.description,
             "squares": self.end,
-            "die": self.die,
+            "die": self.die.json,
             "start": self.start,
             "end_rule": self.end_rule.value,
             "extra_roll": self.extra_roll,
+            # Only when set: every board's answer before chains existed stays as it was.
+            **({"chain_jumps": True} if self.chain_jumps else {}),
             "width": self.width,
             "ladders": [list(j) for j in self.ladders],
             "chutes": [list(j) for j in self.chutes],

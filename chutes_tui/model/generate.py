@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from chutes_tui.model.board import Board, BoardError
+from chutes_tui.model.dice import Dice
 from chutes_tui.model.rules import EndRule
 
 
@@ -14,7 +15,7 @@ def random_board(
     squares: int = 100,
     ladders: int = 9,
     chutes: int = 10,
-    die: int = 6,
+    die: int | Dice = 6,
     end_rule: EndRule = EndRule.EXACT,
     attempts: int = 200,
 ) -> Board:
@@ -41,7 +42,7 @@ def random_board(
         try:
             return Board(
                 end=squares,
-                die=die,
+                die=Dice.of(die),
                 end_rule=end_rule,
                 jumps=tuple(jumps),
                 name=f"random-{seed}" if seed is not None else "random",

@@ -18,6 +18,8 @@ import math
 import re
 import unicodedata
 
+from chutes_tui.model.dice import Dice
+from chutes_tui.model.errors import BoardError
 from chutes_tui.model.text import number, quote
 
 SEED_MAX = 2**63 - 1
@@ -65,6 +67,17 @@ def die_sides(text: str) -> int:
     from chutes_tui.model.board import MAX_DIE
 
     return whole(text, "the number of die sides", 1, MAX_DIE)
+
+
+def dice(text: str, what: str = "--die") -> Dice:
+    """Dice as typed: ``6`` (one fair die), ``2d6`` (two summed) or a spinner's weights
+    ``1,2,0.5`` (see :mod:`chutes_tui.model.dice`)."""
+    if len(text) > 4_000:  # a hundred weights of 40 characters: never split megabytes
+        raise InputError(f"the dice {quote(text, 20)} are too long to be dice")
+    try:
+        return Dice.parse(text, what)
+    except BoardError as error:
+        raise InputError(error.reason) from None
 
 
 def quantile_level(text: str) -> str:

@@ -3,7 +3,8 @@
 The game engine, the Markov chain and the Monte Carlo simulator all ask this module, so a
 change of rules changes every engine at once.
 
-A roll of ``r`` from square ``s`` lands on ``s + r``; what happens past the end square ``E``
+A roll that moves ``r`` squares (one of the dice's moves, ``board.die.values``) from square
+``s`` lands on ``s + r``; what happens past the end square ``E``
 depends on the end rule:
 
 * ``exact``  -- overshooting is not allowed: the piece stays on ``s`` (the seeds' rule);
@@ -11,13 +12,16 @@ depends on the end rule:
 * ``bounce`` -- the piece walks back the excess, landing on ``E - (s + r - E)``.
 
 A jump (ladder or chute) whose tail is the landing square then moves the piece to its head in
-the same turn. Jumps never chain, so one lookup finishes the move.
+the same turn. On a board with ``chain_jumps`` a head may be another jump's tail, and the piece
+follows the chain until it rests; the board's ``resolve`` array holds where each landing ends,
+so one lookup still finishes the move.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -38,6 +42,11 @@ class EndRule(StrEnum):
 class JumpKind(StrEnum):
     LADDER = "ladder"
     CHUTE = "chute"
+
+
+def jump_kind(tail: int, head: int) -> JumpKind:
+    """A jump up is a ladder, a jump down a chute: the one place that says so."""
+    return JumpKind.LADDER if head > tail else JumpKind.CHUTE
 
 
 def landing_square(square: ArrayLike, roll: ArrayLike, end: int, rule: EndRule) -> np.ndarray:
@@ -84,6 +93,16 @@ class Move:
     overshoot: bool
     lost: bool
     bounced: bool
+    # A chain of jumps: the heads passed between the landing square and the final one.
+    via: tuple[int, ...] = ()
+
+    @property
+    def hops(self) -> list[tuple[int, int]]:
+        """Each jump taken, in order: ``[(landing, head), …]`` (none when no jump is taken)."""
+        if self.final == self.landing and not self.via:
+            return []
+        squares = [self.landing, *self.via, self.final]
+        return list(pairwise(squares))
 
     def describe(self) -> str:
         """``"24 → 28 ladder → 84"``, ``"99 → 95 (bounced)"``, ``"97 stays (needs an exact roll)"``."""
@@ -92,49 +111,58 @@ class Move:
         text = f"{self.square} → {self.landing}"
         if self.bounced:
             text += " (bounced)"
-        if self.jump is not None:
-            text += f" {self.jump} → {self.final}"
+        for tail, head in self.hops:
+            text += f" {jump_kind(tail, head)} → {head}"
         return text
 
 
 def move(board: Board, square: int, roll: int) -> Move:
-    """Where one roll from ``square`` takes a piece on ``board``."""
-    if not 1 <= roll <= board.die:
-        raise ValueError(f"roll {roll} is not a face of a {board.die}-sided die")
+    """Where one roll that moves ``roll`` squares from ``square`` takes a piece on ``board``."""
+    column = board.die.column(roll)  # ValueError: no roll of these dice moves that far
     # Lookups in the board's tables (made once, by the array functions above): a game plays
     # thousands of moves, and numpy on single numbers costs ~40 µs a move.
-    final = int(board.roll_table[square, roll - 1])
-    landing = int(board.landing_table[square, roll - 1])
-    jump = None
-    if final > landing:
-        jump = JumpKind.LADDER
-    elif final < landing:
-        jump = JumpKind.CHUTE
+    final = int(board.roll_table[square, column])
+    landing = int(board.landing_table[square, column])
+    jump = None if final == landing else jump_kind(landing, final)
     overshoot = square + roll > board.end
     lost = overshoot and board.end_rule is EndRule.EXACT
     bounced = overshoot and board.end_rule is EndRule.BOUNCE
-    return Move(square, roll, landing, final, jump, overshoot, lost, bounced)
+    via: list[int] = []
+    if board.chain_jumps and not lost and final != landing:
+        head = board.jump_map[landing]
+        while head != final:  # the heads passed on the way (the chain is finite: no cycles)
+            via.append(head)
+            head = board.jump_map[head]
+    return Move(square, roll, landing, final, jump, overshoot, lost, bounced, tuple(via))
 
 
 def rolls_again(board: Board, roll: Move) -> bool:
-    """Whether the same turn continues after ``roll`` (the optional top-face house rule).
+    """Whether the same turn continues after ``roll`` (the optional top-face house rule: the
+    top face is the dice's largest move, e.g. 12 for 2d6).
 
     A turn that reaches the end stops there: the game is won.
     """
-    return board.extra_roll and roll.roll == board.die and roll.final != board.end
+    return board.extra_roll and roll.roll == board.die.top and roll.final != board.end
+
+
+def _moves(board: Board) -> np.ndarray:
+    """The dice's moves as a row: the tables' columns (a fair die: 1..d)."""
+    return np.array(board.die.values, dtype=np.int64)[None, :]
 
 
 def landing_table(board: Board) -> np.ndarray:
-    """``table[s, r - 1]``: the square a roll of ``r`` from ``s`` lands on, before any jump."""
+    """``table[s, c]``: the square that column ``c``'s move (``board.die.values[c]``) from
+    ``s`` lands on, before any jump."""
     squares = np.arange(board.end + 1, dtype=np.int64)[:, None]
-    rolls = np.arange(1, board.die + 1, dtype=np.int64)[None, :]
+    rolls = _moves(board)
     table = landing_square(squares, rolls, board.end, board.end_rule)
     table.setflags(write=False)
     return table
 
 
 def roll_table(board: Board) -> np.ndarray:
-    """``table[s, r - 1]``: the final square of rolling ``r`` from square ``s`` (0 ≤ s ≤ end).
+    """``table[s, c]``: the final square of column ``c``'s move (``board.die.values[c]``, with
+    chance ``board.face_probabilities[c]``) from square ``s`` (0 ≤ s ≤ end).
 
     Rows for jump tails are filled in by the same rule, as if a piece stood there (the
     inspector shows them); the end square's row keeps a finished piece where it is. The array
@@ -142,7 +170,7 @@ def roll_table(board: Board) -> np.ndarray:
     and the validator all ask for it.
     """
     squares = np.arange(board.end + 1, dtype=np.int64)[:, None]
-    rolls = np.arange(1, board.die + 1, dtype=np.int64)[None, :]
+    rolls = _moves(board)
     table = final_square(board, squares, rolls)
     table.setflags(write=False)
     return table

@@ -11,6 +11,7 @@ and builds renderables from plain text (``rich.text.Text``), never from markup.
 from __future__ import annotations
 
 import unicodedata
+from decimal import Decimal
 
 QUOTE_LIMIT = 60
 PATH_LIMIT = 120  # a path is where, not what: keep more of it, but still one line
@@ -78,7 +79,7 @@ def kind_of(value: object) -> str:
         return "true/false"
     if isinstance(value, int):
         return number(value)
-    if isinstance(value, float):
+    if isinstance(value, float | Decimal):
         return "a decimal number"
     if isinstance(value, str):
         return f"text {quote(value, 30)}"

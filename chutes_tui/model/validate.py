@@ -63,7 +63,7 @@ def check_winnable(board: Board) -> None:
     table = board.roll_table
     n = board.end + 1
     standable = board.standable_squares
-    rows = np.repeat(standable, board.die)
+    rows = np.repeat(standable, table.shape[1])
     cols = table[standable].ravel()
     reaching = reachable(cols, rows, board.end, n)  # backwards from the end
     can_finish = np.zeros(n, dtype=bool)

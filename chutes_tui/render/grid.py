@@ -73,6 +73,11 @@ class Layout:
         column = along if from_bottom % 2 == 0 else self.columns - 1 - along
         return column, self.rows - 1 - from_bottom
 
+    def jump_cell(self, square: int) -> tuple[int, int]:
+        """The cell a jump's end is drawn in: a chute back to the start square 0, which has no
+        cell, is drawn to square 1's."""
+        return self.cell(1 if square == 0 else square)
+
     def square_at(self, x: int, y: int) -> int | None:
         """The square drawn at character ``(x, y)``, if any (the start line gives the start)."""
         if x < 0 or y < 0:
@@ -110,7 +115,7 @@ class Layout:
 
     def path(self, tail: int, head: int) -> list[int]:
         """The squares on a straight line between two squares' cells, ends included."""
-        (x0, y0), (x1, y1) = self.cell(tail), self.cell(head)
+        (x0, y0), (x1, y1) = self.jump_cell(tail), self.jump_cell(head)
         steps = max(abs(x1 - x0), abs(y1 - y0))
         squares = []
         for step in range(steps + 1):

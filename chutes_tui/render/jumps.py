@@ -113,7 +113,7 @@ _HALF_MAX = 3.5  # the widest a shape strays from its centre line: a chute's amp
 
 
 def _centre(layout: Layout, square: int) -> Point:
-    column, row = layout.cell(square)
+    column, row = layout.jump_cell(square)
     return (column + 0.5) * layout.cell_width * 2, (row + 0.5) * layout.cell_height * 4
 
 

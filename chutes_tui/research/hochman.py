@@ -66,8 +66,8 @@ def best_first_roll(board: Board) -> list[tuple[int, int, float]]:
     chain = build_chain(board)
     mean = expected_turns(chain)
     rows = []
-    for roll in range(1, board.die + 1):
-        square = int(board.roll_table[board.start, roll - 1])
+    for column, roll in enumerate(board.die.values):
+        square = int(board.roll_table[board.start, column])
         rest = 0.0 if square == board.end else float(mean[chain.row(square)])
         rows.append((roll, square, 1.0 + rest))
     return rows

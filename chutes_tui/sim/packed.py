@@ -14,6 +14,11 @@ turn counter is kept, and the result is exact even when the game ends mid-group.
 extra-roll rule a group's turn count depends on its rolls, so a second table gives the turns
 each group used and a per-game counter adds them (one more lookup per group).
 
+Dice other than one fair die: a roll whose chances are whole numbers over a small total ``t``
+(2d6: 36 ways) is a fair ``t``-sided die whose faces map to moves (several faces to one move),
+so it packs just the same. A larger total (a spinner with fine decimal weights) plays one roll
+per draw: a uniform whole number below ``t`` picks its move from the cumulative weights, exactly.
+
 Finished slots are refilled with the next game of the block rather than compacted away, so the
 arrays stay full until the block's last games drain. Each game's rolls are fresh draws taken
 after it was given its slot and result index, so the results are i.i.d. in index order, which
@@ -27,7 +32,7 @@ from functools import cached_property
 
 import numpy as np
 
-from chutes_tui.model.board import Board
+from chutes_tui.model.board import MAX_DIE, Board
 
 CHECK_EVERY = 2  # groups between looks for finished games: 3 and 4 measured no faster, and waste more draws
 SLOTS = 1 << 15  # games in flight at once: arrays of a few hundred kB, calls long enough to amortise
@@ -48,6 +53,15 @@ class Plan:
     table: np.ndarray
     used: np.ndarray | None  # turns each group used (extra-roll rule only)
     dtype: np.dtype
+    # Dice too fine to pack: a draw below cumulative[-1] picks a column (codes = columns).
+    cumulative: np.ndarray | None = None
+
+    def draw(self, rng: np.random.Generator, size: int) -> np.ndarray:
+        """``size`` codes: uniform below ``codes``, or columns drawn by their weights."""
+        if self.cumulative is None:
+            return rng.integers(0, self.codes, size, dtype=self.dtype)
+        drawn = rng.integers(0, int(self.cumulative[-1]), size, dtype=np.int64)
+        return np.searchsorted(self.cumulative, drawn, side="right").astype(self.dtype)
 
     @property
     def finished(self) -> int:
@@ -90,13 +104,31 @@ def choose_rolls(end: int, die: int) -> int:
     return best
 
 
+def packable(end: int, total: int) -> bool:
+    """Whether dice whose chances are whole numbers over ``total`` pack as a fair
+    ``total``-sided die: its per-roll table no larger than a 100-sided die's, or cache-sized."""
+    return total <= MAX_DIE or (end + CHECK_EVERY) * total <= TABLE_ENTRIES
+
+
 def plan_for(board: Board, rolls: int | None = None) -> Plan:
     """The packed tables of ``board`` (``rolls`` per draw, or the cheapest choice)."""
-    end, die = board.end, board.die
+    end, dice = board.end, board.die
+    columns = len(dice.values)
+    cumulative = None
+    if packable(end, dice.total):
+        # Each of the total's equally likely faces moves its column's amount (fair: face = column).
+        face_column = np.repeat(np.arange(columns), dice.counts)
+        die = dice.total
+    else:
+        face_column, die, rolls = np.arange(columns), columns, 1
+        cumulative = np.array(dice.cumulative, dtype=np.int64)
+    is_top = face_column == columns - 1  # the largest move: the extra-roll rule's top face
     k = choose_rolls(end, die) if rolls is None else rolls
     dtype = table_dtype(end, die, k)
     codes = die**k
     step = np.asarray(board.roll_table)[:end]  # rows 0..end-1; the end row is replaced below
+    if die != columns:
+        step = step[:, face_column]
     finished_rows = k * CHECK_EVERY
     # Finished row m = s·k + (j - 1): finished on roll j, s groups ago; s saturates.
     m = np.arange(finished_rows)
@@ -112,8 +144,8 @@ def plan_for(board: Board, rolls: int | None = None) -> Plan:
         used = None
         if board.extra_roll:
             used = np.zeros((end + finished_rows, codes), dtype=np.int8)
-            used[:end] = (step == end) | (np.arange(die) != die - 1)
-        return Plan(end, k, codes, table.ravel(), None if used is None else used.ravel(), dtype)
+            used[:end] = (step == end) | ~is_top
+        return Plan(end, k, codes, table.ravel(), None if used is None else used.ravel(), dtype, cumulative)
     # Roll i of code c is digit i of c in base d (faces 0..d-1 index the roll table's columns).
     square = np.broadcast_to(np.arange(end)[:, None], (end, codes)).copy()
     finish = np.zeros((end, codes), dtype=np.int64)
@@ -126,7 +158,7 @@ def plan_for(board: Board, rolls: int | None = None) -> Plan:
         finish[won] = i + 1
         if groups is not None:
             # A top face rolls again within the same turn, unless it just won.
-            groups += playing & ((face[None, :] != die - 1) | won)
+            groups += playing & (~is_top[face][None, :] | won)
         square = np.where(playing & ~won, moved, square)
     rows = np.empty((end + finished_rows, codes), dtype=np.int64)
     rows[:end] = np.where(finish > 0, end + finish - 1, square)
@@ -162,7 +194,7 @@ def play_block(plan: Plan, origin: int, results: np.ndarray, rng: np.random.Gene
         size = state.size
         here = index[:size]
         for _ in range(CHECK_EVERY):
-            np.add(state, rng.integers(0, codes, size, dtype=dtype), out=here)
+            np.add(state, plan.draw(rng, size), out=here)
             if used is not None and counted is not None:
                 counted += used.take(here)
             np.take(table, here, out=state)

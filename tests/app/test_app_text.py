@@ -103,8 +103,9 @@ async def test_setup_refuses_bad_fields_beside_them(standard):
         for field, value, words in (
             ("#seed", "-", "the seed must be a whole number"),
             ("#seed", "-5", "the seed must be 0.."),
-            ("#die-sides", "-", "the number of die sides must be a whole number"),
-            ("#die-sides", "0", "the number of die sides must be 1..100"),
+            ("#die-sides", "-", "the dice must be a whole number of sides (6), dice summed (2d6)"),
+            ("#die-sides", "0", "the die needs at least 1 side"),
+            ("#die-sides", "0,0", "weight"),
         ):
             setup.query_one(field, Input).value = value
             await pilot.press("ctrl+s")

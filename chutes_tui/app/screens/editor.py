@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,6 +16,7 @@ from textual.widgets import Header, Static
 from chutes_tui.analysis.reports import OVERLAY_SHORT, OVERLAYS, edit_stats, overlay_values
 from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.error import ErrorScreen
+from chutes_tui.app.dialogs.rules import RulesScreen
 from chutes_tui.app.dialogs.save_as import ask_where_to_save
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
 from chutes_tui.app.widgets.board import BoardView
@@ -43,6 +45,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         Binding("m", "move", "Move end"),
         Binding("ctrl+y,U", "redo", "Redo"),
         Binding("R", "randomize", "Random board"),
+        Binding("r", "rules", "Rules"),
         Binding("escape", "leave", "Back"),
     ]
 
@@ -112,7 +115,8 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         board, edge = self.board, stats.first_player_advantage
         lines = [
             Text.assemble(
-                (shown(board.name, 40), "bold"), f" · {board.end} squares · d{board.die} · {board.end_rule}"
+                (shown(board.name, 40), "bold"),
+                f" · {board.end} squares · {board.die.text} · {board.end_rule}",
             ),
             Text(f"{count(len(board.ladders), 'ladder')}, {count(len(board.chutes), 'chute')}"),
             Text.assemble(
@@ -212,6 +216,22 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         else:
             then()
 
+    def action_rules(self) -> None:
+        """The dice, end rule, extra roll and chained jumps (an undoable edit like any other)."""
+
+        def chosen(changes: dict[str, Any] | None) -> None:
+            if not changes:
+                return
+            try:
+                board = self.board.replace(**changes)
+            except BoardError as error:
+                self._refuse(error)
+                return
+            said = ", ".join(f"{key.replace('_', ' ')} {_said(value)}" for key, value in changes.items())
+            self._apply(board, f"Rules: {said}")
+
+        self.app.push_screen(RulesScreen(self.board), chosen)
+
     def action_randomize(self) -> None:
         self._ask_if_unsaved(
             "Replace this board by a random one? Your edits are not saved (u undoes it).",
@@ -264,3 +284,11 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         self._ask_if_unsaved(
             "Leave the editor? Your edits are not saved.", lambda: self.dismiss(None), "Leave"
         )
+
+
+def _said(value: object) -> str:
+    """A changed rule's new value, in words."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    text = getattr(value, "text", None)  # dice
+    return str(text if text is not None else getattr(value, "value", value))

@@ -105,10 +105,10 @@ class SetupScreen(Screen):
                     compact=True,
                 )
                 yield Input(
-                    value=str(last.die) if last and last.die else "",
-                    placeholder="die sides (board's)",
+                    value=last.die if last and last.die else "",
+                    placeholder="dice: 6, 2d6, 1,1,2",  # empty: the board's own
                     id="die-sides",
-                    max_length=12,
+                    max_length=200,
                     compact=True,
                 )
             with Horizontal(classes="row"):
@@ -158,7 +158,7 @@ class SetupScreen(Screen):
         self._previewed = board
         described = (
             f"{shown(board.name, 30)}: {board.end:,} squares, {count(len(board.ladders), 'ladder')}, "
-            f"{count(len(board.chutes), 'chute')}, d{board.die}, {board.end_rule} end"
+            f"{count(len(board.chutes), 'chute')}, {board.die.text}, {board.end_rule} end"
         )
         if board.end > PREVIEW_MAX_SQUARES:
             length = "its expected length: chutes-tui analyze (too large to work out here)"
@@ -250,7 +250,7 @@ class SetupScreen(Screen):
         """The board and rules asked for, or the error that refuses them."""
         path = self._value("#board-path").strip()
         text = self._value("#die-sides")
-        die = inputs.die_sides(text) if text.strip() else None
+        die = inputs.dice(text, "the dice") if text.strip() else None
         board = load_board(path or self._value("#board-select"))
         changes: dict[str, Any] = {}
         if self._value("#end-rule") != BOARD_RULE:
@@ -264,7 +264,7 @@ class SetupScreen(Screen):
     def chosen_board(self) -> Board | None:
         """The board and rules asked for (``None``: a refusal is shown beside its field)."""
         refused = self.errors
-        self._field("die-sides", lambda text: inputs.die_sides(text) if text.strip() else None)
+        self._field("die-sides", lambda text: inputs.dice(text, "the dice") if text.strip() else None)
         if self.errors > refused:
             return None
         try:
@@ -372,7 +372,7 @@ class SetupScreen(Screen):
             players=tuple(players),
             board=self._value("#board-path").strip() or self._value("#board-select"),
             end_rule=None if rule == BOARD_RULE else rule,
-            die=int(die) if die else None,  # already checked by chosen_board
+            die=inputs.dice(die).option if die else None,  # already checked by chosen_board
             extra_roll=self.query_one("#extra-roll", Checkbox).value,
         )
         update_settings(setup=setup)

@@ -16,13 +16,15 @@ from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.status import Status, StatusPanel
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game, Snapshot, Turn
+from chutes_tui.model.dice import Dice
 from chutes_tui.model.text import shown
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
-def die_face(roll: int, sides: int) -> str:
-    return DIE_FACES[roll - 1] if sides == 6 else f"[{roll}]"
+def die_face(roll: int, die: Dice) -> str:
+    """A fair d6's face as its pip glyph; any other roll as the squares it moves."""
+    return DIE_FACES[roll - 1] if die == Dice(6) else f"[{roll}]"
 
 
 class GamePanels(Horizontal):

@@ -204,7 +204,7 @@ def test_extra_roll_rule_against_the_per_roll_chain():
     ):
         squares = [int(s) for s in board.standable_squares if s != board.end]
         where = {s: i for i, s in enumerate(squares)}
-        n, d = len(squares), board.die
+        n, d = len(squares), board.die.sides
         table = roll_table(board)
         r = np.zeros((n, n))
         top = np.zeros(n)

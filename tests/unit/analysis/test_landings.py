@@ -36,7 +36,7 @@ def _simulate(board, games, seed):
     alive = np.ones(games, dtype=bool)
     while alive.any():
         live = np.flatnonzero(alive)
-        face = rng.integers(0, board.die, live.size)
+        face = rng.integers(0, board.die.sides, live.size)
         lands = board.landing_table[square[live], face]
         moved = lands != square[live]
         np.add.at(landed, lands[moved], 1)
@@ -62,7 +62,7 @@ def test_monte_carlo_within_four_sigma(name):
 def test_exact_fractions_on_the_tiny_board(tiny):
     """L_s = e_s (I - R)⁻¹ P in exact rationals, against the floats."""
     chain = build_chain(tiny)
-    n, d = chain.size, tiny.die
+    n, d = chain.size, tiny.die.sides
     R = fmpq_mat(n, n, [fmpq(round(x * d), d) for x in chain.Q.toarray().ravel()])
     identity = fmpq_mat(n, n, [int(i == j) for i in range(n) for j in range(n)])
     N = (identity - R).inv()
@@ -147,3 +147,31 @@ def test_the_inspector_report_carries_the_jump_use(classic):
         jump = inspect_square(classic, square).jump
         assert jump is not None
         assert (jump.uses_per_game, jump.chance_of_use) == (use.expected_uses, use.chance)
+
+
+def test_chained_jumps_and_a_chute_back_to_the_start_against_the_engine():
+    """A chained jump is used by every piece a chain brings through it: played out with the
+    engine's own moves (which list each hop), the uses and chances agree within 4σ."""
+    from chutes_tui.model.board import Board
+    from chutes_tui.model.rules import move
+
+    board = Board(
+        name="chained", end=30, chain_jumps=True, jumps=((3, 10), (10, 5), (12, 25), (20, 0), (28, 12))
+    )
+    report = {j.tail: j for j in jumps_report(board).jumps}
+    rng = np.random.default_rng(8)
+    games = 6000
+    uses = {tail: np.zeros(games) for tail in report}
+    for game in range(games):
+        square = board.start
+        while square != board.end:
+            step = move(board, square, int(board.die.roll(rng)))
+            for tail, _ in step.hops:
+                uses[tail][game] += 1
+            square = step.final
+    for tail, use in report.items():
+        counts = uses[tail]
+        assert abs(counts.mean() - use.expected_uses) < 4 * counts.std() / np.sqrt(games) + 1e-9, tail
+        p = use.chance
+        assert abs((counts > 0).mean() - p) < 4 * np.sqrt(p * (1 - p) / games), tail
+    assert report[10].expected_uses > landings(board).expected[10]  # 3→10 chains on into 10→5

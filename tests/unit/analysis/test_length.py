@@ -77,7 +77,7 @@ def test_brute_force_enumeration_on_the_tiny_board(tiny):
     k, rounds = 2, 3
     length = game_length(build_chain(tiny), [0] * k)
     ends = np.zeros(k * rounds + 1)
-    d = tiny.die
+    d = tiny.die.sides
     for faces in itertools.product(range(1, d + 1), repeat=k * rounds):
         squares = [0] * k
         for m, face in enumerate(faces, start=1):

@@ -25,7 +25,7 @@ def test_the_1952_board_shortest_game(classic):
 def _enumerated(board, turns):
     """Roll sequences of ``turns`` rolls that finish exactly on the last one."""
     count = 0
-    for faces in itertools.product(range(board.die), repeat=turns):
+    for faces in itertools.product(range(board.die.sides), repeat=turns):
         square = board.start
         for k, face in enumerate(faces, start=1):
             square = int(board.roll_table[square, face])
@@ -42,7 +42,7 @@ def test_shortest_games_counted_by_enumeration(seed):
     fewest = report.fewest_turns
     assert fewest == 1 or _enumerated(board, fewest - 1) == 0
     assert report.shortest_sequences == _enumerated(board, fewest)
-    assert report.shortest_probability == Fraction(report.shortest_sequences, board.die**fewest)
+    assert report.shortest_probability == Fraction(report.shortest_sequences, board.die.sides**fewest)
     law = game_length(build_chain(board), [board.start]).turns
     assert float(report.shortest_probability) == pytest.approx(law.pmf[fewest], rel=1e-12)
     assert law.pmf[:fewest].sum() == 0.0

@@ -29,7 +29,7 @@ def test_turns_follow_the_rules(game):
         turn = game.roll()
         assert turn.seat == seat and turn.start == before
         assert game.positions[seat] == turn.final
-        assert 1 <= turn.rolls[0].roll <= board.die
+        assert 1 <= turn.rolls[0].roll <= board.die.sides
         assert len(turn.rolls) == 1  # no extra-roll rule on this board
     assert game.positions[game.winner] == board.end
     assert sum(1 for p in game.positions if p == board.end) == 1

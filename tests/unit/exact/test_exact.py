@@ -81,7 +81,7 @@ def test_exact_and_float_tables_agree_on_every_position(standard):
 def direct_two_player(board):
     """The seed's method: Gauss-Jordan over Fractions on the n² two-player equations."""
     squares = [int(s) for s in board.standable_squares if s != board.end]
-    n, d = len(squares), board.die
+    n, d = len(squares), board.die.sides
     where = {s: i for i, s in enumerate(squares)}
     table = roll_table(board)
     size = n * n

@@ -12,7 +12,7 @@ from chutes_tui.model.players import parse_player_spec
 
 
 def test_settings_round_trip():
-    setup = LastSetup(tuple(parse_player_spec("Ann,cpu:Robo")), "classic-1952", "bounce", 8, True)
+    setup = LastSetup(tuple(parse_player_spec("Ann,cpu:Robo")), "classic-1952", "bounce", "2d6", True)
     assert settings.save_settings(Settings(theme="textual-light", setup=setup, hinted=True))
     assert load_settings() == Settings(theme="textual-light", setup=setup, hinted=True)
 
@@ -96,7 +96,7 @@ def test_a_damaged_seat_is_dropped_and_the_rest_of_the_setup_kept():
     settings.settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings.settings_path().write_text(json.dumps(data))
     setup = load_settings().setup
-    assert setup == LastSetup(tuple(parse_player_spec("Ann")), "classic-1952", None, 8, False)
+    assert setup == LastSetup(tuple(parse_player_spec("Ann")), "classic-1952", None, "8", False)  # an old int
 
 
 def test_settings_that_cannot_be_read_are_not_overwritten(monkeypatch):

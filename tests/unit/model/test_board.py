@@ -67,7 +67,7 @@ SEED_TINY = """
 
 def test_plain_format_reads_the_seed_notation():
     board = parse_plain(SEED_TINY, name="tiny")
-    assert (board.start, board.end, board.die, board.jumps) == (0, 10, 6, ((4, 7), (9, 2)))
+    assert (board.start, board.end, board.die.sides, board.jumps) == (0, 10, 6, ((4, 7), (9, 2)))
     commented = "# a comment\n0  # start\n\n10\n6\n# jumps\n4 7\n9 2\n"
     assert parse_plain(commented).jumps == board.jumps
 
@@ -86,7 +86,7 @@ def bad_plain(text):
         ("0\n10\n6\n4 x\n", 4, "whole number"),
         ("0\n10\n6\n4 7\n4 8\n", 5, "two jumps"),
         ("0\n10\n6\n4 12\n", 4, "leaves the board"),
-        ("0\n10\n6\n4 0\n", 4, "leaves the board"),
+        ("1\n10\n6\n4 0\n", 4, "leaves the board"),  # back to 0 needs the start there
         ("0\n10\n6\n10 3\n", 4, "end square"),
         ("2\n10\n6\n2 8\n", 4, "start square"),
         ("0\n10\n6\n3 5\n5 8\n", 5, "chained"),
@@ -132,7 +132,7 @@ chutes = [[27, 1]]
 
 def test_toml_format():
     board = parse_toml(TOML_GOOD, path="demo.toml")
-    assert board.name == "demo" and board.end == 30 and board.die == 4 and board.width == 6
+    assert board.name == "demo" and board.end == 30 and board.die.sides == 4 and board.width == 6
     assert board.end_rule is EndRule.BOUNCE
     assert board.ladders == ((3, 11), (7, 19)) and board.chutes == ((27, 1),)
     assert parse_toml(format_toml(board)) == board
@@ -199,7 +199,7 @@ def test_load_by_path_both_formats(tmp_path):
 
 
 def test_replace_revalidates(standard):
-    assert standard.replace(die=8).die == 8
+    assert standard.replace(die=8).die.sides == 8
     with pytest.raises(BoardError):
         standard.replace(die=0)
 
@@ -237,7 +237,7 @@ def test_near_valid_plain_files_only_raise_board_error(lines):
         board = parse_plain("\n".join(lines))
     except BoardError:
         return
-    assert board.end >= 1 and board.die >= 1
+    assert board.end >= 1 and board.die.sides >= 1
 
 
 @st.composite
@@ -278,7 +278,12 @@ def test_toml_round_trip(board):
 @given(boards())
 def test_plain_round_trip_keeps_what_the_format_holds(board):
     back = parse_plain(format_plain(board).replace("\r", ""), name=board.name)
-    assert (back.start, back.end, back.die, back.jumps) == (board.start, board.end, board.die, board.jumps)
+    assert (back.start, back.end, back.die.sides, back.jumps) == (
+        board.start,
+        board.end,
+        board.die.sides,
+        board.jumps,
+    )
 
 
 def test_jump_at_finds_a_jump_by_either_end(standard):

@@ -45,7 +45,7 @@ def test_roll_table_agrees_with_move_everywhere():
         board = load_board(name)
         table = roll_table(board)
         for square in board.standable_squares:
-            for roll in range(1, board.die + 1):
+            for roll in range(1, board.die.sides + 1):
                 assert table[square, roll - 1] == move(board, int(square), roll).final
 
 
@@ -77,5 +77,5 @@ def test_tables_are_read_only(standard):
 @pytest.mark.parametrize("name", ["standard", "standard-reach", "standard-bounce"])
 def test_a_finished_piece_stays_on_the_end(name):
     board = load_board(name)
-    assert list(roll_table(board)[board.end]) == [board.end] * board.die
+    assert list(roll_table(board)[board.end]) == [board.end] * board.die.sides
     assert move(board, board.end, 3).final == board.end
