@@ -19,6 +19,7 @@ from rich.text import Text
 
 from chutes_tui.io.atomic import atomic_write_text
 from chutes_tui.io.boardfile import load_board
+from chutes_tui.io.bundled import bundled_board_path
 from chutes_tui.io.files import writable_target_problem
 from chutes_tui.model import edits, inputs
 from chutes_tui.model.board import MAX_SQUARES, Board, BoardError
@@ -141,7 +142,7 @@ def board_from_args(args: argparse.Namespace) -> Board:
 def _edited(board: Board, args: argparse.Namespace) -> Board:
     """``--remove-jump`` then ``--add-jump``, in the order given; an edit the board refuses is a
     board error naming the edit (exit 1, like a rule override that breaks the board)."""
-    source = board.source or board.name
+    source = _where(board)
     steps: list[tuple[str, Callable[[Board], Board]]] = [
         (f"--remove-jump {square}", partial(edits.remove_jump, square=square)) for square in args.remove_jump
     ]
@@ -170,7 +171,16 @@ def _with_rules(board: Board, args: argparse.Namespace) -> Board:
         given = ", ".join(
             f"{key}={value.option if isinstance(value, Dice) else value}" for key, value in changes.items()
         )
-        raise BoardError(f"with {given}: {error.reason}", path=board.source or board.name) from None
+        raise BoardError(f"with {given}: {error.reason}", path=_where(board)) from None
+
+
+def _where(board: Board) -> str | os.PathLike[str]:
+    """Where a board came from, for a message: a bundled board by its name (its file inside
+    the installed package means nothing to a user), any other by its file."""
+    bundled = bundled_board_path(board.name)
+    if board.source is None or (bundled is not None and Path(board.source) == bundled):
+        return board.name
+    return board.source
 
 
 def name(board: Board) -> str:

@@ -24,3 +24,13 @@ def test_each_question_runs(command, capsys):
     assert words[0] == "chutes-tui"
     assert main(words[1:]) == 0, capsys.readouterr().err
     assert capsys.readouterr().out.strip()
+
+
+def test_the_board_file_example_loads(tmp_path):
+    from chutes_tui.io.boardfile import load_board
+
+    example = README.split("### Board files", 1)[1].split("```toml", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.toml"
+    path.write_text(example)
+    board = load_board(str(path))
+    assert board.name == "my-board" and (57, 0) in board.chutes and board.die.text == "d6"
