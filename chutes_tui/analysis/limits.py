@@ -35,6 +35,11 @@ PREVIEW_MAX_SQUARES = 10_000
 # Above this many states a start's mean and sd come from its series and tail law instead.
 SOLVE_MAX_STATES = 30_000
 
+# Under the bump rule the game is one joint chain of every piece's square: two players make
+# 13,448 states on the standard board (a sparse LU, about a second), three make 1.6 million,
+# whose iterative solve is not done yet -- Monte Carlo (simulate --bump) estimates them.
+BUMP_MAX_PLAYERS = 2
+
 # -- exact arithmetic -----------------------------------------------------------------------------
 
 # Above this many states an exact two-player fraction takes more than a second or so, too long

@@ -23,10 +23,10 @@ from chutes_tui.analysis import (
     expected_from_start,
     expected_turns,
     finishing_distribution,
-    seat_odds,
     two_player_table,
     visit_statistics,
 )
+from chutes_tui.analysis.bump import game_odds
 from chutes_tui.analysis.landings import landings
 from chutes_tui.analysis.multi import two_player_probability
 from chutes_tui.analysis.single import moments_from
@@ -84,7 +84,7 @@ def analyze_report(board: Board, origin: int, players: int) -> AnalyzeReport:
         board,
         origin,
         finishing_distribution(chain, origin, ANALYZE_TAIL),
-        seat_odds(chain, [origin] * players, 0),
+        game_odds(board, [origin] * players, 0),
         players,
     )
 
@@ -117,7 +117,7 @@ def positions_report(board: Board, positions: tuple[int, ...]) -> PositionsRepor
     left = tuple(
         0.0 if square == board.end else moments_from(chain, chain.row(square))[0] for square in resting
     )
-    return PositionsReport(board, positions, seat_odds(chain, resting, 0), left)
+    return PositionsReport(board, positions, game_odds(board, resting, 0), left)
 
 
 @dataclass(frozen=True)
@@ -211,7 +211,7 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
     if not 0 <= square <= board.end or (square == 0 and board.start != 0):
         raise ValueError(f"square {square} is not on {board.name} (0..{board.end})")
     chain = build_chain(board)
-    where = board.jump_map.get(square, square)
+    where = int(board.resolve[square])  # where a piece landing here rests (a chain followed)
     dist = finishing_distribution(chain, where)
     visits = visit_statistics(chain, board.start)
     outcomes = []
@@ -297,5 +297,5 @@ class EditStats:
 def edit_stats(board: Board, original: Board) -> EditStats:
     """What an edit did to the game: its expected length, and the first player's edge."""
     mean = expected_from_start(board)
-    first = seat_odds(build_chain(board), [board.start, board.start]).win[0]
+    first = game_odds(board, [board.start, board.start]).win[0]
     return EditStats(mean, mean - expected_from_start(original), first - 0.5)

@@ -26,8 +26,9 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
+from chutes_tui.io.bundled import bundled_board_path
 from chutes_tui.io.crash import write_crash_log
-from chutes_tui.io.settings import load_settings, update_settings
+from chutes_tui.io.settings import LastSetup, load_settings, update_settings
 from chutes_tui.model.board import Board
 from chutes_tui.model.players import PlayerSpec, default_players
 from chutes_tui.model.text import printable
@@ -163,8 +164,22 @@ class ChutesApp(App[None]):
             current.controller.rematch()
             return
         board = message.board
+        # The rules the game was played by come back with it (the board's own, or as overridden),
+        # and a bundled board by its name, not its file inside the package.
+        bundled = bundled_board_path(board.name)
+        where = board.source or board.name
+        if bundled is not None and Path(where) == bundled:
+            where = board.name
+        rules = LastSetup(
+            tuple(message.players),
+            where,
+            board.end_rule.value,
+            board.die.option,
+            board.extra_roll,
+            board.bump,
+        )
         # Over the game, so that Esc goes back to it as it was.
-        self.push_screen(SetupScreen(board.source or board.name, message.players))
+        self.push_screen(SetupScreen(where, remembered=rules))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Any worker that fails: one dialog saying what failed, and the app goes on."""

@@ -38,7 +38,10 @@ class OverlayCycle:
     def kinds(game: Game) -> tuple[str, ...]:
         # The win-chance overlay needs the two-player table, which only boards of a few thousand
         # states (and not too long a game) can keep.
-        two_players = len(game.players) == 2 and not game.finished and instant(game.board)
+        # Not under the bump rule: the table assumes players who never interact.
+        two_players = (
+            len(game.players) == 2 and not game.finished and not game.board.bump and instant(game.board)
+        )
         return OVERLAYS if two_players else OVERLAYS[:3]
 
     def kind(self, game: Game) -> str | None:

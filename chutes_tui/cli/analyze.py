@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS
 from chutes_tui.cli import common
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.text import elide, printable
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if args.positions is not None:
         return _positions(args, board, console)
     origin = board.start if args.start is None else common.square_argument(board, args.start, "--start")
+    common.check_bump(board, 2 if args.players is None else args.players, "analyze", BUMP_MAX_PLAYERS)
     with common.series_bar("analysing"):
         from chutes_tui.analysis.reports import analyze_report  # scipy: only when analysing
 
@@ -67,6 +69,7 @@ def _positions(args: argparse.Namespace, board: Board, console: Console) -> int:
             f"chutes-tui analyze --positions: at most {MAX_PLAYERS} players, not {len(args.positions)}"
         )
     positions = tuple(common.square_argument(board, square, "--positions") for square in args.positions)
+    common.check_bump(board, len(positions), "analyze", BUMP_MAX_PLAYERS)
     with common.series_bar("analysing"):
         from chutes_tui.analysis.reports import positions_report
 

@@ -115,6 +115,13 @@ def add_board_arguments(parser: argparse.ArgumentParser, *, optional: bool = Fal
         "roll in the same turn",
     )
     parser.add_argument(
+        "--bump",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="house rule: a piece that comes to rest (after its jump) where other pieces stand, "
+        "other than the start and the end, sends them back to the start",
+    )
+    parser.add_argument(
         "--add-jump",
         nargs=2,
         type=square("--add-jump"),
@@ -163,6 +170,8 @@ def _with_rules(board: Board, args: argparse.Namespace) -> Board:
         changes["die"] = args.die
     if args.extra_roll is not None:
         changes["extra_roll"] = args.extra_roll
+    if args.bump is not None:
+        changes["bump"] = args.bump
     if not changes:
         return board
     try:
@@ -183,6 +192,21 @@ def _where(board: Board) -> str | os.PathLike[str]:
     return board.source
 
 
+def check_bump(board: Board, players: int, verb: str, most: int) -> None:
+    """Refuse, in one line, what a verb does not work out under the bump rule (``most``
+    players; 1: only games without it, since one player alone is never bumped)."""
+    if board.bump and players > most:
+        if most <= 1:
+            raise UsageError(
+                f"chutes-tui {verb}: the bump rule makes players interact; {verb} works out "
+                "independent players only (try chutes-tui analyze or simulate with --bump)"
+            )
+        raise UsageError(
+            f"chutes-tui {verb}: under the bump rule the joint chain is solved for up to {most} players, "
+            f"not {players} (chutes-tui simulate --bump estimates more)"
+        )
+
+
 def name(board: Board) -> str:
     """A board's name for a title or message (a name from a file may hold anything)."""
     return shown(board.name, 60)
@@ -191,8 +215,10 @@ def name(board: Board) -> str:
 def heading(console: Console, board: Board, more: str = "") -> None:
     """A verb's first line: the board's name (bold), its size and rules (as overridden on the
     command line), and ``more``."""
-    rules = f"{board.die.text}, {board.end_rule.value} end" + (
-        ", extra roll on the top face" if board.extra_roll else ""
+    rules = (
+        f"{board.die.text}, {board.end_rule.value} end"
+        + (", extra roll on the top face" if board.extra_roll else "")
+        + (", bump" if board.bump else "")
     )
     console.print(Text(name(board), style="bold"), Text(f"— {board.end} squares, {rules}{more}"))
 

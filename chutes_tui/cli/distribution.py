@@ -74,6 +74,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
             raise common.UsageError(
                 f"chutes-tui distribution --exact: at most {EXACT_TERMS_MAX} exact terms, not {rounds}"
             )
+    common.check_bump(board, args.players, "distribution", 1)
     positions = [board.start] * args.players
     with common.series_bar("summing the series"):
         from chutes_tui.analysis.chain import build_chain

@@ -61,6 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
+    common.check_bump(board, max(args.players, 2), "exact", 1)  # its answers are for two or more
     states = len(board.standable_squares) - 1
     if states > EXACT_MAX_STATES:
         raise common.UsageError(

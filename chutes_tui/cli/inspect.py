@@ -35,6 +35,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         )
     if args.opponent is not None:
         common.square_argument(board, args.opponent, "--opponent", allow_end=True)
+        common.check_bump(board, 2, "inspect --opponent", 1)
     with common.series_bar("inspecting"):
         from chutes_tui.analysis.reports import inspect_square  # scipy: only when inspecting
 

@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from chutes_tui.cli import common
+from chutes_tui.model.board import Board
 from chutes_tui.model.inputs import MAX_PLAYERS
 
 NAME = "simulate"
@@ -30,6 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
     seed = common.fresh_seed(args.seed)
+    if board.bump and args.players >= 2:
+        return _bumping(args, board, seed, console)
     total = args.games * args.players
     # Games run in chunks into running counts: memory stays bounded for any --games, and
     # Ctrl-C stops between chunks (exit 130).
@@ -67,3 +70,39 @@ def run(args: argparse.Namespace, console: Console) -> int:
         f"The simulated mean is {report.sigmas_from_exact:+.2f} standard errors from the exact value; "
         f"{report.games_per_second:,.0f} games per second.",
     )
+
+
+def _bumping(args: argparse.Namespace, board: Board, seed: int, console: Console) -> int:
+    """Whole games under the bump rule (players interact): an estimate with its standard errors,
+    beside the joint chain's exact values where it is solved."""
+    with common.progress_bar(f"simulating {args.games:,} games under the bump rule", args.games) as step:
+        from chutes_tui.sim.bump import bump_report
+
+        report = bump_report(board, args.games, args.players, seed, step)
+    e, exact = report.estimate, report.exact
+    table = Table(
+        title=f"{common.name(board)}: {e.games:,} games of {args.players}, bump rule (seed {seed})",
+        title_justify="left",
+    )
+    table.add_column("")
+    table.add_column("estimate ± 1.96 se", justify="right")
+    table.add_column("exact" if exact is not None else "", justify="right")
+    for seat in range(args.players):
+        table.add_row(
+            f"seat {seat + 1} wins",
+            f"{e.share(seat):.4%} ± {1.96 * e.share_error(seat):.4%}",
+            f"{exact.win[seat]:.4%}" if exact is not None else "",
+        )
+    table.add_row(
+        "rolls by everyone",
+        f"{e.mean_rolls:.3f} ± {1.96 * e.rolls_error:.3f}",
+        f"{exact.expected_rolls:.3f}" if exact is not None else "",
+    )
+    table.add_row(
+        "rounds",
+        f"{e.mean_rounds:.3f} ± {1.96 * e.rounds_error:.3f}",
+        f"{exact.expected_rounds:.3f}" if exact is not None else "",
+    )
+    table.add_row("pieces bumped a game", f"{e.bumps_per_game:.3f}", "")
+    note = "" if exact is not None else "An estimate: the joint chain is solved exactly for two players."
+    return common.emit(console, args, report.to_json(), table, note)

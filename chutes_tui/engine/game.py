@@ -26,7 +26,7 @@ from chutes_tui.io.saves import (
 from chutes_tui.model.board import Board
 from chutes_tui.model.inputs import SEED_MAX, InputError, checked_seed
 from chutes_tui.model.players import PlayerSpec, check_players
-from chutes_tui.model.rules import JumpKind, Move, move, rolls_again
+from chutes_tui.model.rules import JumpKind, Move, bumped, jump_kind, move, rolls_again
 from chutes_tui.model.text import path_text
 
 
@@ -41,6 +41,7 @@ class PlayerState:
     turns: int = 0
     ladders: int = 0
     chutes: int = 0
+    bumped: int = 0  # times the bump rule sent this piece back to the start
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class Turn:
     rolls: tuple[Move, ...]
     won: bool
     odds: SeatOdds | None  # after this turn (None: not worked out, see :mod:`.live`)
+    bumped: tuple[int, ...] = ()  # seats the bump rule sent back to the start, in order
 
     @property
     def start(self) -> int:
@@ -61,10 +63,14 @@ class Turn:
     def final(self) -> int:
         return self.rolls[-1].final
 
-    def describe(self, name: str) -> str:
-        """``"Ann rolled 4: 24 → 28 ladder → 84"``."""
+    def describe(self, name: str, names: Sequence[str] = ()) -> str:
+        """``"Ann rolled 4: 24 → 28 ladder → 84"``; ``names`` (every seat's) name the pieces
+        the bump rule sent back."""
         parts = [f"rolled {m.roll}: {m.describe()}" for m in self.rolls]
         text = f"{name} " + ", then ".join(parts)
+        if self.bumped:
+            who = [names[seat] if seat < len(names) else f"seat {seat + 1}" for seat in self.bumped]
+            text += f", bumping {' and '.join(who)} back to the start"
         return text + (" — wins!" if self.won else "")
 
 
@@ -233,14 +239,22 @@ class Game:
         next_face = iter(faces).__next__ if faces is not None else self.roll_die
         player = self.current
         moves: list[Move] = []
+        sent: list[int] = []
         while True:
             step = move(self.board, player.square, next_face())
             moves.append(step)
             player.square = step.final
-            if step.jump is JumpKind.LADDER:
-                player.ladders += 1
-            elif step.jump is JumpKind.CHUTE:
-                player.chutes += 1
+            others = [seat for seat in range(len(self.players)) if seat != self.to_move]
+            hit = bumped(self.board, step.final, [self.players[seat].square for seat in others])
+            for seat in np.asarray(others)[hit].tolist():
+                self.players[seat].square = self.board.start
+                self.players[seat].bumped += 1
+                sent.append(seat)
+            for tail, head in step.hops:  # every jump of a chain
+                if jump_kind(tail, head) is JumpKind.LADDER:
+                    player.ladders += 1
+                else:
+                    player.chutes += 1
             if not rolls_again(self.board, step) or len(moves) >= MAX_ROLLS_PER_TURN:
                 break
         player.turns += 1
@@ -250,7 +264,7 @@ class Game:
             self.winner = seat
         else:
             self.to_move = (seat + 1) % len(self.players)
-        turn = Turn(len(self.history) + 1, seat, tuple(moves), won, self.odds())
+        turn = Turn(len(self.history) + 1, seat, tuple(moves), won, self.odds(), tuple(sent))
         self.history.append(turn)
         return turn
 

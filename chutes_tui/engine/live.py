@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from chutes_tui.analysis import build_chain, seat_odds, two_player_table
 from chutes_tui.analysis.chain import Chain
-from chutes_tui.analysis.limits import LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
+from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
 from chutes_tui.analysis.multi import SeatOdds, curves_affordable, two_player_table_affordable
 from chutes_tui.analysis.series import series_progress
 from chutes_tui.analysis.single import moments_from
@@ -87,6 +87,33 @@ def live_stats(
 
 
 def _compute(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStats:
+    if chain.board.bump and len(positions) > 1:
+        return _bumping(chain, positions, to_move)
+    return _independent(chain, positions, to_move)
+
+
+def _bumping(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStats:
+    """Under the bump rule players interact: the joint chain's answers (its first position
+    solves it for every position, about a second for two players on the standard board)."""
+    from chutes_tui.analysis.bump import game_odds
+
+    if len(positions) > BUMP_MAX_PLAYERS:
+        raise ValueError(f"live odds under the bump rule are worked out for up to {BUMP_MAX_PLAYERS} players")
+    return LiveStats(
+        positions, to_move, game_odds(chain.board, positions, to_move), _own_turns(chain, positions)
+    )
+
+
+def _own_turns(chain: Chain, positions: tuple[int, ...]) -> tuple[float, ...]:
+    """Each player's expected turns as if alone (the players table's "left")."""
+    board = chain.board
+    return tuple(
+        0.0 if square == board.end else moments_from(chain, chain.row(square), LIVE_TOLERANCE)[0]
+        for square in positions
+    )
+
+
+def _independent(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStats:
     # LIVE_TOLERANCE only matters where the series' tail laws are used: instant boards keep every
     # state's curves and solve for their means, whatever tolerance is asked.
     board = chain.board
@@ -97,8 +124,4 @@ def _compute(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStat
         win = [0.0, 0.0]
         win[to_move], win[1 - to_move] = mover, 1.0 - mover
         odds = replace(odds, win=tuple(win))
-    left = tuple(
-        0.0 if square == board.end else moments_from(chain, chain.row(square), LIVE_TOLERANCE)[0]
-        for square in positions
-    )
-    return LiveStats(positions, to_move, odds, left)
+    return LiveStats(positions, to_move, odds, _own_turns(chain, positions))

@@ -14,6 +14,7 @@ lines are ignored. Rules, name and layout width are not part of this format.
     end_rule = "exact"     # exact | reach | bounce
     extra_roll = false     # optional house rule: the top face (the largest move) rolls again
     chain_jumps = false    # optional: a jump's head may be another's tail (followed to rest)
+    bump = false           # optional house rule: resting on another piece sends it to the start
     width = 10             # optional: squares per row of the serpentine layout
     ladders = [[1, 38], [4, 14]]
     chutes = [[16, 6]]
@@ -133,6 +134,7 @@ _TOML_KEYS = {
     "end_rule",
     "extra_roll",
     "chain_jumps",
+    "bump",
     "width",
     "ladders",
     "chutes",
@@ -276,6 +278,7 @@ def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Boar
             width=typed("width", int, 10),
             extra_roll=typed("extra_roll", bool, False),
             chain_jumps=typed("chain_jumps", bool, False),
+            bump=typed("bump", bool, False),
             source=None if path is None else str(path),
         )
     except BoardError as error:
@@ -321,6 +324,7 @@ def format_toml(board: Board) -> str:
         f"extra_roll = {'true' if board.extra_roll else 'false'}\n"
         # Written only when set, so that every other board's text stays as it always was.
         + ("chain_jumps = true\n" if board.chain_jumps else "")
+        + ("bump = true\n" if board.bump else "")
         + f"width = {board.width}\n"
         f"ladders = {_toml_pairs(board.ladders)}\n"
         f"chutes = {_toml_pairs(board.chutes)}\n"

@@ -37,6 +37,7 @@ class LastSetup:
     end_rule: str | None = None  # None: the board's own
     die: str | None = None  # the dice as typed ("6", "2d6", "1,1,2"); None: the board's own
     extra_roll: bool = False
+    bump: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ def save_settings(settings: Settings) -> bool:
             "end_rule": setup.end_rule,
             "die": setup.die,
             "extra_roll": setup.extra_roll,
+            "bump": setup.bump,
         }
     path = settings_path()
     if os.path.lexists(path) and not os.access(path, os.R_OK):
@@ -116,6 +118,7 @@ def _setup(value: Any) -> LastSetup | None:
         end_rule=end_rule if isinstance(end_rule, str) and end_rule in {r.value for r in EndRule} else None,
         die=_dice_text(die),
         extra_roll=value.get("extra_roll") is True,
+        bump=value.get("bump") is True,
     )
 
 

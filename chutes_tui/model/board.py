@@ -76,6 +76,8 @@ class Board:
     extra_roll: bool = False
     # A jump's head may be another jump's tail: the piece follows the chain until it rests.
     chain_jumps: bool = False
+    # The bump house rule (:func:`~chutes_tui.model.rules.bumped`): players then interact.
+    bump: bool = False
     # Where the board came from, for error messages; not part of its identity.
     source: str | None = field(default=None, compare=False, repr=False)
     # What other layers derive from this board (its Markov chain, exact chain…), kept with it.
@@ -111,7 +113,7 @@ class Board:
             raise BoardError(
                 f"the start square {number(self.start)} must lie in 0..{self.end - 1}", field="start"
             )
-        for flag in ("extra_roll", "chain_jumps"):
+        for flag in ("extra_roll", "chain_jumps", "bump"):
             if not isinstance(getattr(self, flag), bool):
                 raise BoardError(
                     f"{flag} must be true or false, not {kind_of(getattr(self, flag))}", field=flag
@@ -279,6 +281,7 @@ class Board:
             "extra_roll": self.extra_roll,
             # Only when set: every board's answer before chains existed stays as it was.
             **({"chain_jumps": True} if self.chain_jumps else {}),
+            **({"bump": True} if self.bump else {}),
             "width": self.width,
             "ladders": [list(j) for j in self.ladders],
             "chutes": [list(j) for j in self.chutes],

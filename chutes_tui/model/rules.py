@@ -145,6 +145,21 @@ def rolls_again(board: Board, roll: Move) -> bool:
     return board.extra_roll and roll.roll == board.die.top and roll.final != board.end
 
 
+def bumped(board: Board, rest: ArrayLike, others: ArrayLike) -> np.ndarray:
+    """The bump house rule, the one implementation the engine, the simulator and the analysis
+    share: when a piece comes to rest after a roll (and its jump) on a square other than the
+    start and the end where other pieces stand, those pieces go back to the start square.
+
+    ``rest``: where the moving piece came to rest; ``others``: the other pieces' squares (any
+    shape that broadcasts with ``rest``, e.g. games × seats). The mask of pieces sent back; all
+    ``False`` on a board without the rule.
+    """
+    rest, others = np.asarray(rest), np.asarray(others)
+    if not board.bump:
+        return np.zeros(np.broadcast_shapes(rest.shape, others.shape), dtype=bool)
+    return (others == rest) & (rest != board.start) & (rest != board.end)
+
+
 def _moves(board: Board) -> np.ndarray:
     """The dice's moves as a row: the tables' columns (a fair die: 1..d)."""
     return np.array(board.die.values, dtype=np.int64)[None, :]

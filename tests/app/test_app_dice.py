@@ -1,5 +1,6 @@
 """The setup screen offers the dice: one die, dice summed, or a spinner's weights."""
 
+import pytest
 from textual.widgets import Input, Select
 
 from chutes_tui.app.app import ChutesApp
@@ -36,3 +37,38 @@ async def test_a_spinner_is_remembered_for_the_next_setup():
     again = ChutesApp(board_name="standard")
     async with again.run_test(size=(120, 40)):
         assert again.screen.query_one("#die-sides", Input).value == "1,1,2,2,3,3"
+
+
+async def test_new_game_comes_back_with_the_rules_played():
+    from chutes_tui.io.boardfile import load_board
+    from chutes_tui.model.players import parse_player_spec
+
+    board = load_board("standard").replace(die="2d6", end_rule="reach", bump=True)
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        assert setup.query_one("#die-sides", Input).value == "2d6"
+        assert setup.query_one("#end-rule", Select).value == "reach"
+        assert setup.query_one("#board-path", Input).value in ("", "standard")
+        assert setup.chosen_board() == board
+
+
+async def test_live_odds_under_the_bump_rule_are_the_joint_chains():
+    from chutes_tui.analysis.bump import bump_odds
+    from chutes_tui.io.boardfile import load_board
+    from chutes_tui.model.players import parse_player_spec
+    from tests.app.test_app import shown_odds
+
+    board = load_board("standard").replace(bump=True)
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = app.screen.game
+        await wait_for(pilot, lambda: game.start_odds is not None)
+        await pilot.pause(0.1)
+        exact = bump_odds(board, [0, 0])
+        assert game.start_odds.win == pytest.approx(exact.win, abs=1e-12)
+        assert shown_odds(app) == [f"{p * 100:5.1f}%".strip() for p in exact.win]

@@ -65,6 +65,8 @@ def why_no_exact_dialog(game: Game) -> str | None:
     """Why the app will not work out this position's fraction (``None``: it will)."""
     if len(game.players) != 2:
         return "Exact fractions are for two-player games; try chutes-tui exact --players N."
+    if game.board.bump:
+        return "Exact fractions are for games without the bump rule (its odds here are exact to 1e-12)."
     if game.finished:
         return "The game is over: the chances are 1 and 0."
     states = len(game.board.standable_squares) - 1

@@ -1,4 +1,4 @@
-"""The editor's rules: dice, end rule, the extra roll and chained jumps, checked as typed."""
+"""The editor's rules: dice, end rule, the extra roll, chained jumps and the bump rule."""
 
 from __future__ import annotations
 
@@ -47,6 +47,9 @@ class RulesScreen(Dialog[dict[str, Any] | None]):
                 )
             yield Checkbox("top face rolls again", board.extra_roll, id="rules-extra", compact=True)
             yield Checkbox("a jump may lead onto another", board.chain_jumps, id="rules-chains", compact=True)
+            yield Checkbox(
+                "bump: resting on a piece sends it to the start", board.bump, id="rules-bump", compact=True
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Apply", id="apply", variant="primary")
                 yield Button("Cancel", id="cancel")
@@ -66,6 +69,7 @@ class RulesScreen(Dialog[dict[str, Any] | None]):
             "end_rule": EndRule(str(self.query_one("#rules-end", Select).value)),  # never blank
             "extra_roll": self.query_one("#rules-extra", Checkbox).value,
             "chain_jumps": self.query_one("#rules-chains", Checkbox).value,
+            "bump": self.query_one("#rules-bump", Checkbox).value,
         }
         return {key: value for key, value in wanted.items() if getattr(self.board, key) != value}
 

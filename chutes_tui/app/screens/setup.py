@@ -116,6 +116,7 @@ class SetupScreen(Screen):
                 yield Checkbox(
                     "top face rolls again", bool(last and last.extra_roll), id="extra-roll", compact=True
                 )
+                yield Checkbox("bump", bool(last and last.bump), id="bump", compact=True)
                 yield Input(
                     value="" if self.initial_seed is None else str(self.initial_seed),
                     placeholder="seed (random)",
@@ -142,7 +143,7 @@ class SetupScreen(Screen):
 
     @on(Select.Changed, "#board-select, #end-rule")
     @on(Input.Submitted, "#board-path, #die-sides")
-    @on(Checkbox.Changed, "#extra-roll")
+    @on(Checkbox.Changed, "#extra-roll, #bump")
     def _preview(self) -> None:
         """A line about the chosen board: its size, its jumps and (worked out in a thread: it
         needs the board's chain, and scipy the first time) how long a game lasts."""
@@ -259,6 +260,8 @@ class SetupScreen(Screen):
             changes["die"] = die
         if self.query_one("#extra-roll", Checkbox).value:
             changes["extra_roll"] = True
+        if self.query_one("#bump", Checkbox).value:
+            changes["bump"] = True
         return board.replace(**changes) if changes else board
 
     def chosen_board(self) -> Board | None:
@@ -374,5 +377,6 @@ class SetupScreen(Screen):
             end_rule=None if rule == BOARD_RULE else rule,
             die=inputs.dice(die).option if die else None,  # already checked by chosen_board
             extra_roll=self.query_one("#extra-roll", Checkbox).value,
+            bump=self.query_one("#bump", Checkbox).value,
         )
         update_settings(setup=setup)

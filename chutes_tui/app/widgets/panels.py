@@ -92,7 +92,10 @@ class GamePanels(Horizontal):
 
     def log_turn(self, game: Game, turn: Turn) -> None:
         spec = game.players[turn.seat].spec
-        line = Text.assemble((spec.token, spec.color), f" {turn.number:>3}. {turn.describe(spec.name)}")
+        names = [player.spec.name for player in game.players]
+        line = Text.assemble(
+            (spec.token, spec.color), f" {turn.number:>3}. {turn.describe(spec.name, names)}"
+        )
         self.query_one(TurnLog).write(line)
 
     def show_inspector(self, report: SquareReport, mover: str | None) -> None:

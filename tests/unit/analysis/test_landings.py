@@ -175,3 +175,17 @@ def test_chained_jumps_and_a_chute_back_to_the_start_against_the_engine():
         p = use.chance
         assert abs((counts > 0).mean() - p) < 4 * np.sqrt(p * (1 - p) / games), tail
     assert report[10].expected_uses > landings(board).expected[10]  # 3→10 chains on into 10→5
+
+
+def test_inspecting_the_start_of_a_chain_follows_it_to_rest():
+    from chutes_tui.analysis.reports import inspect_square
+    from chutes_tui.engine.game import Game
+    from chutes_tui.model.board import Board
+    from chutes_tui.model.players import parse_player_spec
+
+    board = Board(name="chained", end=30, chain_jumps=True, jumps=((3, 10), (10, 5), (12, 25)))
+    report = inspect_square(board, 3)  # 3 → 10 → 5: a tour found this crashed
+    assert report.statistics_from == 5 and report.jump is not None and report.jump.tail == 3
+    game = Game.new(board, parse_player_spec("Ann,Bob"), seed=1)
+    game.roll([3])  # 0 → 3, ladder to 10, chute to 5: both jumps are counted
+    assert (game.players[0].ladders, game.players[0].chutes) == (1, 1)

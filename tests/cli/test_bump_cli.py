@@ -1,0 +1,55 @@
+"""The bump rule on the command line: analyze solves two players, simulate estimates more, and
+the verbs that assume independent players refuse it in one line."""
+
+import json
+
+import pytest
+
+from chutes_tui.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_analyze_two_players_under_bump(capsys):
+    code, out, _ = run(capsys, "analyze", "standard", "--bump", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["board"]["bump"] is True
+    assert data["seat_win_probability"][0] == pytest.approx(0.5054966532884, abs=1e-12)
+    code, out, _ = run(capsys, "analyze", "standard", "--bump", "--positions", "30", "40")
+    assert code == 0 and "P(win)" in out
+
+
+def test_simulate_more_players_as_an_estimate(capsys):
+    code, out, _ = run(
+        capsys, "simulate", "standard", "--bump", "--players", "3", "--games", "2000", "--seed", "1", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and data["estimate"] is True and "exact" not in data
+    assert sum(data["seat_wins"]) == 2000 and data["bumps_per_game"] > 0
+    code, out, _ = run(
+        capsys, "simulate", "standard", "--bump", "--players", "2", "--games", "2000", "--seed", "1", "--json"
+    )
+    assert json.loads(out)["exact"]["expected_rolls"] == pytest.approx(55.9929518548, rel=1e-10)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["analyze", "standard", "--bump", "--players", "3"],
+        ["exact", "standard", "--bump"],
+        ["distribution", "standard", "--bump", "--players", "2"],
+        ["inspect", "standard", "30", "--opponent", "40", "--bump"],
+    ],
+)
+def test_what_is_not_worked_out_under_bump_is_refused(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and "bump" in err and len(err.strip().splitlines()) == 1
+
+
+def test_one_player_is_never_bumped(capsys):
+    code, out, _ = run(capsys, "distribution", "standard", "--bump", "--json")
+    assert code == 0 and json.loads(out)["turns"]["mean"] == pytest.approx(39.5983656402, rel=1e-10)
