@@ -218,6 +218,7 @@ def heading(console: Console, board: Board, more: str = "") -> None:
     rules = (
         f"{board.die.text}, {board.end_rule.value} end"
         + (", extra roll on the top face" if board.extra_roll else "")
+        + (", chained jumps" if board.chain_jumps else "")
         + (", bump" if board.bump else "")
     )
     console.print(Text(name(board), style="bold"), Text(f"— {board.end} squares, {rules}{more}"))

@@ -53,5 +53,6 @@ def run(args: argparse.Namespace, console: Console) -> int:
             (f"{report.chutes_slid:.4f}", "bold red"),
         )
     )
-    console.print(Text("A jump is used each time a roll lands on its tail.", style="dim"))
+    chains = ", or a chain of jumps passes through it" if board.chain_jumps else ""
+    console.print(Text(f"A jump is used each time a roll lands on its tail{chains}.", style="dim"))
     return 0

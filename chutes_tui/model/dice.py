@@ -40,8 +40,8 @@ MAX_TOTAL = 2**62
 MAX_WEIGHT = 10**9
 MAX_PLACES = 18  # decimal places of a spinner's weight
 
-_SUM = re.compile(r"(\d{0,3})d(\d{1,3})")
-_WEIGHT = re.compile(r"\d{1,20}(?:\.\d{1,20})?")
+_SUM = re.compile(r"([0-9]{0,3})d([0-9]{1,3})")  # ASCII digits only, like every input
+_WEIGHT = re.compile(r"[0-9]{1,20}(?:\.[0-9]{1,20})?")
 
 
 def _error(reason: str) -> BoardError:
@@ -161,9 +161,11 @@ class Dice:
                 raise _error(f"a spinner may have at most {MAX_DIE} faces")
             for i, word in enumerate(words, start=1):
                 if not _WEIGHT.fullmatch(word):
-                    raise _error(f"spinner weight {i} must be a whole or decimal number like 2 or 0.5")
+                    raise _error(
+                        f"spinner weight {i} must be a whole or decimal number of at least 0, like 2 or 0.5"
+                    )
             return cls.spinner([Decimal(word) for word in words])
-        if re.fullmatch(r"\d{1,9}", stripped):
+        if re.fullmatch(r"[0-9]{1,9}", stripped):  # ASCII: \d would read other scripts' digits
             return cls(int(stripped))
         match = _SUM.fullmatch(stripped)
         if match is None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from chutes_tui.model.errors import BoardError
+from chutes_tui.model.rules import EndRule
 from chutes_tui.model.text import elide
 
 if TYPE_CHECKING:  # the board validates itself with this module, which only reads it
@@ -75,7 +76,14 @@ def check_winnable(board: Board) -> None:
     trapped = reachable(rows, cols, square, n)
     trap = set(int(s) for s in trapped)
     culprits = [f"{tail}→{head}" for tail, head in board.jumps if head in trap and tail not in trap]
-    why = f"rolls from there only ever reach squares {elide(_compact(trap), 100)}"
+    noun = "square" if len(trap) == 1 else "squares"
+    why = f"rolls from there only ever reach {noun} {elide(_compact(trap), 100)}"
+    smallest = board.die.values[0]
+    if board.end_rule is EndRule.EXACT and board.end - square < smallest:
+        why += (
+            f"; the exact end needs a roll of exactly {board.end - square}, and {board.die.text}'s "
+            f"smallest move is {smallest} (the reach or bounce rule would end the game)"
+        )
     if culprits:
         why += f", and jumps {', '.join(culprits[:6])}{' …' if len(culprits) > 6 else ''}"
         why += " send every other landing back"

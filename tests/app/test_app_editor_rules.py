@@ -46,6 +46,10 @@ async def test_an_unwinnable_rule_is_refused_and_bad_dice_stay_in_the_dialog():
         assert app.screen is rules and rules.query_one("#rules-dice-error").display
         dice.value = "2d6"  # the exact end: two dice never make the 1 that square 99 needs
         await pilot.press("enter")
+        await pilot.pause()
+        refusal = rules.query_one("#rules-refusal")
+        assert app.screen is rules and refusal.display and "99" in str(refusal.render())
+        rules.query_one("#rules-end", Select).value = "reach"  # fixed in place: what was typed stays
+        await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is editor)
-        assert editor.board.die.text == "d6"
-        assert "99" in str(editor.query_one("#editor-status").render())
+        assert editor.board.die.text == "2d6" and editor.board.end_rule.value == "reach"

@@ -13,7 +13,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from chutes_tui.app.palette import Dialog
 from chutes_tui.model import inputs
-from chutes_tui.model.board import Board
+from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import InputError
 from chutes_tui.model.rules import EndRule
 
@@ -50,6 +50,7 @@ class RulesScreen(Dialog[dict[str, Any] | None]):
             yield Checkbox(
                 "bump: resting on a piece sends it to the start", board.bump, id="rules-bump", compact=True
             )
+            yield Static("", id="rules-refusal", classes="field-error")
             with Horizontal(classes="buttons"):
                 yield Button("Apply", id="apply", variant="primary")
                 yield Button("Cancel", id="cancel")
@@ -75,8 +76,16 @@ class RulesScreen(Dialog[dict[str, Any] | None]):
 
     def _apply(self) -> None:
         changes = self._changes()
-        if changes is not None:
-            self.dismiss(changes)
+        if changes is None:
+            return
+        try:  # refused here, with the fields as typed, rather than after the dialog has closed
+            self.board.replace(**changes)
+        except BoardError as problem:
+            refusal = self.query_one("#rules-refusal", Static)
+            refusal.update(Text(problem.reason))
+            refusal.display = True
+            return
+        self.dismiss(changes)
 
     def on_input_submitted(self) -> None:
         self._apply()

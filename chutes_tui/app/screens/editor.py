@@ -116,7 +116,10 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         lines = [
             Text.assemble(
                 (shown(board.name, 40), "bold"),
-                f" · {board.end} squares · {board.die.text} · {board.end_rule}",
+                f" · {board.end} squares · {board.die.text} · {board.end_rule}"
+                + (" · extra roll" if board.extra_roll else "")
+                + (" · chained jumps" if board.chain_jumps else "")
+                + (" · bump" if board.bump else ""),
             ),
             Text(f"{count(len(board.ladders), 'ladder')}, {count(len(board.chutes), 'chute')}"),
             Text.assemble(
