@@ -44,7 +44,7 @@ class LiveFeed:
 
     def want(self, game: Game) -> None:
         """The statistics of ``game``'s position now, unless they are known (or instant)."""
-        if self.closed or game.finished or game.stats() is not None:
+        if self.closed or game.finished or game.no_odds is not None or game.stats() is not None:
             return
         self.waiting = Request(game, tuple(game.positions), game.to_move, len(game.history))
         if self.running is None:

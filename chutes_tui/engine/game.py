@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from chutes_tui.analysis.multi import SeatOdds
-from chutes_tui.engine.live import LiveStats, instant, known_instant, live_stats
+from chutes_tui.engine.live import LiveStats, instant, known_instant, live_refusal, live_stats
 from chutes_tui.io.saves import (
     MAX_ROLLS_PER_TURN,
     MAX_SAVED_TURNS,
@@ -109,6 +109,7 @@ class Summary:
     turns: int
     per_player: tuple[tuple[str, int, int, int], ...]  # name, turns, ladders, chutes
     biggest_swing: Swing | None
+    bumped: tuple[int, ...] = ()  # times each player was sent back by the bump rule
 
 
 @dataclass
@@ -172,12 +173,19 @@ class Game:
         return instant(self.board)
 
     @property
+    def no_odds(self) -> str | None:
+        """Why this game has no live odds at all (``None``: it has them, now or later)."""
+        return live_refusal(self.board, len(self.players))
+
+    @property
     def _answers_at_once(self) -> bool:
         return known_instant(self.board) if self.deferred else self.instant
 
     def stats(self) -> LiveStats | None:
         """The statistics of the position now, if known: always on instant boards (once known to
         be instant, when :attr:`deferred`)."""
+        if self.no_odds is not None:
+            return None
         if self._answers_at_once:
             return live_stats(self.board, self.positions, self.to_move)
         live = self.live
@@ -218,7 +226,7 @@ class Game:
     @property
     def odds_history(self) -> list[SeatOdds | None]:
         """Odds before the first turn and after each turn."""
-        if self.start_odds is None and self._answers_at_once:
+        if self.start_odds is None and self.no_odds is None and self._answers_at_once:
             start = [self.board.start] * len(self.players)
             self.start_odds = live_stats(self.board, start, 0).odds
         return [self.start_odds, *(turn.odds for turn in self.history)]
@@ -293,7 +301,8 @@ class Game:
                     continue  # the final turn settles the game; it is not a swing
                 if swing is None or change > abs(swing.after - swing.before):
                     swing = Swing(turn, seat, previous.win[seat], turn.odds.win[seat])
-        return Summary(self.winner, len(self.history), per_player, swing)
+        bumps = tuple(p.bumped for p in self.players)
+        return Summary(self.winner, len(self.history), per_player, swing, bumps)
 
     # -- save and load ---------------------------------------------------------------------
 

@@ -58,6 +58,16 @@ def instant(board: Board) -> bool:
     return answer
 
 
+def live_refusal(board: Board, players: int) -> str | None:
+    """Why a game has no live odds at all (``None``: it has them)."""
+    if board.bump and players > BUMP_MAX_PLAYERS:
+        return (
+            f"No live odds: under the bump rule they are worked out for up to {BUMP_MAX_PLAYERS} "
+            "players (chutes-tui simulate --bump estimates more)"
+        )
+    return None
+
+
 def known_instant(board: Board) -> bool:
     """Whether the board is known to be instant -- ``False`` while nothing has built its chain,
     which a front end does off its UI thread (the app's first frame needs no chain)."""

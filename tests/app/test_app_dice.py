@@ -72,3 +72,16 @@ async def test_live_odds_under_the_bump_rule_are_the_joint_chains():
         exact = bump_odds(board, [0, 0])
         assert game.start_odds.win == pytest.approx(exact.win, abs=1e-12)
         assert shown_odds(app) == [f"{p * 100:5.1f}%".strip() for p in exact.win]
+
+
+async def test_three_players_under_bump_play_on_without_live_odds():
+    from chutes_tui.app.screens.game import GameScreen as Screen
+    from chutes_tui.io.boardfile import load_board
+    from chutes_tui.model.players import parse_player_spec
+
+    board = load_board("standard").replace(bump=True)
+    app = ChutesApp(board=board, players=parse_player_spec("cpu:A,cpu:B,cpu:C"), seed=4, watch=True, speed=6)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, Screen) and len(app.screen.game.history) >= 10)
+        game = app.screen.game
+        assert game.no_odds is not None and game.stats() is None

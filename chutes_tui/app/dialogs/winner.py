@@ -22,12 +22,21 @@ def summary_table(game: Game) -> Table:
     table.add_column("turns", justify="right")
     table.add_column("ladders", justify="right")
     table.add_column("chutes", justify="right")
+    if game.board.bump:
+        table.add_column("sent back", justify="right")  # by the bump rule
     for seat, (name, turns, ladders, chutes) in enumerate(summary.per_player):
         spec = game.players[seat].spec
         style = "bold" if seat == summary.winner else ""
-        table.add_row(
-            Text(spec.token, style=spec.color), Text(name), str(turns), str(ladders), str(chutes), style=style
-        )
+        cells: list[Text | str] = [
+            Text(spec.token, style=spec.color),
+            Text(name),
+            str(turns),
+            str(ladders),
+            str(chutes),
+        ]
+        if game.board.bump:
+            cells.append(str(summary.bumped[seat]))
+        table.add_row(*cells, style=style)
     return table
 
 

@@ -149,6 +149,8 @@ class GameScreen(Screen[None]):
         self.show_state()
         self._show_overlay()
         self.feed.want(game)
+        if game.no_odds is not None:
+            self.notify(game.no_odds, markup=False)
 
     def show_step(self, step: Step) -> None:
         if step.face is not None:

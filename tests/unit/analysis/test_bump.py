@@ -141,3 +141,15 @@ def test_the_sweeps_agree_with_the_direct_solve(players, extra_roll):
     own[np.arange(joint.size), joint.mover] = joint.ends_turn
     rhs = np.hstack([joint.wins, joint.ends_turn[:, None], own, np.ones((joint.size, 1))])
     assert np.abs(bump._sweeps(joint, rhs) - bump._solve(joint, rhs, direct=True)).max() < 1e-11
+
+
+def test_a_whole_game_counts_who_was_sent_back(standard):
+    board = standard.replace(bump=True)
+    game = Game.new(board, parse_player_spec("Ann,Bob,Cy"), seed=5)
+    game.play_out()
+    summary = game.summary()
+    sent = [seat for turn in game.history for seat in turn.bumped]
+    assert summary.bumped == tuple(sent.count(seat) for seat in range(3))
+    from chutes_tui.app.dialogs.winner import summary_table
+
+    assert "sent back" in [str(column.header) for column in summary_table(game).columns]
