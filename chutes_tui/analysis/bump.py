@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain, build_chain
+from chutes_tui.analysis.length import GameLength, law_from
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS
 from chutes_tui.analysis.multi import SeatOdds, seat_odds
 from chutes_tui.model.board import Board
@@ -207,3 +208,31 @@ def _solutions(board: Board, joint: JointChain) -> np.ndarray:
 
     found: np.ndarray = board.memo.get(f"bump_solutions_{joint.players}", solve)
     return found
+
+
+def bump_length(board: Board, positions: Sequence[int], to_move: int = 0, tail: float = 1e-15) -> GameLength:
+    """The laws of the rolls and the rounds left under the bump rule, from ``positions``: the
+    joint chain's distribution ``u_m = u_{m-1} P`` from the position's state, of which the
+    winning rolls take ``Σ_k r_k`` each step. One roll a turn (the extra roll would make turns
+    a law of its own), so the game ends in round ``⌈m / K⌉`` if it ends on roll ``m``, counted
+    from the seat to move."""
+    k = len(positions)
+    if board.extra_roll:
+        raise ValueError("the length under the bump rule is worked out without the extra roll")
+    joint = joint_chain(board, k)
+    finishing = joint.wins.sum(axis=1)
+    u = np.zeros(joint.size)
+    u[joint.state(positions, to_move)] = 1.0
+    pmf, survival = [0.0], [1.0]
+    PT = joint.P.T.tocsr()
+    while survival[-1] >= tail:
+        pmf.append(float(u @ finishing))
+        u = PT @ u
+        survival.append(float(u.sum()))
+    rolls = law_from(np.array(pmf), np.array(survival))
+    rounds_count = (len(pmf) - 1 + k - 1) // k + 1
+    round_pmf = np.zeros(rounds_count)
+    np.add.at(round_pmf, (np.arange(len(pmf)) + k - 1) // k, pmf)
+    round_survival = 1.0 - np.cumsum(round_pmf)
+    round_survival[-1] = max(round_survival[-1], 0.0)
+    return GameLength(k, None, law_from(round_pmf, np.maximum(round_survival, 0.0)), rolls)

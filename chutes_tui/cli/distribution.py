@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chutes_tui.analysis.limits import EXACT_MAX_STATES, EXACT_TERMS_MAX
+from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, EXACT_MAX_STATES, EXACT_TERMS_MAX
 from chutes_tui.cli import common
 from chutes_tui.model import inputs
 from chutes_tui.model.inputs import MAX_PLAYERS
@@ -74,13 +74,24 @@ def run(args: argparse.Namespace, console: Console) -> int:
             raise common.UsageError(
                 f"chutes-tui distribution --exact: at most {EXACT_TERMS_MAX} exact terms, not {rounds}"
             )
-    common.check_bump(board, args.players, "distribution", 1)
+    bumping = board.bump and args.players >= 2
+    if bumping and (args.exact or board.extra_roll):
+        raise common.UsageError(
+            "chutes-tui distribution: under the bump rule the length is worked out in floats, without "
+            "the extra roll"
+        )
+    common.check_bump(board, args.players, "distribution", BUMP_MAX_PLAYERS)
     positions = [board.start] * args.players
     with common.series_bar("summing the series"):
         from chutes_tui.analysis.chain import build_chain
         from chutes_tui.analysis.length import DEFAULT_QUANTILES, game_length
 
-        length = game_length(build_chain(board), positions)
+        if bumping:
+            from chutes_tui.analysis.bump import bump_length
+
+            length = bump_length(board, positions)
+        else:
+            length = game_length(build_chain(board), positions)
     terms = None
     if args.exact:
         from chutes_tui.exact.length import exact_terms

@@ -41,7 +41,8 @@ def test_simulate_more_players_as_an_estimate(capsys):
     [
         ["analyze", "standard", "--bump", "--players", "3"],
         ["exact", "standard", "--bump"],
-        ["distribution", "standard", "--bump", "--players", "2"],
+        ["distribution", "standard", "--bump", "--players", "3"],
+        ["distribution", "standard", "--bump", "--players", "2", "--exact"],
         ["inspect", "standard", "30", "--opponent", "40", "--bump"],
     ],
 )
@@ -53,3 +54,12 @@ def test_what_is_not_worked_out_under_bump_is_refused(capsys, argv):
 def test_one_player_is_never_bumped(capsys):
     code, out, _ = run(capsys, "distribution", "standard", "--bump", "--json")
     assert code == 0 and json.loads(out)["turns"]["mean"] == pytest.approx(39.5983656402, rel=1e-10)
+
+
+def test_the_length_under_bump(capsys):
+    code, out, _ = run(
+        capsys, "distribution", "standard", "--bump", "--players", "2", "--json", "--quantile", "0.9"
+    )
+    data = json.loads(out)
+    assert code == 0 and data["rolls"]["mean"] == pytest.approx(55.9929518548, rel=1e-10)
+    assert data["rolls"]["quantiles"] == {"0.9": 96}

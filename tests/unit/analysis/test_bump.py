@@ -153,3 +153,18 @@ def test_a_whole_game_counts_who_was_sent_back(standard):
     from chutes_tui.app.dialogs.winner import summary_table
 
     assert "sent back" in [str(column.header) for column in summary_table(game).columns]
+
+
+def test_the_length_law_without_the_rule_is_the_independent_one(standard):
+    from chutes_tui.analysis.bump import bump_length
+    from chutes_tui.analysis.length import game_length
+
+    joint = bump_length(standard, [0, 0])
+    independent = game_length(build_chain(standard), [0, 0])
+    n = min(joint.rolls.pmf.size, independent.rolls.pmf.size)
+    assert np.abs(joint.rolls.pmf[:n] - independent.rolls.pmf[:n]).max() < 1e-15
+    assert joint.rounds.mean == pytest.approx(independent.rounds.mean, rel=1e-12)
+    bumping = bump_length(standard.replace(bump=True), [0, 0])
+    assert bumping.rolls.mean == pytest.approx(
+        bump_odds(standard.replace(bump=True), [0, 0]).expected_rolls, rel=1e-12
+    )
