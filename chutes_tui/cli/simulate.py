@@ -54,7 +54,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     )
     table.add_row("sd of turns", f"{summary.sd:.4f}", f"{exact.distribution.sd:.4f}")
     table.add_row(
-        "P(first of two wins), diagonal squares",
+        "P(1st of 2 wins), pairing games",
         f"{report.diagonal_first_player_wins:.6f}",
         f"{report.exact_two.odds.win[0]:.6f}",
     )

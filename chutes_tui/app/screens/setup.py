@@ -143,10 +143,13 @@ class SetupScreen(Screen):
 
     @on(Select.Changed, "#board-select, #end-rule")
     @on(Input.Submitted, "#board-path, #die-sides")
+    @on(Input.Changed, "#die-sides")
     @on(Checkbox.Changed, "#extra-roll, #bump")
     def _preview(self) -> None:
         """A line about the chosen board: its size, its jumps and (worked out in a thread: it
-        needs the board's chain, and scipy the first time) how long a game lasts."""
+        needs the board's chain, and scipy the first time) how long a game lasts. A choice that
+        changed clears the last attempt's board error (the preview says whether it still holds)."""
+        self.query_one("#setup-error", Static).update("")
         preview = self.query_one("#board-preview", Static)
         try:
             board = self._board_or_error()
