@@ -10,17 +10,18 @@ from tests.app.helpers import wait_for
 
 
 async def _open_rules(pilot, app):
+    """The editor on the standard board, and its rules dialog open over it."""
+    await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
+    editor = app.screen
     await pilot.press("r")
     await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
-    return app.screen
+    return editor, app.screen
 
 
 async def test_rules_change_the_board_and_undo_restores_it():
     app = ChutesApp(board=load_board("standard"), edit=True)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
-        editor = app.screen
-        rules = await _open_rules(pilot, app)
+        editor, rules = await _open_rules(pilot, app)
         rules.query_one("#rules-dice", Input).value = "2d6"
         rules.query_one("#rules-end", Select).value = "bounce"
         rules.query_one("#rules-chains", Checkbox).value = True
@@ -36,9 +37,7 @@ async def test_rules_change_the_board_and_undo_restores_it():
 async def test_an_unwinnable_rule_is_refused_and_bad_dice_stay_in_the_dialog():
     app = ChutesApp(board=load_board("standard"), edit=True)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
-        editor = app.screen
-        rules = await _open_rules(pilot, app)
+        editor, rules = await _open_rules(pilot, app)
         dice = rules.query_one("#rules-dice", Input)
         dice.value = "0,0"
         dice.focus()
