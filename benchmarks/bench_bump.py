@@ -32,7 +32,7 @@ extra = {"first": odds.win[0], "rolls": odds.expected_rolls, "states": bump.join
 """
 
 THREE = """
-bump.BUMP_MAX_PLAYERS = 3  # the CLI stops at two until this is fast enough
+
 board = load_board("standard").replace(bump=True)
 odds = bump.bump_odds(board, [0, 0, 0])
 extra = {"first": odds.win[0], "rolls": odds.expected_rolls, "states": bump.joint_chain(board, 3).size}

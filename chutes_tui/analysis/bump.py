@@ -24,6 +24,7 @@ solved directly (sparse LU), three by Gauss–Seidel sweeps to a proven error be
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -34,6 +35,7 @@ from chutes_tui.analysis.chain import Chain, build_chain
 from chutes_tui.analysis.length import GameLength, law_from
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS
 from chutes_tui.analysis.multi import SeatOdds, seat_odds
+from chutes_tui.analysis.series import SERIES_PROGRESS
 from chutes_tui.model.board import Board
 from chutes_tui.model.rules import bumped
 
@@ -147,19 +149,44 @@ def _sweeps(joint: JointChain, rhs: np.ndarray) -> np.ndarray:
     The sweeps stop once that bound is below :data:`SWEEP_TOLERANCE` for every column.
     """
     k, size = joint.players, joint.size
-    P = joint.P.tocsr()
-    seats = [np.arange(t, size, k) for t in range(k)]
+    # Each seat's states made contiguous (the chain interleaves them), so that a seat's part of
+    # x is a slice, not a gather and a scatter: that took twice as long as the products.
+    order = np.concatenate([np.arange(t, size, k) for t in range(k)])
+    P = joint.P.tocsr()[order][:, order].tocsr()
+    rhs = np.ascontiguousarray(rhs[order])
+    part = size // k
+    seats = [slice(t * part, (t + 1) * part) for t in range(k)]
     blocks = [P[seats[t]] for t in range(k)]  # each seat's rows, every column
     x = np.zeros_like(rhs)
+    steps: list[float] = []  # the largest change of each sweep
     for sweep in range(MAX_SWEEPS):
+        watched = sweep % 8 >= 4  # the last four sweeps of eight give the three ratios below
+        before = x.copy() if watched else None
         for t in reversed(range(k)):
             x[seats[t]] = rhs[seats[t]] + blocks[t] @ x
-        if sweep % 8 == 7:
-            residual = np.abs(rhs + P @ x - x).max(axis=0)
-            if residual[-1] < 0.5:
-                most_rolls = float(x[:, -1].max()) / (1.0 - float(residual[-1]))
-                if float(residual.max()) * most_rolls < SWEEP_TOLERANCE:
-                    return x
+        if before is None:
+            continue
+        change = x - before
+        steps.append(float(np.abs(change).max()))
+        if sweep % 8 != 7:
+            continue
+        # Once the changes shrink by a steady factor λ, the rest of the geometric series is
+        # added at once (Aitken): the residual test below still decides, so nothing is assumed.
+        ratios = [b / a for a, b in itertools.pairwise(steps[-4:]) if a > 0]
+        if len(ratios) == 3 and max(ratios) < 1 and max(ratios) - min(ratios) < 1e-3 * max(ratios):
+            factor = ratios[-1] / (1.0 - ratios[-1])
+            x += change * factor
+            steps.clear()
+        residual = np.abs(rhs + P @ x - x).max(axis=0)
+        report = SERIES_PROGRESS.get()
+        if report is not None:  # a command line's progress line (and its Ctrl-C)
+            report(sweep + 1, float(residual.max()))
+        if residual[-1] < 0.5:
+            most_rolls = float(x[:, -1].max()) / (1.0 - float(residual[-1]))
+            if float(residual.max()) * most_rolls < SWEEP_TOLERANCE:
+                answer = np.empty_like(x)
+                answer[order] = x
+                return answer
     raise ArithmeticError("the bump chain's sweeps did not settle")
 
 
@@ -191,19 +218,22 @@ def bump_odds(board: Board, positions: Sequence[int], to_move: int = 0) -> BumpO
         return BumpOdds(tuple(float(square == board.end) for square in positions), 0.0, 0.0, 0.0)
     joint = joint_chain(board, k)
     solved = _solutions(board, joint)[joint.state(positions, to_move)]
-    win = tuple(float(solved[seat]) for seat in range(k))
-    return BumpOdds(win, float(solved[-1]), float(solved[k]), float(solved[k + 1 + to_move]))
+    win = [float(solved[seat]) for seat in range(k - 1)]
+    win.append(1.0 - sum(win))  # someone wins: the game ends with probability one
+    turns = solved[k - 1 : 2 * k - 1]
+    return BumpOdds(tuple(win), float(solved[-1]), float(turns.sum()), float(turns[to_move]))
 
 
 def _solutions(board: Board, joint: JointChain) -> np.ndarray:
-    """Every state's answers as columns: each seat's win, turns, each seat's turns (the rounds
-    when that seat moves first), and last the rolls."""
+    """Every state's answers as columns: each seat's win but the last (theirs is the rest of 1),
+    each seat's turns (the rounds when that seat moves first; summed, every turn), and last the
+    rolls -- 2K columns."""
 
     def solve() -> np.ndarray:
         k = joint.players
         own_turns = np.zeros((joint.size, k))
         own_turns[np.arange(joint.size), joint.mover] = joint.ends_turn
-        rhs = np.hstack([joint.wins, joint.ends_turn[:, None], own_turns, np.ones((joint.size, 1))])
+        rhs = np.hstack([joint.wins[:, : k - 1], own_turns, np.ones((joint.size, 1))])
         return _solve(joint, rhs)
 
     found: np.ndarray = board.memo.get(f"bump_solutions_{joint.players}", solve)

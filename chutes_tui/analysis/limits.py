@@ -36,9 +36,12 @@ PREVIEW_MAX_SQUARES = 10_000
 SOLVE_MAX_STATES = 30_000
 
 # Under the bump rule the game is one joint chain of every piece's square: two players make
-# 13,448 states on the standard board (a sparse LU, about a second), three make 1.6 million,
-# whose iterative solve is not done yet -- Monte Carlo (simulate --bump) estimates them.
-BUMP_MAX_PLAYERS = 2
+# 13,122 states on the standard board (a sparse LU, under two seconds), three make 1.6 million
+# (Gauss–Seidel sweeps: about 40 s CPU and 1.1 GB); four would make 170 million. Monte Carlo
+# (simulate --bump) estimates more players.
+BUMP_MAX_PLAYERS = 3
+# ... and where the answer is wanted at once (the app's live odds, simulate's exact column).
+BUMP_QUICK_PLAYERS = 2
 
 # -- exact arithmetic -----------------------------------------------------------------------------
 

@@ -104,5 +104,9 @@ def _bumping(args: argparse.Namespace, board: Board, seed: int, console: Console
         f"{exact.expected_rounds:.3f}" if exact is not None else "",
     )
     table.add_row("pieces bumped a game", f"{e.bumps_per_game:.3f}", "")
-    note = "" if exact is not None else "An estimate: the joint chain is solved exactly for two players."
+    note = (
+        ""
+        if exact is not None
+        else "An estimate (chutes-tui analyze --bump solves three players, in a minute)."
+    )
     return common.emit(console, args, report.to_json(), table, note)

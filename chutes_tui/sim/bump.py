@@ -130,8 +130,8 @@ def simulate_bump(
 
 @dataclass(frozen=True, eq=False)
 class BumpReport:
-    """``simulate --bump``: the estimate, beside the joint chain's exact values where it is
-    solved (up to :data:`~chutes_tui.analysis.limits.BUMP_MAX_PLAYERS` players)."""
+    """``simulate --bump``: the estimate, beside the joint chain's exact values where they come
+    at once (up to :data:`~chutes_tui.analysis.limits.BUMP_QUICK_PLAYERS` players)."""
 
     board: Board
     players: int
@@ -170,8 +170,8 @@ def bump_report(
     board: Board, games: int, players: int, seed: int, progress: Callable[[int], None] | None = None
 ) -> BumpReport:
     from chutes_tui.analysis.bump import bump_odds
-    from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS
+    from chutes_tui.analysis.limits import BUMP_QUICK_PLAYERS
 
     estimate = simulate_bump(board, games, players, np.random.default_rng(seed), progress)
-    exact = bump_odds(board, [board.start] * players) if players <= BUMP_MAX_PLAYERS else None
+    exact = bump_odds(board, [board.start] * players) if players <= BUMP_QUICK_PLAYERS else None
     return BumpReport(board, players, seed, estimate, exact)

@@ -39,9 +39,9 @@ def test_simulate_more_players_as_an_estimate(capsys):
 @pytest.mark.parametrize(
     "argv",
     [
-        ["analyze", "standard", "--bump", "--players", "3"],
+        ["analyze", "standard", "--bump", "--players", "4"],
         ["exact", "standard", "--bump"],
-        ["distribution", "standard", "--bump", "--players", "3"],
+        ["distribution", "standard", "--bump", "--players", "4"],
         ["distribution", "standard", "--bump", "--players", "2", "--exact"],
         ["inspect", "standard", "30", "--opponent", "40", "--bump"],
     ],
