@@ -167,6 +167,16 @@ class SquareReport:
     win_probability: float | None
     opponent: int | None
 
+    def sends(self) -> str:
+        """Where a piece landing here is sent, in words: "a ladder to 10, then a chute to 5"
+        (a chain of jumps followed to rest); empty when no jump starts here."""
+        hops, square = [], self.square
+        while square in self.board.jump_map:
+            head = self.board.jump_map[square]
+            hops.append(f"a {jump_kind(square, head).value} to {head}")
+            square = head
+        return ", then ".join(hops)
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "square": self.square,

@@ -53,7 +53,7 @@ def grid(report: SquareReport) -> Table:
     table.add_column()
     title = f"square {report.square}"
     if report.statistics_from != report.square:
-        title += f" (a {report.jump.kind.value if report.jump else 'jump'} to {report.statistics_from}: "
+        title += f" ({report.sends()}: "
         title += "its statistics are those of where it sends you)"
     table.add_row("square", title)
     table.add_row("expected turns to finish", f"{report.expected_turns:.4f} ± {report.sd_turns:.4f}")

@@ -17,7 +17,7 @@ def report_text(report: SquareReport, mover: str | None = None) -> Text:
     square = report.square
     heading = Text(f"Square {square}", style="bold")
     if report.statistics_from != square and report.jump is not None:
-        heading.append(f" — {report.jump.kind} to {report.statistics_from} (its statistics)")
+        heading.append(f" — {report.sends()} (its statistics)")
     low, high = report.range_5_95
     within = " ".join(f"{p:.0%}" for p in report.p_finish_within.values())
     lines = [

@@ -186,6 +186,7 @@ def test_inspecting_the_start_of_a_chain_follows_it_to_rest():
     board = Board(name="chained", end=30, chain_jumps=True, jumps=((3, 10), (10, 5), (12, 25)))
     report = inspect_square(board, 3)  # 3 → 10 → 5: a tour found this crashed
     assert report.statistics_from == 5 and report.jump is not None and report.jump.tail == 3
+    assert report.sends() == "a ladder to 10, then a chute to 5"
     game = Game.new(board, parse_player_spec("Ann,Bob"), seed=1)
     game.roll([3])  # 0 → 3, ladder to 10, chute to 5: both jumps are counted
     assert (game.players[0].ladders, game.players[0].chutes) == (1, 1)
