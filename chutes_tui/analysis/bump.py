@@ -224,6 +224,12 @@ def bump_odds(board: Board, positions: Sequence[int], to_move: int = 0) -> BumpO
     return BumpOdds(tuple(win), float(solved[-1]), float(turns.sum()), float(turns[to_move]))
 
 
+def solved(board: Board, players: int) -> bool:
+    """Whether every position's answers for ``players`` seats are already worked out (then a
+    position costs a lookup; the first one costs the whole solve)."""
+    return f"bump_solutions_{players}" in board.memo
+
+
 def _solutions(board: Board, joint: JointChain) -> np.ndarray:
     """Every state's answers as columns: each seat's win but the last (theirs is the rest of 1),
     each seat's turns (the rounds when that seat moves first; summed, every turn), and last the

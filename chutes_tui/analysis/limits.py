@@ -40,7 +40,7 @@ SOLVE_MAX_STATES = 30_000
 # (Gauss–Seidel sweeps: about 40 s CPU and 1.1 GB); four would make 170 million. Monte Carlo
 # (simulate --bump) estimates more players.
 BUMP_MAX_PLAYERS = 3
-# ... and where the answer is wanted at once (the app's live odds, simulate's exact column).
+# ... and where the answer is wanted at once: simulate's exact column beside its estimate.
 BUMP_QUICK_PLAYERS = 2
 
 # -- exact arithmetic -----------------------------------------------------------------------------

@@ -179,7 +179,7 @@ class Game:
 
     @property
     def _answers_at_once(self) -> bool:
-        return known_instant(self.board) if self.deferred else self.instant
+        return known_instant(self.board, len(self.players)) if self.deferred else self.instant
 
     def stats(self) -> LiveStats | None:
         """The statistics of the position now, if known: always on instant boards (once known to

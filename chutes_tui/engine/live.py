@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from chutes_tui.analysis import build_chain, seat_odds, two_player_table
 from chutes_tui.analysis.chain import Chain
-from chutes_tui.analysis.limits import BUMP_QUICK_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
+from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
 from chutes_tui.analysis.multi import SeatOdds, curves_affordable, two_player_table_affordable
 from chutes_tui.analysis.series import series_progress
 from chutes_tui.analysis.single import moments_from
@@ -60,18 +60,22 @@ def instant(board: Board) -> bool:
 
 def live_refusal(board: Board, players: int) -> str | None:
     """Why a game has no live odds at all (``None``: it has them)."""
-    if board.bump and players > BUMP_QUICK_PLAYERS:
+    if board.bump and players > BUMP_MAX_PLAYERS:
         return (
-            f"No live odds: under the bump rule they are worked out for up to {BUMP_QUICK_PLAYERS} "
+            f"No live odds: under the bump rule they are worked out for up to {BUMP_MAX_PLAYERS} "
             "players (chutes-tui simulate --bump estimates more)"
         )
     return None
 
 
-def known_instant(board: Board) -> bool:
+def known_instant(board: Board, players: int = 1) -> bool:
     """Whether the board is known to be instant -- ``False`` while nothing has built its chain,
-    which a front end does off its UI thread (the app's first frame needs no chain)."""
-    return "live_instant" in board.memo and instant(board)
+    which a front end does off its UI thread (the app's first frame needs no chain); under the
+    bump rule, also while the joint chain of ``players`` is unsolved (40 s for three)."""
+    from chutes_tui.analysis.bump import solved
+
+    joint = not board.bump or players == 1 or solved(board, players)
+    return "live_instant" in board.memo and instant(board) and joint
 
 
 def live_stats(
@@ -104,13 +108,12 @@ def _compute(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStat
 
 def _bumping(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStats:
     """Under the bump rule players interact: the joint chain's answers (its first position
-    solves it for every position, about a second for two players on the standard board)."""
+    solves it for every position: under two seconds for two players on the standard board,
+    about forty for three -- in the front end's worker, which may stop it between sweeps)."""
     from chutes_tui.analysis.bump import game_odds
 
-    if len(positions) > BUMP_QUICK_PLAYERS:
-        raise ValueError(
-            f"live odds under the bump rule are worked out for up to {BUMP_QUICK_PLAYERS} players"
-        )
+    if len(positions) > BUMP_MAX_PLAYERS:
+        raise ValueError(f"live odds under the bump rule are worked out for up to {BUMP_MAX_PLAYERS} players")
     return LiveStats(
         positions, to_move, game_odds(chain.board, positions, to_move), _own_turns(chain, positions)
     )
