@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from chutes_tui.analysis.chain import Chain, build_chain
+from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
 from chutes_tui.analysis.length import GameLength, law_from
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS
 from chutes_tui.analysis.multi import SeatOdds, seat_odds
@@ -83,7 +83,7 @@ def joint_chain(board: Board, players: int) -> JointChain:
 def _joint_chain(board: Board, players: int) -> JointChain:
     import scipy.sparse as sp
 
-    chain = build_chain(board.replace(extra_roll=False))  # one roll a step, on the rest squares
+    chain = roll_chain(board)  # one roll a step, on the squares a piece rests on
     n, k = chain.size, players
     size = n**k * k
     if size > BUMP_MAX_STATES:
@@ -95,7 +95,7 @@ def _joint_chain(board: Board, players: int) -> JointChain:
     squares = chain.squares[seats]  # the same, as squares
     start = chain.row(board.start)
     weights = np.array([n ** (k - 1 - j) for j in range(k)], dtype=np.int64)
-    top = len(board.die.values) - 1
+    top = board.die.top_column
     rows, cols, data = [], [], []
     wins = np.zeros((size, k))
     ends_turn = np.zeros(size)

@@ -150,7 +150,7 @@ def _continuing(rolls: Chain) -> sp.csr_matrix:
     """``T[j, x]``: the chance that a roll from ``j`` is the top face, does not win, and so goes
     on with the turn from ``x`` (the extra-roll rule, on the roll chain's states)."""
     board = rolls.board
-    top = len(board.die.values) - 1  # the last column: the largest move, the top face
+    top = board.die.top_column
     to = board.roll_table[rolls.squares, top]
     goes_on = np.flatnonzero(to != board.end)
     chance = np.full(goes_on.size, board.face_probabilities[top])

@@ -85,12 +85,15 @@ def landings(board: Board, origin: int | None = None) -> Landings:
     # Renewals need the landings from where a piece then rests: a jump's tail rests where its
     # jump (or chain of jumps) leads; a jump is *used* by landing on any tail whose chain passes
     # through it, and rests at the same square; any other square rests on itself.
+    feeders: dict[int, list[int]] = {}  # a jump's tail → the tails whose landing uses it
+    for tail, _ in board.jumps:
+        for passed in _passes(board, tail):
+            feeders.setdefault(passed, []).append(tail)
     wanted: dict[int, list[tuple[str, int, list[int]]]] = {}
     for tail, _ in board.jumps:
         rest = int(board.resolve[tail])
         wanted.setdefault(rest, []).append(("land", tail, [tail]))
-        feeders = [t for t, _ in board.jumps if tail in _passes(board, t)]
-        wanted.setdefault(rest, []).append(("use", tail, feeders))
+        wanted.setdefault(rest, []).append(("use", tail, feeders[tail]))
     for rest in ({int(board.resolve[tail]) for tail, _ in board.jumps} | {start}) & squares:
         wanted.setdefault(rest, []).append(("land", rest, [rest]))
     uses: dict[int, tuple[float, float]] = {}

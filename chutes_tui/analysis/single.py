@@ -97,7 +97,7 @@ def _roll_moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:
     rolls = roll_chain(board)
     table = board.roll_table[chain.squares]  # states × faces: where each roll leads
     ends_turn = np.ones(table.shape)
-    top = len(board.die.values) - 1  # the last column: the largest move, the top face
+    top = board.die.top_column
     ends_turn[:, top] = table[:, top] == board.end
     chances = board.face_probabilities
     mean = rolls.lu.solve(ends_turn @ chances)

@@ -112,8 +112,7 @@ def _bumping(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStat
     about forty for three -- in the front end's worker, which may stop it between sweeps)."""
     from chutes_tui.analysis.bump import game_odds
 
-    if len(positions) > BUMP_MAX_PLAYERS:
-        raise ValueError(f"live odds under the bump rule are worked out for up to {BUMP_MAX_PLAYERS} players")
+    # More seats than the joint chain solves never get here (live_refusal), and bump_odds says so.
     return LiveStats(
         positions, to_move, game_odds(chain.board, positions, to_move), _own_turns(chain, positions)
     )

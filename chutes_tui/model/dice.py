@@ -237,6 +237,23 @@ class Dice:
     def cumulative(self) -> tuple[int, ...]:
         return tuple(accumulate(self.counts))
 
+    @property
+    def top_column(self) -> int:
+        """The roll tables' column of :attr:`top` (the last: moves ascend)."""
+        return len(self.values) - 1
+
+    @cached_property
+    def _cumulative_array(self) -> np.ndarray:
+        return np.array(self.cumulative, dtype=np.int64)
+
+    def columns(self, rng: np.random.Generator, size: int) -> np.ndarray:
+        """``size`` rolls at once, as the roll tables' columns, drawn exactly like :meth:`roll`
+        (a uniform whole number below :attr:`total` picks the column whose share holds it)."""
+        if self.is_fair:
+            return rng.integers(0, self.sides, size)
+        drawn = rng.integers(0, self.total, size, dtype=np.int64)
+        return np.searchsorted(self._cumulative_array, drawn, side="right")
+
     def roll(self, rng: np.random.Generator) -> int:
         """One roll's move, drawn exactly: a uniform whole number below :attr:`total` picks the
         move whose share of the total holds it. One fair die draws as it always has."""

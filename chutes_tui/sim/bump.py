@@ -48,15 +48,6 @@ class BumpEstimate:
         return self.sd_rounds / float(np.sqrt(self.games))
 
 
-def _draw(board: Board, rng: np.random.Generator, size: int) -> np.ndarray:
-    """Roll-table columns for ``size`` rolls, each with its chance (exact integer weights)."""
-    die = board.die
-    if die.is_fair:
-        return rng.integers(0, die.sides, size)
-    picks = rng.integers(0, die.total, size)
-    return np.searchsorted(np.asarray(die.cumulative), picks, side="right")
-
-
 def _block(board: Board, players: int, games: int, rng: np.random.Generator) -> tuple[np.ndarray, ...]:
     """One block: each game's winner, rolls, rounds (the first seat's turns) and bumps."""
     squares = np.full((games, players), board.start, dtype=np.int64)
@@ -65,11 +56,11 @@ def _block(board: Board, players: int, games: int, rng: np.random.Generator) -> 
     rolls = np.zeros(games, dtype=np.int64)
     rounds = np.zeros(games, dtype=np.int64)
     bumps = np.zeros(games, dtype=np.int64)
-    top = len(board.die.values) - 1
+    top = board.die.top_column
     live = np.arange(games)
     while live.size:
         seat = mover[live]
-        column = _draw(board, rng, live.size)
+        column = board.die.columns(rng, live.size)
         rest = board.roll_table[squares[live, seat], column]
         squares[live, seat] = rest
         sent = bumped(board, rest[:, None], squares[live])

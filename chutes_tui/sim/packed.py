@@ -33,6 +33,7 @@ from functools import cached_property
 import numpy as np
 
 from chutes_tui.model.board import MAX_DIE, Board
+from chutes_tui.model.dice import Dice
 
 CHECK_EVERY = 2  # groups between looks for finished games: 3 and 4 measured no faster, and waste more draws
 SLOTS = 1 << 15  # games in flight at once: arrays of a few hundred kB, calls long enough to amortise
@@ -53,15 +54,14 @@ class Plan:
     table: np.ndarray
     used: np.ndarray | None  # turns each group used (extra-roll rule only)
     dtype: np.dtype
-    # Dice too fine to pack: a draw below cumulative[-1] picks a column (codes = columns).
-    cumulative: np.ndarray | None = None
+    # Dice too fine to pack: each code is a column, drawn by its weight (codes = columns).
+    weighted: Dice | None = None
 
     def draw(self, rng: np.random.Generator, size: int) -> np.ndarray:
         """``size`` codes: uniform below ``codes``, or columns drawn by their weights."""
-        if self.cumulative is None:
+        if self.weighted is None:
             return rng.integers(0, self.codes, size, dtype=self.dtype)
-        drawn = rng.integers(0, int(self.cumulative[-1]), size, dtype=np.int64)
-        return np.searchsorted(self.cumulative, drawn, side="right").astype(self.dtype)
+        return self.weighted.columns(rng, size).astype(self.dtype)
 
     @property
     def finished(self) -> int:
@@ -114,15 +114,15 @@ def plan_for(board: Board, rolls: int | None = None) -> Plan:
     """The packed tables of ``board`` (``rolls`` per draw, or the cheapest choice)."""
     end, dice = board.end, board.die
     columns = len(dice.values)
-    cumulative = None
+    weighted = None
     if packable(end, dice.total):
         # Each of the total's equally likely faces moves its column's amount (fair: face = column).
         face_column = np.repeat(np.arange(columns), dice.counts)
         die = dice.total
     else:
         face_column, die, rolls = np.arange(columns), columns, 1
-        cumulative = np.array(dice.cumulative, dtype=np.int64)
-    is_top = face_column == columns - 1  # the largest move: the extra-roll rule's top face
+        weighted = dice
+    is_top = face_column == dice.top_column  # the largest move: the extra-roll rule's top face
     k = choose_rolls(end, die) if rolls is None else rolls
     dtype = table_dtype(end, die, k)
     codes = die**k
@@ -145,7 +145,7 @@ def plan_for(board: Board, rolls: int | None = None) -> Plan:
         if board.extra_roll:
             used = np.zeros((end + finished_rows, codes), dtype=np.int8)
             used[:end] = (step == end) | ~is_top
-        return Plan(end, k, codes, table.ravel(), None if used is None else used.ravel(), dtype, cumulative)
+        return Plan(end, k, codes, table.ravel(), None if used is None else used.ravel(), dtype, weighted)
     # Roll i of code c is digit i of c in base d (faces 0..d-1 index the roll table's columns).
     square = np.broadcast_to(np.arange(end)[:, None], (end, codes)).copy()
     finish = np.zeros((end, codes), dtype=np.int64)

@@ -25,7 +25,7 @@ def test_games_agree_with_the_chain_within_4_sigma(standard, case):
     dice, rules = CASES[case]
     board = standard.replace(die=Dice.parse(dice), **rules)
     plan = plan_for(board)
-    assert (plan.cumulative is not None) == case.startswith("fine")  # the path under test
+    assert (plan.weighted is not None) == case.startswith("fine")  # the path under test
     turns = simulate_turns(board, 300_000, np.random.default_rng(17))
     summary = summarize(turns)
     exact = finishing_distribution(build_chain(board), board.start)
@@ -38,4 +38,4 @@ def test_games_agree_with_the_chain_within_4_sigma(standard, case):
 
 def test_a_fair_die_plans_as_it_always_did(standard):
     plan = plan_for(standard)
-    assert plan.cumulative is None and plan.codes == 6**3
+    assert plan.weighted is None and plan.codes == 6**3
