@@ -56,22 +56,28 @@ async def test_new_game_comes_back_with_the_rules_played():
         assert setup.chosen_board() == board
 
 
-async def test_live_odds_under_the_bump_rule_are_the_joint_chains():
+async def _start_odds_are_the_joint_chains(board, names, seed):
+    """The first odds the app shows, from its worker, are the joint chain's, as shown."""
     from chutes_tui.analysis.bump import bump_odds
-    from chutes_tui.io.boardfile import load_board
     from chutes_tui.model.players import parse_player_spec
     from tests.app.test_app import shown_odds
 
-    board = load_board("standard").replace(bump=True)
-    app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=3)
+    players = parse_player_spec(names)
+    app = ChutesApp(board=board, players=players, seed=seed)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         game = app.screen.game
         await wait_for(pilot, lambda: game.start_odds is not None)
         await pilot.pause(0.1)
-        exact = bump_odds(board, [0, 0])
+        exact = bump_odds(board, [board.start] * len(players))
         assert game.start_odds.win == pytest.approx(exact.win, abs=1e-12)
         assert shown_odds(app) == [f"{p * 100:5.1f}%".strip() for p in exact.win]
+
+
+async def test_live_odds_under_the_bump_rule_are_the_joint_chains():
+    from chutes_tui.io.boardfile import load_board
+
+    await _start_odds_are_the_joint_chains(load_board("standard").replace(bump=True), "Ann,Bob", 3)
 
 
 async def test_four_players_under_bump_play_on_without_live_odds():
@@ -89,18 +95,7 @@ async def test_four_players_under_bump_play_on_without_live_odds():
 
 
 async def test_three_players_under_bump_get_the_joint_chains_odds_from_the_worker():
-    from chutes_tui.analysis.bump import bump_odds
     from chutes_tui.io.boardfile import load_board
-    from chutes_tui.model.players import parse_player_spec
-    from tests.app.test_app import shown_odds
 
     board = load_board("tiny-10").replace(bump=True)  # 2,187 joint states: solved at once
-    app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob,Cy"), seed=2)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        game = app.screen.game
-        await wait_for(pilot, lambda: game.start_odds is not None)
-        await pilot.pause(0.1)
-        exact = bump_odds(board, [0, 0, 0])
-        assert game.start_odds.win == pytest.approx(exact.win, abs=1e-12)
-        assert shown_odds(app) == [f"{p * 100:5.1f}%".strip() for p in exact.win]
+    await _start_odds_are_the_joint_chains(board, "Ann,Bob,Cy", 2)
