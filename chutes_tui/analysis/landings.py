@@ -63,13 +63,20 @@ def _landing_matrix(chain: Chain) -> np.ndarray:
 
 def landings(board: Board, origin: int | None = None) -> Landings:
     """Expected landings and the chance of ever landing on each square, from ``origin`` (the
-    board's start unless given) -- see the module docstring."""
+    board's start unless given) -- see the module docstring. Kept with the board for its start
+    (the app's inspector asks again on every jump square the cursor visits)."""
+    start = board.start if origin is None else origin
+    if start == board.start:
+        return board.memo.get("landings", lambda: _landings(board, start))
+    return _landings(board, start)
+
+
+def _landings(board: Board, start: int) -> Landings:
     import scipy.sparse as sp
 
     from chutes_tui.analysis.fundamental import fundamental_row, inverse_diagonal, row_blocks
 
     chain = roll_chain(board)
-    start = board.start if origin is None else origin
     states, squares, chances = _landing_matrix(chain)
     land = sp.csr_matrix(
         (chances, (states.astype(np.int64), squares.astype(np.int64))), shape=(chain.size, board.end + 1)
@@ -114,7 +121,10 @@ def landings(board: Board, origin: int | None = None) -> Landings:
     for kind, square, landed in wanted.get(board.end, []):  # the game is over: no second time
         renew(kind, square, landed, 0.0)
     chance[board.end] = expected[board.end]  # the game ends there: landed on once at most
-    return Landings(board, start, expected, np.clip(chance, 0.0, 1.0), uses)
+    chance = np.clip(chance, 0.0, 1.0)
+    expected.setflags(write=False)  # kept with the board and shared: nobody may change them
+    chance.setflags(write=False)
+    return Landings(board, start, expected, chance, uses)
 
 
 def _passes(board: Board, tail: int) -> list[int]:
