@@ -25,7 +25,7 @@ from chutes_tui.model import edits, inputs
 from chutes_tui.model.board import MAX_SQUARES, Board, BoardError
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.inputs import InputError
-from chutes_tui.model.rules import EndRule
+from chutes_tui.model.rules import BUMP_EFFECT, EndRule
 from chutes_tui.model.text import elide, path_text, printable, shown
 
 SEED_HELP = "seed the random numbers: a whole number 0..2^63-1 (default: a fresh one, shown)"
@@ -119,7 +119,7 @@ def add_board_arguments(parser: argparse.ArgumentParser, *, optional: bool = Fal
         action=argparse.BooleanOptionalAction,
         default=None,
         help="house rule: a piece that comes to rest (after its jump) where other pieces stand, "
-        "other than the start and the end, sends them back to the start",
+        "other than the start and the end, sends them back to the start; " + BUMP_EFFECT.replace("%", "%%"),
     )
     parser.add_argument(
         "--add-jump",

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # python-flint and scipy load in the functions that need them: `chutes-tui --help` does not.
 
 NAME = "exact"
-HELP = "exact fractions: expected turns, two-player win probabilities"
+HELP = "exact fractions: expected turns, two-player win probabilities (also under --bump)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,7 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
-    common.check_bump(board, max(args.players, 2), "exact", 1)  # its answers are for two or more
+    if board.bump:
+        return _bump(board, args, console)
     states = len(board.standable_squares) - 1
     if states > EXACT_MAX_STATES:
         raise common.UsageError(
@@ -84,6 +85,47 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         return common.print_json(console, report.to_json())
     _show(console, report)
+    return 0
+
+
+def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
+    """Two players under the bump rule: the joint chain solved in exact integers."""
+    common.check_bump(board, args.players, "exact", 2)
+    for option, given in (("--bounds", args.bounds is not None), ("--table", args.table)):
+        if given:
+            raise common.UsageError(
+                f"chutes-tui exact: {option} is for independent players; under the bump rule exact "
+                "gives the chances and expected lengths (from --position A B, if given)"
+            )
+    if args.position:
+        for square, label in zip(args.position, ("A", "B"), strict=True):
+            common.square_argument(board, square, f"--position {label}", allow_end=True)
+    from chutes_tui.exact.bump import bump_json, exact_bump
+
+    with common.progress_bar("exact fractions under the bump rule", 1000) as step:
+        result = exact_bump(board, args.position, 0, lambda done: step(round(1000 * done)))
+    data = bump_json(result, args.digits)
+    if args.json:
+        return common.print_json(console, data)
+    count = data["first_player_wins_digits"]
+    assert isinstance(count, dict)
+    label = "P(mover on {} beats {})".format(*result.positions) if args.position else "P(first player wins)"
+    rows: list[tuple[str, str | Text]] = [
+        ("board", f"{common.name(board)}, bump rule, two players"),
+        (label, str(data["first_player_wins_decimal"])),
+        (
+            "",
+            Text(
+                f"(a fraction of {count['numerator']:,} over {count['denominator']:,} digits; "
+                "--json prints it and the others whole)"
+            ),
+        ),
+        ("expected rolls", str(data["expected_rolls_decimal"])),
+        ("expected rounds", str(data["expected_rounds_decimal"])),
+    ]
+    if board.extra_roll:
+        rows.insert(4, ("expected turns", str(data["expected_turns_decimal"])))
+    print_rows(console, rows)
     return 0
 
 

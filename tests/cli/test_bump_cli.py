@@ -40,7 +40,8 @@ def test_simulate_more_players_as_an_estimate(capsys):
     "argv",
     [
         ["analyze", "standard", "--bump", "--players", "4"],
-        ["exact", "standard", "--bump"],
+        ["exact", "standard", "--bump", "--players", "3"],
+        ["exact", "standard", "--bump", "--bounds", "5"],
         ["distribution", "standard", "--bump", "--players", "4"],
         ["distribution", "standard", "--bump", "--players", "2", "--exact"],
         ["inspect", "standard", "30", "--opponent", "40", "--bump"],
@@ -63,3 +64,14 @@ def test_the_length_under_bump(capsys):
     data = json.loads(out)
     assert code == 0 and data["rolls"]["mean"] == pytest.approx(55.9929518548, rel=1e-10)
     assert data["rolls"]["quantiles"] == {"0.9": 96}
+
+
+def test_exact_under_bump_prints_the_fractions(capsys):
+    argv = ("exact", "tiny-10", "--bump", "--json", "--position", "5", "0", "--digits", "12")
+    code, out, _ = run(capsys, *argv)
+    data = json.loads(out)
+    assert code == 0 and data["rule"] == "bump" and data["positions"] == [5, 0]
+    p, q = map(int, data["first_player_wins"].split("/"))
+    assert data["first_player_wins_decimal"] == f"{p / q:.12f}"
+    code, out, _ = run(capsys, "exact", "tiny-10", "--bump")
+    assert code == 0 and "P(first player wins)" in out and "expected rounds" in out

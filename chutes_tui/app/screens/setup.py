@@ -29,7 +29,7 @@ from chutes_tui.model import inputs
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_PLAYERS, InputError
 from chutes_tui.model.players import PlayerSpec, default_players
-from chutes_tui.model.rules import EndRule
+from chutes_tui.model.rules import BUMP_EFFECT, EndRule
 from chutes_tui.model.text import count, shown
 
 T = TypeVar("T")
@@ -116,7 +116,9 @@ class SetupScreen(Screen):
                 yield Checkbox(
                     "top face rolls again", bool(last and last.extra_roll), id="extra-roll", compact=True
                 )
-                yield Checkbox("bump", bool(last and last.bump), id="bump", compact=True)
+                bump = Checkbox("bump", bool(last and last.bump), id="bump", compact=True)
+                bump.tooltip = f"Landing where others stand sends them back to the start: {BUMP_EFFECT}."
+                yield bump
                 yield Input(
                     value="" if self.initial_seed is None else str(self.initial_seed),
                     placeholder="seed (random)",

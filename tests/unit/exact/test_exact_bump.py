@@ -1,0 +1,111 @@
+"""Exact fractions under the bump rule: a rational system written from the rule's words (tiny
+boards), the float joint chain (1e-12), and with the rule off the independent players' known
+fraction, digit for digit."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from flint import fmpq, fmpq_mat
+
+from chutes_tui.analysis.bump import bump_odds
+from chutes_tui.exact.bump import exact_bump, solve_exactly
+from chutes_tui.exact.two_player import exact_two_player
+from chutes_tui.io.boardfile import load_board
+from chutes_tui.model.generate import random_board
+from chutes_tui.model.rules import move
+
+
+def _by_the_rule(board, positions, to_move):
+    """Seat 0's chance and the expected rolls from the rule's words: one exact linear equation
+    per (a, b, seat to move), solved by FLINT's dense rational solver."""
+    squares = [s for s in range(board.end) if board.is_standable(s)]
+    states = [(a, b, t) for a in squares for b in squares for t in (0, 1)]
+    index = {state: i for i, state in enumerate(states)}
+    n = len(states)
+    system = [[fmpq(0)] * n for _ in range(n)]
+    wins = [[fmpq(0)] for _ in range(n)]
+    rolls = [[fmpq(1)] for _ in range(n)]
+    for i, (a, b, t) in enumerate(states):
+        system[i][i] += 1
+        for roll, chance in zip(board.die.values, board.die.chances, strict=True):
+            p = fmpq(chance.numerator, chance.denominator)
+            here = [a, b]
+            rest = move(board, here[t], roll).final
+            if rest == board.end:
+                wins[i][0] += p * (t == 0)
+                continue
+            here[t] = rest
+            other = 1 - t
+            if here[other] == rest and rest not in (board.start, board.end):
+                here[other] = board.start
+            again = board.extra_roll and roll == board.die.top
+            system[i][index[(here[0], here[1], t if again else other)]] -= p
+    A = fmpq_mat(system)
+    i = index[(*positions, to_move)]
+    return A.solve(fmpq_mat(wins))[i, 0], A.solve(fmpq_mat(rolls))[i, 0]
+
+
+def _tiny_boards():
+    tiny = load_board("tiny-10").replace(bump=True)
+    yield tiny
+    yield tiny.replace(extra_roll=True)
+    yield random_board(3, squares=16, ladders=2, chutes=2, end_rule="bounce").replace(bump=True)
+
+
+@pytest.mark.parametrize("board", list(_tiny_boards()), ids=lambda b: f"{b.name}-{b.end_rule}-{b.extra_roll}")
+def test_the_fractions_are_the_rules_own(board):
+    late = max(s for s in range(board.end) if board.is_standable(s))
+    for positions, to_move in (((board.start, board.start), 0), ((late, board.start), 1), ((2, late), 0)):
+        if not all(board.is_standable(s) for s in positions):
+            continue
+        found = exact_bump(board, positions, to_move)
+        win, rolls = _by_the_rule(board, positions, to_move)
+        assert (found.first_seat_wins, found.expected_rolls) == (win, rolls)
+
+
+def test_the_standard_board_under_bump_agrees_with_the_float_chain():
+    board = load_board("standard").replace(bump=True)
+    found = exact_bump(board)
+    floats = bump_odds(board, (0, 0))
+    assert abs(float(found.first_seat_wins) - floats.win[0]) <= 1e-12
+    assert float(found.expected_rolls) == pytest.approx(floats.expected_rolls, rel=1e-12)
+    assert float(found.expected_rounds) == pytest.approx(floats.expected_rounds, rel=1e-12)
+    assert float(found.first_seat_wins) == pytest.approx(0.5054966532883990, abs=1e-15)
+    assert len(str(found.first_seat_wins.q)) == 4836  # a fraction nobody had printed
+
+
+def test_without_the_rule_it_is_the_independent_players_fraction():
+    board = load_board("standard")
+    assert exact_bump(board).first_seat_wins == exact_two_player(board).first_player
+
+
+def test_the_lifting_solves_a_random_integer_system_exactly():
+    rng = np.random.default_rng(5)
+    size = 30
+    dense = rng.integers(-3, 4, size=(size, size)) * (rng.random((size, size)) < 0.2)
+    dense += np.diag(np.abs(dense).sum(axis=1) + 2)  # diagonally dominant: ‖M⁻¹‖∞ ≤ 1/2
+    b = rng.integers(-50, 51, size=size)
+    exact = fmpq_mat([[int(v) for v in row] for row in dense]).solve(fmpq_mat([[int(v)] for v in b]))
+    for wanted in (0, 17):
+        (found,) = solve_exactly(sp.csr_matrix(dense), [b], wanted, 0.5)
+        assert found == Fraction(int(exact[wanted, 0].p), int(exact[wanted, 0].q))
+
+
+def test_the_help_texts_figures_are_the_chains():
+    from chutes_tui.analysis import build_chain, seat_odds
+    from chutes_tui.model.rules import BUMP_EFFECT
+
+    board = load_board("standard")
+    plain, bump = seat_odds(build_chain(board), (0, 0)), bump_odds(board.replace(bump=True), (0, 0))
+    figures = (
+        f"{100 * (plain.win[0] - 0.5):.2f} to {100 * (bump.win[0] - 0.5):.2f} points",
+        f"{100 * plain.win[0]:.3f} % to {100 * bump.win[0]:.3f} %",
+        f"adds {bump.expected_rolls - plain.expected_total_moves:.1f} rolls",
+        f"{plain.expected_total_moves:.2f} to {bump.expected_rolls:.2f}",
+    )
+    for figure in figures:
+        assert figure in BUMP_EFFECT
