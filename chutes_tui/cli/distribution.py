@@ -75,10 +75,13 @@ def run(args: argparse.Namespace, console: Console) -> int:
                 f"chutes-tui distribution --exact: at most {EXACT_TERMS_MAX} exact terms, not {rounds}"
             )
     bumping = board.bump and args.players >= 2
-    if bumping and (args.exact or board.extra_roll):
+    if bumping and board.extra_roll:
         raise common.UsageError(
-            "chutes-tui distribution: under the bump rule the length is worked out in floats, without "
-            "the extra roll"
+            "chutes-tui distribution: under the bump rule the length is worked out without the extra roll"
+        )
+    if bumping and args.exact and args.players > 2:
+        raise common.UsageError(
+            "chutes-tui distribution --exact: under the bump rule exact terms are for two players"
         )
     common.check_bump(board, args.players, "distribution", BUMP_MAX_PLAYERS)
     positions = [board.start] * args.players
@@ -94,9 +97,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
             length = game_length(build_chain(board), positions)
     terms = None
     if args.exact:
-        from chutes_tui.exact.length import exact_terms
+        from chutes_tui.exact.length import exact_bump_terms, exact_terms
 
-        terms = exact_terms(board, positions, rounds)
+        terms = (exact_bump_terms if bumping else exact_terms)(board, positions, rounds)
     quantiles = args.quantile or list(DEFAULT_QUANTILES)
     if args.json:
         return common.print_json(console, _json(board, length, quantiles, args.max_turns, terms, rounds))

@@ -43,7 +43,7 @@ def test_simulate_more_players_as_an_estimate(capsys):
         ["exact", "standard", "--bump", "--players", "3"],
         ["exact", "standard", "--bump", "--bounds", "5"],
         ["distribution", "standard", "--bump", "--players", "4"],
-        ["distribution", "standard", "--bump", "--players", "2", "--exact"],
+        ["distribution", "standard", "--bump", "--players", "3", "--exact"],
         ["inspect", "standard", "30", "--opponent", "40", "--bump"],
     ],
 )

@@ -11,8 +11,9 @@ import pytest
 import scipy.sparse as sp
 from flint import fmpq, fmpq_mat
 
-from chutes_tui.analysis.bump import bump_odds
+from chutes_tui.analysis.bump import bump_length, bump_odds
 from chutes_tui.exact.bump import exact_bump, solve_exactly
+from chutes_tui.exact.length import exact_bump_terms
 from chutes_tui.exact.two_player import exact_two_player
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.generate import random_board
@@ -109,3 +110,39 @@ def test_the_help_texts_figures_are_the_chains():
     )
     for figure in figures:
         assert figure in BUMP_EFFECT
+
+
+def _enumerated_rolls(board, rolls):
+    """P(the game ends on roll m), m ≤ rolls, by following every sequence of rolls."""
+    law = [Fraction(0)] * (rolls + 1)
+    frontier = {(board.start, board.start, 0): Fraction(1)}
+    for m in range(1, rolls + 1):
+        following: dict = {}
+        for (a, b, t), chance in frontier.items():
+            for roll, p in zip(board.die.values, board.die.chances, strict=True):
+                here = [a, b]
+                rest = move(board, here[t], roll).final
+                if rest == board.end:
+                    law[m] += chance * p
+                    continue
+                here[t] = rest
+                if here[1 - t] == rest and rest not in (board.start, board.end):
+                    here[1 - t] = board.start
+                state = (here[0], here[1], 1 - t)
+                following[state] = following.get(state, 0) + chance * p
+        frontier = following
+    return law
+
+
+def test_the_exact_length_terms_follow_every_roll_sequence():
+    board = load_board("tiny-10").replace(bump=True)
+    terms = exact_bump_terms(board, (0, 0), 6)
+    assert [Fraction(int(v.p), int(v.q)) for v in terms.rolls] == _enumerated_rolls(board, 12)
+    assert sum(terms.rounds[4:6]) == sum(terms.rolls[7:11])  # rounds 4-5: rolls 7-10
+
+
+def test_the_exact_length_terms_are_the_float_laws():
+    board = load_board("standard").replace(bump=True)
+    terms, floats = exact_bump_terms(board, (0, 0), 25), bump_length(board, (0, 0))
+    for exact, law in ((terms.rolls, floats.rolls), (terms.rounds, floats.rounds)):
+        assert np.abs(np.array([float(v) for v in exact]) - law.pmf[: len(exact)]).max() <= 1e-15
