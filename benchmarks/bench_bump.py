@@ -4,7 +4,7 @@ and peak memory (``getrusage``) belong to the one piece of work:
 * two players on the standard board: build and solve (sparse LU), against the independent
   players' seat odds it reduces to without the rule;
 * three players on the standard board (1.6 million states): build and solve by sweeps (goal
-  30 s CPU, 2 GiB) -- about 40 s today, so only with ``--three``;
+  30 s CPU, 2 GiB) -- about 23 s (K columns without the extra roll), so only with ``--three``;
 * whole simulated games per second under the rule, against one-player games without it.
 
     python benchmarks/bench_bump.py [--three]

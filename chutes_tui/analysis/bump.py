@@ -220,8 +220,14 @@ def bump_odds(board: Board, positions: Sequence[int], to_move: int = 0) -> BumpO
     solved = _solutions(board, joint)[joint.state(positions, to_move)]
     win = [float(solved[seat]) for seat in range(k - 1)]
     win.append(1.0 - sum(win))  # someone wins: the game ends with probability one
-    turns = solved[k - 1 : 2 * k - 1]
-    return BumpOdds(tuple(win), float(solved[-1]), float(turns.sum()), float(turns[to_move]))
+    rolls = float(solved[-1])
+    if board.extra_roll:
+        turns = solved[k - 1 : 2 * k - 1]
+        return BumpOdds(tuple(win), rolls, float(turns.sum()), float(turns[to_move]))
+    # One roll a turn: a game won by the seat j - 1 places after the mover ends on roll
+    # m = K(r - 1) + j of round r, so E[r] = (E[m] - E[j]) / K + 1.
+    offset = sum(chance * ((seat - to_move) % k + 1) for seat, chance in enumerate(win))
+    return BumpOdds(tuple(win), rolls, rolls, (rolls - offset) / k + 1)
 
 
 def solved(board: Board, players: int) -> bool:
@@ -232,15 +238,18 @@ def solved(board: Board, players: int) -> bool:
 
 def _solutions(board: Board, joint: JointChain) -> np.ndarray:
     """Every state's answers as columns: each seat's win but the last (theirs is the rest of 1),
-    each seat's turns (the rounds when that seat moves first; summed, every turn), and last the
-    rolls -- 2K columns."""
+    with the extra roll each seat's turns (the rounds when that seat moves first; summed, every
+    turn), and last the rolls -- 2K columns with the extra roll, else K (one roll a turn: the
+    rounds follow from the rolls and the winner, see :func:`bump_odds`)."""
 
     def solve() -> np.ndarray:
         k = joint.players
-        own_turns = np.zeros((joint.size, k))
-        own_turns[np.arange(joint.size), joint.mover] = joint.ends_turn
-        rhs = np.hstack([joint.wins[:, : k - 1], own_turns, np.ones((joint.size, 1))])
-        return _solve(joint, rhs)
+        columns = [joint.wins[:, : k - 1]]
+        if board.extra_roll:
+            own_turns = np.zeros((joint.size, k))
+            own_turns[np.arange(joint.size), joint.mover] = joint.ends_turn
+            columns.append(own_turns)
+        return _solve(joint, np.hstack([*columns, np.ones((joint.size, 1))]))
 
     found: np.ndarray = board.memo.get(f"bump_solutions_{joint.players}", solve)
     return found

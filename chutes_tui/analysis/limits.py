@@ -37,7 +37,7 @@ SOLVE_MAX_STATES = 30_000
 
 # Under the bump rule the game is one joint chain of every piece's square: two players make
 # 13,122 states on the standard board (a sparse LU, under two seconds), three make 1.6 million
-# (Gauss–Seidel sweeps: about 40 s CPU and 1.1 GB); four would make 170 million. Monte Carlo
+# (Gauss–Seidel sweeps: about 23 s CPU and 0.8 GB); four would make 170 million. Monte Carlo
 # (simulate --bump) estimates more players.
 BUMP_MAX_PLAYERS = 3
 # ... and where the answer is wanted at once: simulate's exact column beside its estimate.

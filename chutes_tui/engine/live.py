@@ -71,7 +71,7 @@ def live_refusal(board: Board, players: int) -> str | None:
 def known_instant(board: Board, players: int = 1) -> bool:
     """Whether the board is known to be instant -- ``False`` while nothing has built its chain,
     which a front end does off its UI thread (the app's first frame needs no chain); under the
-    bump rule, also while the joint chain of ``players`` is unsolved (40 s for three)."""
+    bump rule, also while the joint chain of ``players`` is unsolved (about 23 s for three)."""
     from chutes_tui.analysis.bump import solved
 
     joint = not board.bump or players == 1 or solved(board, players)
