@@ -10,14 +10,17 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from chutes_tui.analysis.flow import MOST_TURNS
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, EXACT_MAX_STATES, EXACT_TERMS_MAX
 from chutes_tui.cli import common
 from chutes_tui.model import inputs
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.text import count
+from chutes_tui.render.boardpaint import printed_board
 from chutes_tui.render.textchart import column_chart
 
 if TYPE_CHECKING:
+    from chutes_tui.analysis.flow import FlowStep
     from chutes_tui.analysis.length import GameLength, LengthLaw
     from chutes_tui.exact.length import ExactTerms
     from chutes_tui.model.board import Board
@@ -56,6 +59,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--exact",
         action="store_true",
         help=f"the first terms as exact fractions ({EXACT_TERMS}, or --max-turns up to {EXACT_TERMS_MAX})",
+    )
+    parser.add_argument(
+        "--board-at",
+        metavar="N",
+        type=common.bounded_int("--board-at", 0, MOST_TURNS),
+        help="the board shaded by where one piece from the start stands after N turns, and the "
+        "chance it has finished by then",
     )
     common.add_json(parser)
 
@@ -101,9 +111,24 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
         terms = (exact_bump_terms if bumping else exact_terms)(board, positions, rounds)
     quantiles = args.quantile or list(DEFAULT_QUANTILES)
+    flow_step = None
+    if args.board_at is not None:
+        from chutes_tui.analysis.flow import Flow
+
+        flow_step = Flow(build_chain(board), board.start).at(args.board_at)
     if args.json:
-        return common.print_json(console, _json(board, length, quantiles, args.max_turns, terms, rounds))
+        data = _json(board, length, quantiles, args.max_turns, terms, rounds)
+        if flow_step is not None:
+            data["board_at"] = {
+                "turns": flow_step.turns,
+                "from": flow_step.square,
+                "finished": flow_step.finished,
+                "standing": {str(square): p for square, p in flow_step.standing.items()},
+            }
+        return common.print_json(console, data)
     common.heading(console, board, f"; {count(args.players, 'player')}")
+    if flow_step is not None:
+        _board_at(console, flow_step)
     for key, law in _laws(length):
         exact = None if terms is None else getattr(terms, key)[: rounds + 1]
         title = TURNS_BY_EVERYONE if key == "rolls" and board.extra_roll else WHAT[key][0]
@@ -113,6 +138,25 @@ def run(args: argparse.Namespace, console: Console) -> int:
         Text("kurtosis: the fourth standardised moment (3 for a normal law), not the excess", style="dim")
     )
     return 0
+
+
+def _board_at(console: Console, step: FlowStep) -> None:
+    """The board coloured by where the piece may stand, then what the colours leave out."""
+    for line in printed_board(step.board, console.width, step.overlay("one piece")):
+        text = Text()
+        for segment in line:
+            text.append(segment.text, segment.style)
+        console.print(text, soft_wrap=True, no_wrap=True)
+    console.print(Text(f"finished by turn {step.turns}: {step.finished:.2%}"))
+    likely = sorted((p, square) for square, p in step.standing.items() if p > 0)[::-1][:6]
+    if likely:  # the colours' top squares in words too (NO_COLOR, a printout)
+        named = [("the start" if square == step.board.start else str(square), p) for p, square in likely]
+        console.print(Text("most likely on: " + ", ".join(f"{name} ({_chance(p)})" for name, p in named)))
+    console.print()
+
+
+def _chance(p: float) -> str:
+    return f"{p:.1%}" if p >= 0.001 else f"{p:.1e}"
 
 
 def _laws(length: GameLength) -> list[tuple[str, LengthLaw]]:

@@ -11,10 +11,12 @@ highlight colour.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.color import Color
 from rich.segment import Segment
 from rich.style import Style
 
@@ -215,3 +217,31 @@ def _start_line(scene: Scene) -> list[Segment]:
         segments += [Segment(" ", Style(bgcolor=color)) for color in SCALE]
         segments.append(Segment(f" {high}"))
     return segments
+
+
+# A board printed to a terminal (the CLI's coloured boards): the app's default dark colours.
+PRINTED_PALETTE = {
+    role: Color.parse(value) if value else None
+    for role, value in {
+        "cell": "#2b2b2b",
+        "cell_alt": "#363636",
+        "number": "#e0e0e0",
+        "trail": "#6b5a1e",
+        "ladder": "#4ebf71",
+        "chute": "#e5534b",
+        "ladder_path": "#1f4a2c",
+        "chute_path": "#5a2623",
+        "highlight": "#ffa62b",
+        "highlight_path": "#5c4217",
+        "start": "#e0e0e0",
+    }.items()
+}
+
+
+def printed_board(board: Board, width: int, overlay: Overlay | None = None) -> list[list[Segment]]:
+    """The whole board as lines of segments for a terminal ``width`` columns wide (cells two
+    lines tall where they can be, like the app's smallest readable board), start line included."""
+    layout = Layout.fit(board, width, 2 * math.ceil(board.end / min(board.width, board.end)) + 1)
+    scene = Scene(board, layout, JumpArt.draw(layout, board.jumps), (), (), PRINTED_PALETTE, overlay=overlay)
+    scene.line_width = max(layout.width, width)
+    return [paint_line(scene, y) for y in range(layout.height)]

@@ -74,3 +74,13 @@ def test_exact_is_refused_beyond_its_limits(capsys, tmp_path):
     path.write_text(format_toml(random_board(3, squares=1000, ladders=20, chutes=20)))
     code, _, err = run(capsys, "distribution", str(path), "--exact")
     assert code == 2 and "squares to stand on" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_board_after_n_turns(capsys):
+    code, out, _ = run(capsys, "distribution", "standard", "--board-at", "12", "--json")
+    data = json.loads(out)["board_at"]
+    assert code == 0 and data["turns"] == 12 and data["from"] == 0
+    assert sum(data["standing"].values()) + data["finished"] == pytest.approx(1.0, abs=1e-13)
+    assert data["finished"] == pytest.approx(json.loads(out)["turns"]["cdf"][12], abs=1e-13)
+    code, out, _ = run(capsys, "distribution", "standard", "--board-at", "12")
+    assert code == 0 and "finished by turn 12: 5.01%" in out and "most likely on: 44 (3.7%)" in out

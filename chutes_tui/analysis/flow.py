@@ -1,0 +1,110 @@
+"""Where a piece may be after n turns: probability flowing over the board.
+
+From square ``s`` the chance of standing on each square after ``n`` turns is the row vector
+
+    u_0 = e_s,    u_n = u_{n-1} Q,
+
+over the transient squares, and the chance of having finished by turn ``n`` is
+``F(n) = Σ_{k≤n} u_{k-1} · r`` with ``r`` the chance that a turn from each square finishes
+(summed from the finishing turns themselves, so it keeps its digits when ``F`` is near 1, where
+``1 - Σ u_n`` would lose them). ``Σ u_n + F(n) = 1`` for every ``n``.
+
+The vectors are kept every :data:`CHECKPOINT` turns, so stepping the turn back and forth (the
+app's slider) costs at most that many products, and memory stays ``n / CHECKPOINT`` vectors on
+any board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from chutes_tui.analysis.chain import Chain
+from chutes_tui.model.board import Board
+from chutes_tui.render.boardpaint import Overlay
+
+CHECKPOINT = 16
+# The slider's last turn: when this little is left unfinished (or at the most turns below).
+UNFINISHED = 1e-4
+MOST_TURNS = 10_000
+
+
+@dataclass(frozen=True)
+class FlowStep:
+    """After ``turns`` turns from ``square``: the chance of standing on each square (every
+    square a turn can end on, zeros included) and of having finished."""
+
+    board: Board
+    square: int
+    turns: int
+    standing: dict[int, float]
+    finished: float
+
+    @property
+    def most_likely(self) -> int | None:
+        """The square a piece is most likely standing on (``None`` once it must have finished)."""
+        if not self.standing or max(self.standing.values()) <= 0.0:
+            return None
+        return max(self.standing, key=lambda square: self.standing[square])
+
+    def overlay(self, whose: str = "a piece") -> Overlay:
+        """The board's colours: each square a piece may stand on now, by its chance (squares it
+        cannot be on stay plain); the legend says after how many turns and from where."""
+        values = {square: p for square, p in self.standing.items() if p > 0.0}
+        high = max(values.values(), default=0.0)
+        where = "the start" if self.square == self.board.start else f"square {self.square}"
+        turns = f"{self.turns} turn{'' if self.turns == 1 else 's'}"
+        label = f"where {whose} stands after {turns} from {where}"
+        return Overlay(label, values, 0.0, high, "{:.1%}", f"after {turns}")
+
+
+class Flow:
+    """The flow from one square of ``chain``'s board; :meth:`at` any turn."""
+
+    def __init__(self, chain: Chain, square: int) -> None:
+        self.chain = chain
+        self.square = square
+        self._row = chain.row(square)
+        self._QT = chain.Q.T.tocsr()
+        start = np.zeros(chain.size)
+        if self._row >= 0:
+            start[self._row] = 1.0
+        self._checkpoints: list[tuple[np.ndarray, float]] = [(start, float(self._row < 0))]
+        self._last_turns: int | None = None
+
+    def _step(self, u: np.ndarray, finished: float) -> tuple[np.ndarray, float]:
+        return self._QT @ u, finished + float(u @ self.chain.finish)
+
+    def _vector(self, turns: int) -> tuple[np.ndarray, float]:
+        index = turns // CHECKPOINT
+        while len(self._checkpoints) <= index:
+            u, finished = self._checkpoints[-1]
+            for _ in range(CHECKPOINT):
+                u, finished = self._step(u, finished)
+            self._checkpoints.append((u, finished))
+        u, finished = self._checkpoints[index]
+        for _ in range(turns - index * CHECKPOINT):
+            u, finished = self._step(u, finished)
+        return u, min(finished, 1.0)
+
+    def at(self, turns: int) -> FlowStep:
+        """Where the piece may be after ``turns`` turns (≥ 0)."""
+        if turns < 0:
+            raise ValueError("the number of turns cannot be negative")
+        u, finished = self._vector(turns)
+        standing = {int(square): float(u[i]) for i, square in enumerate(self.chain.squares)}
+        return FlowStep(self.chain.board, self.square, turns, standing, finished)
+
+    @property
+    def last_turns(self) -> int:
+        """The slider's end: the first turn after which less than :data:`UNFINISHED` is left
+        (at most :data:`MOST_TURNS`)."""
+        if self._last_turns is None:
+            u, finished = self._checkpoints[0]
+            turns = 0
+            while 1.0 - finished >= UNFINISHED and turns < MOST_TURNS:
+                u, finished = self._step(u, finished)
+                turns += 1
+            self._last_turns = turns
+        return self._last_turns
