@@ -1,0 +1,130 @@
+"""The game screen's ways out of a game: save it, rematch, a new game, another board, the
+editor -- each asking first when a person would lose a game in progress.
+
+A mixin for :class:`~chutes_tui.app.screens.game.GameScreen`.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.screen import Screen
+
+from chutes_tui.app.controller import TurnController
+from chutes_tui.app.dialogs.confirm import confirm_then
+from chutes_tui.app.dialogs.picker import BoardPicker
+from chutes_tui.app.dialogs.save_as import ask_where_to_save
+from chutes_tui.app.messages import NewGameRequested
+from chutes_tui.app.screens.editor import EditorScreen
+from chutes_tui.engine.game import Game
+from chutes_tui.io.settings import default_save_name, saves_dir
+from chutes_tui.model.board import Board
+from chutes_tui.model.text import path_text, shown
+
+if TYPE_CHECKING:
+    _Base = Screen[None]
+else:
+    _Base = object
+
+
+class GameSession(_Base):
+    """Mix in before ``Screen``: ``class GameScreen(GameSession, ..., Screen[None])``."""
+
+    controller: TurnController
+    save_path: Path | None  # None: 's' asks first
+    _saved_game: Game | None  # the game last saved, and how far it had gone
+    _saved_turns: int
+    _paused_before: bool | None  # while another screen is on top
+
+    if TYPE_CHECKING:  # the game screen's own
+
+        @property
+        def game(self) -> Game: ...
+
+    @property
+    def at_stake(self) -> bool:
+        """Would leaving this game lose something a person cares about? A game in progress that a
+        person plays in (a watched game, one that is over, or one saved since its last move, loses
+        nothing)."""
+        game = self.game
+        saved = self._saved_game is game and self._saved_turns == len(game.history)
+        return (
+            bool(game.history) and not game.finished and not saved and any(p.spec.human for p in game.players)
+        )
+
+    def confirm_then(self, question: str, action: Callable[[], object], yes: str = "Yes") -> None:
+        """``action`` at once when nothing is at stake; otherwise after Enter (Esc cancels)."""
+        if self.at_stake:
+            confirm_then(self.app, question, action, yes)
+        else:
+            action()
+
+    def action_rematch(self) -> None:
+        self.confirm_then(
+            "Start again with the same players? This game is lost (unless saved).",
+            self.controller.rematch,
+            "Rematch",
+        )
+
+    def action_new_game(self) -> None:
+        def new_game() -> None:
+            self.post_message(NewGameRequested(self.game.board, [p.spec for p in self.game.players]))
+
+        self.confirm_then("Leave this game for a new one? It is lost (unless saved).", new_game, "New game")
+
+    def action_save(self) -> None:
+        """Save to the game's file; the first time (without ``--save``) ask for a name, by
+        default the players and the date in the saves folder."""
+        if self.save_path is not None:
+            self._save_to(self.save_path)
+            return
+        names = [p.spec.name for p in self.game.players]
+        suggestion = saves_dir(make=True) / f"{default_save_name(names)}.json"
+        ask_where_to_save(self.app, suggestion, "Save the game as", self._save_to)
+
+    def _save_to(self, path: Path) -> None:
+        where = path_text(path)
+        try:
+            self.game.save(path)
+        except OSError as error:
+            self.notify(
+                f"Could not save to {where}: {error.strerror or error}", severity="error", markup=False
+            )
+            return
+        self.save_path = path
+        self._saved_game, self._saved_turns = self.game, len(self.game.history)
+        command = f"chutes-tui play --resume {shlex.quote(path_text(path))}"
+        self.notify(f"Saved to {where} — resume with: {command}", markup=False)
+
+    # -- other boards -------------------------------------------------------------------------------
+
+    def action_load_board(self) -> None:
+        """Pick another board; the same players start a new game on it (a bad file changes nothing)."""
+        self.app.push_screen(BoardPicker(), self._board_chosen)
+
+    def _board_chosen(self, board: Board | None) -> None:
+        if board is not None:
+            self.confirm_then(self._play_question(board), lambda: self._play_on(board), "Play it")
+
+    @staticmethod
+    def _play_question(board: Board) -> str:
+        return f"Play {shown(board.name, 40)} instead? This game is lost (unless saved)."
+
+    def _play_on(self, board: Board | None) -> None:
+        """A new game on ``board`` with the same players: it plays, whatever the old one did."""
+        if board is None:
+            return
+        self.controller.paused = False
+        if self._paused_before is not None:
+            self._paused_before = False
+        self.controller.start(Game.new(board, [p.spec for p in self.game.players]))
+
+    def action_edit_board(self) -> None:
+        """Open the editor on this board; 'p' there starts the same players on the result (the
+        editor asks first when this game is at stake, so that Esc keeps the edits)."""
+        specs = [p.spec for p in self.game.players]
+        ask = self._play_question if self.at_stake else None
+        self.app.push_screen(EditorScreen(self.game.board, specs, ask_before_play=ask), self._play_on)

@@ -1,0 +1,126 @@
+"""The game screen's statistics: live odds from the background, the exact fraction in a
+thread, the board's overlays and the square inspector.
+
+A mixin for :class:`~chutes_tui.app.screens.game.GameScreen` (it reads the screen's game,
+board, chart and panels); every number comes from the engine or the analysis reports.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import work
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from chutes_tui.analysis.reports import inspect_square
+from chutes_tui.app.dialogs.exact import ExactScreen, exact_dialog, why_no_exact_dialog
+from chutes_tui.app.livefeed import LiveFeed, Request
+from chutes_tui.app.overlays import OverlayCycle, statistics_refusal
+from chutes_tui.app.widgets.board import BoardView
+from chutes_tui.engine.game import Game
+from chutes_tui.engine.live import LiveStats
+
+if TYPE_CHECKING:
+    from chutes_tui.app.widgets.chart import LineChart
+    from chutes_tui.app.widgets.panels import GamePanels
+
+    _Base = Screen[None]
+else:
+    _Base = object
+
+
+class GameStatistics(_Base):
+    """Mix in before ``Screen``: ``class GameScreen(GameStatistics, ..., Screen[None])``."""
+
+    overlays: OverlayCycle
+    feed: LiveFeed
+
+    if TYPE_CHECKING:  # the game screen's own
+
+        @property
+        def game(self) -> Game: ...
+        @property
+        def board(self) -> BoardView: ...
+        @property
+        def chart(self) -> LineChart: ...
+        @property
+        def panels(self) -> GamePanels: ...
+        def show_state(self) -> None: ...
+
+    def _take_live(self, request: Request, stats: LiveStats) -> None:
+        """Statistics worked out in the background (boards where they are not instant)."""
+        if request.game is self.game:
+            request.game.take_live(stats, request.turn)
+            self.chart.extend(stats.odds.win)
+            self.show_state()
+
+    # -- the exact fraction, in a thread --------------------------------------------------------------
+
+    def action_exact(self) -> None:
+        """Work out the current two-player position's exact chance in a thread; play goes on."""
+        game = self.game
+        refusal = why_no_exact_dialog(game)
+        if refusal is not None:
+            self.notify(refusal, timeout=6, markup=False)
+            return
+        self.notify("Working out the exact fraction…", timeout=2)
+        self.exact_fraction(game)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="exact", name="exact fraction")
+    def exact_fraction(self, game: Game) -> tuple[Game, ExactScreen]:
+        """The dialog for the position's exact chance (errors reach the app's error dialog)."""
+        return game, exact_dialog(game)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if self.feed.finished(event.worker):
+            return
+        if event.worker.group == "exact" and event.state is WorkerState.SUCCESS and event.worker.result:
+            game, dialog = event.worker.result
+            if game is self.game:  # else a new game started meanwhile: the answer is about the old one
+                self.app.clear_notifications()  # "Working out…" is done
+                self.app.push_screen(dialog)
+
+    # -- overlays and the inspector -----------------------------------------------------------------
+
+    def _too_large_for_statistics(self, *, series: bool = False) -> bool:
+        refusal = statistics_refusal(self.game.board, series=series)
+        if refusal is not None:
+            self.notify(refusal, timeout=6)
+        return refusal is not None
+
+    def action_overlay(self) -> None:
+        """Colour the board by the next statistic (the legend under the board names it)."""
+        if self.overlays.index < 0 and self._too_large_for_statistics():
+            return
+        self.overlays.advance(self.game)
+        self._show_overlay()
+
+    def _show_overlay(self) -> None:
+        self.board.set_overlay(self.overlays.overlay(self.game))
+
+    def action_inspector(self) -> None:
+        inspecting = not self.has_class("inspecting")
+        if inspecting and self._too_large_for_statistics(series=True):
+            return
+        self.set_class(inspecting, "inspecting")
+        if inspecting:
+            board = self.board
+            if board.cursor is None:
+                board.set_cursor(self.game.positions[self.game.to_move])
+            else:
+                self._show_inspector(board.cursor)
+            board.focus()
+
+    def on_board_view_cursor_moved(self, message: BoardView.CursorMoved) -> None:
+        if self.has_class("inspecting") and message.square is not None:
+            self._show_inspector(message.square)
+
+    def _show_inspector(self, square: int) -> None:
+        game = self.game
+        two = len(game.players) == 2 and not game.finished
+        try:
+            report = inspect_square(game.board, square, game.next_square if two else None)
+        except ValueError:
+            return
+        self.panels.show_inspector(report, game.current.spec.name if two else None)
