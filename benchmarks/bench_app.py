@@ -4,6 +4,8 @@
   app measured in the same run (the ratio is what counts: machines differ);
 * one move's full update -- engine, drawn board cells and every panel -- at 80×24, 120×40 and
   160×50 (goal ≤ 16 ms CPU median);
+* one step of the flow overlay's turn (the board recoloured, the slider) at the same sizes
+  (goal ≤ 16 ms CPU median);
 * key latency while computer players run at max speed, against an idle game.
 
     python benchmarks/bench_app.py
@@ -133,6 +135,32 @@ async def move_cost(moves: int = 200, size: tuple[int, int] = (120, 40)) -> floa
     return statistics.median(cpu)
 
 
+async def flow_step_cost(steps: int = 120, size: tuple[int, int] = (120, 40)) -> float:
+    """The median CPU time of moving the flow overlay's turn by one (→), repaint included."""
+    app = ChutesApp(board=load_board("standard"), players=default_players(2), seed=5)
+    async with app.run_test(size=size) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press(*["o"] * 5)  # the last overlay of the cycle: the flow
+        # The test pilot's own cost of a key press, measured beside: a key nothing is bound to.
+        idle, cpu = [], []
+        for _ in range(60):
+            began = time.process_time()
+            await pilot.press("z")
+            idle.append(time.process_time() - began)
+        for step in range(steps):
+            began = time.process_time()
+            await pilot.press("right" if step % 80 < 40 else "left")
+            cpu.append(time.process_time() - began)
+    net = statistics.median(cpu) - statistics.median(idle)
+    print(
+        f"one flow step at {size[0]}×{size[1]}: median {statistics.median(cpu) * 1000:.2f} ms CPU with the "
+        f"key press; the pilot's idle press {statistics.median(idle) * 1000:.2f} ms; the app's own "
+        f"{net * 1000:.2f} ms (goal ≤ 16 ms)"
+    )
+    return net
+
+
 async def key_latency(speed: int, label: str) -> float:
     app = ChutesApp(board=load_board("standard"), players=default_players(4), seed=9, watch=True, speed=speed)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -154,6 +182,7 @@ def main() -> None:
     startup()
     for size in ((80, 24), (120, 40), (160, 50)):
         asyncio.run(move_cost(size=size))
+        asyncio.run(flow_step_cost(size=size))
     idle = asyncio.run(key_latency(0, "computers at the slowest speed"))
     busy = asyncio.run(key_latency(len(SPEEDS) - 1, "computers at max speed"))
     print(f"max-speed auto-play slows keys by a factor of {busy / idle:.2f}")

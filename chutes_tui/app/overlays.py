@@ -1,10 +1,12 @@
 """Which statistic colours the board: ``o`` cycles none → turns left → visits → P(ever landing)
-→ (two players) the win chance against the opponent. The values come from the analysis core
-(:func:`~chutes_tui.analysis.reports.overlay_values`); the board widget only draws them."""
+→ (two players) the win chance against the opponent → where the player to move may stand after
+``n`` turns (the flow, :mod:`chutes_tui.analysis.flow`, with ``n`` on a slider). The values come
+from the analysis core; the board widget only draws them."""
 
 from __future__ import annotations
 
 from chutes_tui.analysis import build_chain
+from chutes_tui.analysis.flow import Flow, FlowStep
 from chutes_tui.analysis.limits import INSPECTOR_MAX_STATES
 from chutes_tui.analysis.multi import curves_affordable
 from chutes_tui.analysis.reports import OVERLAY_SHORT, OVERLAYS, overlay_values
@@ -30,9 +32,15 @@ def statistics_refusal(board: Board, *, series: bool = False) -> str | None:
     )
 
 
+FLOW = "where the player to move may be after n turns"
+
+
 class OverlayCycle:
     def __init__(self) -> None:
         self.index = -1  # -1: no overlay; else an index into the overlays available
+        self.flow_turns = 1  # the flow's n (the slider)
+        self._flow: Flow | None = None  # from the mover's square, kept while it stays the same
+        self.flow_step: FlowStep | None = None  # what the flow overlay shows now
 
     @staticmethod
     def kinds(game: Game) -> tuple[str, ...]:
@@ -42,7 +50,7 @@ class OverlayCycle:
         two_players = (
             len(game.players) == 2 and not game.finished and not game.board.bump and instant(game.board)
         )
-        return OVERLAYS if two_players else OVERLAYS[:3]
+        return (*(OVERLAYS if two_players else OVERLAYS[:3]), FLOW)
 
     def kind(self, game: Game) -> str | None:
         if self.index < 0:
@@ -53,14 +61,27 @@ class OverlayCycle:
     def advance(self, game: Game) -> None:
         self.index = self.index + 1 if self.index + 1 < len(self.kinds(game)) else -1
 
+    def show_flow(self, game: Game) -> None:
+        """Go straight to the flow overlay."""
+        self.index = self.kinds(game).index(FLOW)
+
+    @property
+    def flow_last(self) -> int:
+        """The slider's last turn (almost every game from the square has finished by then)."""
+        return 0 if self._flow is None else self._flow.last_turns
+
     def depends_on_positions(self, game: Game) -> bool:
-        """The win-chance overlay changes whenever the opponent moves."""
-        return self.kind(game) == OVERLAYS[3]
+        """The win-chance overlay changes whenever the opponent moves, the flow whenever
+        anyone does (it starts from the square of the player to move)."""
+        return self.kind(game) in (OVERLAYS[3], FLOW)
 
     def overlay(self, game: Game) -> Overlay | None:
         kind = self.kind(game)
+        self.flow_step = None
         if kind is None:
             return None
+        if kind == FLOW:
+            return self._flow_overlay(game)
         opponent = game.next_square if kind == OVERLAYS[3] else None
         values = overlay_values(game.board, kind, opponent)
         fmt = "{:.0%}" if kind in (OVERLAYS[2], OVERLAYS[3]) else "{:.1f}"
@@ -71,3 +92,12 @@ class OverlayCycle:
             label = f"{shown(mover, 12)} to move here wins, vs {shown(other, 12)} on {opponent}"
             short = f"{shown(mover, 8)} wins vs {shown(other, 8)} on {opponent}"
         return Overlay(label, values, min(values.values()), max(values.values()), fmt, short)
+
+    def _flow_overlay(self, game: Game) -> Overlay:
+        square = game.positions[game.to_move]
+        flow = self._flow
+        if flow is None or flow.square != square or flow.chain.board is not game.board:
+            flow = self._flow = Flow(build_chain(game.board), square)
+        self.flow_turns = min(max(self.flow_turns, 0), flow.last_turns)
+        self.flow_step = flow.at(self.flow_turns)
+        return self.flow_step.overlay(shown(game.current.spec.name, 12))

@@ -75,7 +75,7 @@ class Scene:
     theme: Any = None  # the front end's ANSI colours (a Rich TerminalTheme), for legible tokens
     background: Any = None  # the colour behind the board (the start line's)
     # Painted cell lines kept between paints (the front end empties it whenever the board, its
-    # layout, colours, overlay or players change): after a move most of a line is unchanged.
+    # layout, colours or players change): after a move most of a line is unchanged.
     cells: dict[tuple[Any, ...], list[Segment]] | None = None
     _kinds: dict[int, JumpKind] = field(default_factory=dict)
 
@@ -104,7 +104,10 @@ def paint_line(scene: Scene, y: int, margin: int = 0) -> list[Segment]:
             continue
         # What can change a painted cell between two paints with the same cache:
         here = tuple(seat for seat, at in enumerate(scene.positions) if at == square)
-        key = (square, line, here, square in scene.trail, square == scene.cursor, scene.highlight)
+        # The overlay reaches a cell only as its scale step (and whether there is one), so the
+        # cells painted under one overlay serve the next (the flow's slider changes it often).
+        shade = "none" if scene.overlay is None else scene.overlay.step(square)
+        key = (square, line, here, square in scene.trail, square == scene.cursor, scene.highlight, shade)
         cell = cache.get(key)
         if cell is None:
             if len(cache) > CELL_CACHE_LIMIT:

@@ -94,6 +94,7 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "inspector": (lambda: ChutesApp(game=two_player_game()), keys("i", cursor=28)),
     "overlay": (lambda: ChutesApp(game=two_player_game()), keys("o")),
     "overlay-win": (lambda: ChutesApp(game=two_player_game()), keys("o", "o", "o", "o")),
+    "flow": (lambda: ChutesApp(game=two_player_game()), keys(*["o"] * 5, *["right"] * 11)),
     "help": (lambda: ChutesApp(game=two_player_game()), keys("question_mark")),
     "exact": (lambda: ChutesApp(game=two_player_game()), exact_dialog()),
     "picker": (lambda: ChutesApp(game=two_player_game()), keys("b")),

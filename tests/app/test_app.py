@@ -363,10 +363,17 @@ async def test_overlays_cycle_and_show_the_cores_values(standard):
     async with app.run_test(size=(120, 40)) as pilot:
         board = app.screen.query_one(BoardView)
         seen = []
-        for _ in range(5):
+        for _ in range(6):
             await pilot.press("o")
             seen.append(None if board.overlay is None else board.overlay.label)
-        assert seen == [OVERLAYS[0], OVERLAYS[1], OVERLAYS[2], "Ann to move here wins, vs Bob on 0", None]
+        assert seen == [
+            OVERLAYS[0],
+            OVERLAYS[1],
+            OVERLAYS[2],
+            "Ann to move here wins, vs Bob on 0",
+            "where Ann stands after 1 turn from the start",
+            None,
+        ]
         await pilot.press("o")
         assert board.overlay.values == overlay_values(standard, OVERLAYS[0])
         legend = "".join(
@@ -380,10 +387,10 @@ async def test_three_players_have_no_win_chance_overlay(standard):
     async with app.run_test(size=(120, 40)) as pilot:
         board = app.screen.query_one(BoardView)
         labels = []
-        for _ in range(4):
+        for _ in range(5):
             await pilot.press("o")
             labels.append(None if board.overlay is None else board.overlay.label)
-        assert labels[-1] is None and len([x for x in labels if x]) == 3
+        assert labels[-1] is None and len([x for x in labels if x]) == 4 and "after 1 turn" in labels[3]
 
 
 async def test_board_picker_loads_good_boards_and_refuses_bad_ones(standard, tmp_path, monkeypatch):

@@ -66,7 +66,12 @@ class HelpScreen(Dialog[None]):
     def from_bindings(cls, *bindings: Sequence[BindingType]) -> HelpScreen:
         """Every key of these bindings with its description (the words the footer shows), and
         the app's own keys."""
-        keys = [(b.key, b.description) for group in bindings for b in group if isinstance(b, Binding)]
+        keys = [
+            (b.key, b.description)
+            for group in bindings
+            for b in group
+            if isinstance(b, Binding) and not b.system
+        ]
         return cls([*keys, ("ctrl+p", "Command palette"), ("ctrl+q", "Quit")])
 
     def compose(self) -> ComposeResult:
@@ -84,7 +89,8 @@ class HelpScreen(Dialog[None]):
                 yield Static(
                     "Computer players roll by themselves; a person rolls with Space, Enter or the Roll "
                     "button. Any roll key skips an animation. Arrow keys or the mouse move the board "
-                    "cursor; on either end of a ladder or chute it lights the whole jump.",
+                    "cursor; on either end of a ladder or chute it lights the whole jump. With the flow "
+                    "overlay on (a), ← and → choose the turn it shows.",
                     classes="note",
                 )
                 yield Static(Text("What the numbers mean", style="bold"), classes="title")

@@ -22,12 +22,14 @@ from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.dialogs.winner import WinnerScreen
 from chutes_tui.app.livefeed import LiveFeed
 from chutes_tui.app.overlays import OverlayCycle
+from chutes_tui.app.screens.gameflow import GameFlow
 from chutes_tui.app.screens.gamesession import GameSession
 from chutes_tui.app.screens.gamestats import GameStatistics
 from chutes_tui.app.screens.keys import GAME_KEYS
 from chutes_tui.app.timers import TextualScheduler
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.chart import LineChart
+from chutes_tui.app.widgets.flowbar import FlowBar
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.widgets.panels import GamePanels
 from chutes_tui.app.widgets.players import PlayersTable
@@ -40,7 +42,7 @@ COMPACT_HEIGHT = 34
 NARROW_WIDTH = 64
 
 
-class GameScreen(GameSession, GameStatistics, Screen[None]):
+class GameScreen(GameSession, GameStatistics, GameFlow, Screen[None]):
     """One game at a time; ``watch`` makes every seat a computer."""
 
     BINDINGS = GAME_KEYS
@@ -92,6 +94,7 @@ class GameScreen(GameSession, GameStatistics, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield GamePanels(self.game, id="game")
+        yield FlowBar(id="flowbar")
         yield FittingFooter()
 
     @property

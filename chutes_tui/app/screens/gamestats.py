@@ -47,6 +47,7 @@ class GameStatistics(_Base):
         @property
         def panels(self) -> GamePanels: ...
         def show_state(self) -> None: ...
+        def _show_flow_bar(self) -> None: ...
 
     def _take_live(self, request: Request, stats: LiveStats) -> None:
         """Statistics worked out in the background (boards where they are not instant)."""
@@ -98,6 +99,7 @@ class GameStatistics(_Base):
 
     def _show_overlay(self) -> None:
         self.board.set_overlay(self.overlays.overlay(self.game))
+        self._show_flow_bar()
 
     def action_inspector(self) -> None:
         inspecting = not self.has_class("inspecting")

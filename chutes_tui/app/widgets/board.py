@@ -88,6 +88,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self.cursor: int | None = None
         self.overlay: Overlay | None = None
         self.zoom = 0
+        self.arrows_free = False  # ←/→ left to the screen (the flow overlay's slider)
         self._palette: dict[str, Any] | None = None
         self._layout = Layout.fit(board, 0, 0)
         self._art = JumpArt.draw(self._layout, board.jumps)
@@ -125,7 +126,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
 
     def set_overlay(self, overlay: Overlay | None) -> None:
         self.overlay = overlay
-        self._forget()
+        self._lines.clear()  # the painted cells stay: their keys hold the overlay's step
         self.refresh()
 
     def set_cursor(self, square: int | None) -> None:
@@ -233,6 +234,12 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
     def on_leave(self, event: events.Leave) -> None:
         if not self.has_focus:
             self.set_cursor(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # False passes the key on to the screen's bindings (Textual tries the next namespace).
+        if action == "cursor" and self.arrows_free and parameters[1] == 0:
+            return False
+        return super().check_action(action, parameters)
 
     def action_cursor(self, dx: int, dy: int) -> None:
         if self.cursor is None:
