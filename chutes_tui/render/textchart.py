@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from chutes_tui.render.braille import braille_chart
+from chutes_tui.render.braille import braille_chart, point_column
 
 _BLOCKS = " ▁▂▃▄▅▆▇█"
 
@@ -105,11 +105,16 @@ def framed_chart(
     high: float,
     fmt: str = "{:.0%}",
     x_label: str = "",
+    cursor: int | None = None,
+    marks: Sequence[int] = (),
 ) -> list[Text]:
     """``height`` lines: the title and a legend (each entry in its style; ``short_title`` where
     the whole legend does not fit beside ``title``; ``short_legend``, a space apart, where it does
     not fit beside that either: twelve players' names do not, their tokens do), the lines with
-    labelled y values at the top, middle and bottom, and the x axis's words."""
+    labelled y values at the top, middle and bottom, and the x axis's words.
+
+    ``cursor`` (a point's index) draws a dotted vertical line at that point and, in place of the
+    axis's words, ``▲`` under it; ``marks`` (points) get a ``◆`` there."""
     if height < 3 or width < 8:
         return [Text(title, style="bold")][:height]
     room = sum(2 + len(label) for label, _ in legend)
@@ -128,7 +133,30 @@ def framed_chart(
         (low, fmt.format(low)),
     ]
     label_width = max(len(label) for _, label in ticks) + 1
-    rows = line_chart(
-        series, styles, low=low, high=high, width=max(1, width - label_width), height=height - 2, axis=ticks
-    )
-    return [head, *rows, Text(" " * label_width + x_label, style="dim")]
+    plot = max(1, width - label_width)
+    rows = line_chart(series, styles, low=low, high=high, width=plot, height=height - 2, axis=ticks)
+    if cursor is None:
+        return [head, *rows, Text(" " * label_width + x_label, style="dim")]
+    count = max((len(s) for s in series), default=0)
+    where = point_column(cursor, count, plot)
+    rows = [_through(row, label_width + where) for row in rows]  # the lines stay whole
+    marked = [point_column(mark, count, plot) for mark in marks]
+    return [head, *rows, _cursor_axis(label_width, plot, where, marked)]
+
+
+def _through(row: Text, column: int) -> Text:
+    """``row`` with a dim ``│`` in ``column`` where it is empty."""
+    if column >= len(row.plain) or row.plain[column] != " ":
+        return row
+    return Text.assemble(row[:column], ("│", "dim"), row[column + 1 :])
+
+
+def _cursor_axis(indent: int, width: int, cursor: int, marks: Sequence[int]) -> Text:
+    """The axis line under a chart with a cursor: ``◆`` at each mark, ``▲`` at the cursor."""
+    cells = [" "] * width
+    for column in marks:
+        cells[column] = "◆"
+    cells[cursor] = "▲"
+    line = Text(" " * indent)
+    line.append("".join(cells), style="bold")
+    return line

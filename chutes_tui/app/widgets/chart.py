@@ -45,6 +45,8 @@ class LineChart(CachedBaseStyle, Widget):
         self.short_legend: list[tuple[str, str]] = []
         self.series: list[list[float]] = []
         self.series_colors: list[str] = []
+        self.cursor: int | None = None  # a point marked by a vertical line (a review's turn)
+        self.marks: list[int] = []  # points marked under the axis (a review's swings)
         self._strips: list[Strip] = []
 
     def extend(self, values: Sequence[float]) -> None:
@@ -70,6 +72,12 @@ class LineChart(CachedBaseStyle, Widget):
         self.short_legend = list(short_legend)
         if title is not None:
             self.title = title
+        self._redraw()
+
+    def set_cursor(self, cursor: int | None, marks: Sequence[int] = ()) -> None:
+        """Mark point ``cursor`` with a line and ``▲`` under the axis, and ``marks`` with a
+        ``◆`` there (``None``: the axis's words again)."""
+        self.cursor, self.marks = cursor, list(marks)
         self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -98,6 +106,8 @@ class LineChart(CachedBaseStyle, Widget):
             low=low,
             high=high,
             x_label=f"{self.x_label} 0 … {points}",
+            cursor=self.cursor if self.cursor is not None and self.cursor <= points else None,
+            marks=[mark for mark in self.marks if mark <= points],
         )
         console = self.app.console
         self._strips = [Strip(list(line.render(console))).adjust_cell_length(width) for line in lines]
