@@ -87,10 +87,11 @@ class Review:
 
     def wanted(self, first: int) -> int | None:
         """The next moment a worker should work out: ``first`` unless known, then the earliest
-        whose odds are missing (the chart and the swings need them); ``None``: nothing."""
+        whose odds are missing (the chart and the swings need them); ``None``: nothing. (Where
+        statistics are instant, :meth:`stats` works the turn shown out at once.)"""
         if self.no_odds is not None:
             return None
-        if first not in self._stats:
+        if first not in self._stats and not self.instant:
             return first
         return next((k for k, odds in enumerate(self.odds) if odds is None), None)
 

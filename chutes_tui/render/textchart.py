@@ -105,16 +105,11 @@ def framed_chart(
     high: float,
     fmt: str = "{:.0%}",
     x_label: str = "",
-    cursor: int | None = None,
-    marks: Sequence[int] = (),
 ) -> list[Text]:
     """``height`` lines: the title and a legend (each entry in its style; ``short_title`` where
     the whole legend does not fit beside ``title``; ``short_legend``, a space apart, where it does
     not fit beside that either: twelve players' names do not, their tokens do), the lines with
-    labelled y values at the top, middle and bottom, and the x axis's words.
-
-    ``cursor`` (a point's index) draws a dotted vertical line at that point and, in place of the
-    axis's words, ``▲`` under it; ``marks`` (points) get a ``◆`` there."""
+    labelled y values at the top, middle and bottom, and the x axis's words."""
     if height < 3 or width < 8:
         return [Text(title, style="bold")][:height]
     room = sum(2 + len(label) for label, _ in legend)
@@ -135,13 +130,23 @@ def framed_chart(
     label_width = max(len(label) for _, label in ticks) + 1
     plot = max(1, width - label_width)
     rows = line_chart(series, styles, low=low, high=high, width=plot, height=height - 2, axis=ticks)
-    if cursor is None:
-        return [head, *rows, Text(" " * label_width + x_label, style="dim")]
-    count = max((len(s) for s in series), default=0)
+    return [head, *rows, Text(" " * label_width + x_label, style="dim")]
+
+
+def with_cursor(
+    lines: Sequence[Text], count: int, width: int, cursor: int, marks: Sequence[int]
+) -> list[Text]:
+    """A :func:`framed_chart` of ``count`` points, ``width`` wide, with point ``cursor`` marked
+    by a dotted vertical line and, in place of the axis's words, ``▲`` under it; ``marks``
+    (points) get a ``◆`` there. (Kept apart so that moving the cursor redraws no lines.)"""
+    if len(lines) < 3 or "┤" not in lines[1].plain:
+        return list(lines)
+    indent = lines[1].plain.index("┤") + 1
+    plot = max(1, width - indent)
     where = point_column(cursor, count, plot)
-    rows = [_through(row, label_width + where) for row in rows]  # the lines stay whole
+    rows = [_through(row, indent + where) for row in lines[1:-1]]  # the lines stay whole
     marked = [point_column(mark, count, plot) for mark in marks]
-    return [head, *rows, _cursor_axis(label_width, plot, where, marked)]
+    return [lines[0], *rows, _cursor_axis(indent, plot, where, marked)]
 
 
 def _through(row: Text, column: int) -> Text:

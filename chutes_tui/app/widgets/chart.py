@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.segment import Segment
+from rich.text import Text
 from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
 from chutes_tui.render.palette import legible
-from chutes_tui.render.textchart import framed_chart, nice_range
+from chutes_tui.render.textchart import framed_chart, nice_range, with_cursor
 
 
 class LineChart(CachedBaseStyle, Widget):
@@ -48,6 +49,7 @@ class LineChart(CachedBaseStyle, Widget):
         self.cursor: int | None = None  # a point marked by a vertical line (a review's turn)
         self.marks: list[int] = []  # points marked under the axis (a review's swings)
         self._strips: list[Strip] = []
+        self._lines: list[Text] = []  # the chart without its cursor (moving it redraws no lines)
 
     def extend(self, values: Sequence[float]) -> None:
         for line, value in zip(self.series, values, strict=True):
@@ -78,7 +80,7 @@ class LineChart(CachedBaseStyle, Widget):
         """Mark point ``cursor`` with a line and ``▲`` under the axis, and ``marks`` with a
         ``◆`` there (``None``: the axis's words again)."""
         self.cursor, self.marks = cursor, list(marks)
-        self._redraw()
+        self._show()
 
     def on_resize(self, event: events.Resize) -> None:
         self._redraw()
@@ -106,9 +108,16 @@ class LineChart(CachedBaseStyle, Widget):
             low=low,
             high=high,
             x_label=f"{self.x_label} 0 … {points}",
-            cursor=self.cursor if self.cursor is not None and self.cursor <= points else None,
-            marks=[mark for mark in self.marks if mark <= points],
         )
+        self._lines = lines
+        self._show()
+
+    def _show(self) -> None:
+        lines, width = self._lines, self.size.width
+        points = max(0, len(self.series[0]) - 1) if self.series else 0
+        if self.cursor is not None and self.cursor <= points:
+            marks = [mark for mark in self.marks if mark <= points]
+            lines = with_cursor(lines, points + 1, width, self.cursor, marks)
         console = self.app.console
         self._strips = [Strip(list(line.render(console))).adjust_cell_length(width) for line in lines]
         self.refresh()
