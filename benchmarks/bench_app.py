@@ -4,6 +4,8 @@
   app measured in the same run (the ratio is what counts: machines differ);
 * one move's full update -- engine, drawn board cells and every panel -- at 80×24, 120×40 and
   160×50 (goal ≤ 16 ms CPU median);
+* one review step's full update (board, odds table, chart cursor, turn log) at the same sizes
+  (goal ≤ 16 ms CPU median);
 * one step of the flow overlay's turn (the board recoloured, the slider) at the same sizes
   (goal ≤ 16 ms CPU median);
 * key latency while computer players run at max speed, against an idle game.
@@ -22,6 +24,8 @@ import time
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.controller import SPEEDS
 from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.app.screens.review import ReviewScreen
+from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players
 
@@ -161,6 +165,42 @@ async def flow_step_cost(steps: int = 120, size: tuple[int, int] = (120, 40)) ->
     return net
 
 
+async def review_step_cost(size: tuple[int, int] = (120, 40), rounds: int = 3) -> float:
+    """The median CPU time of one review step (→ or ←) through a finished four-player game."""
+    game = Game.new(load_board("standard"), default_players(4), seed=5)
+    game.play_out()
+    app = ChutesApp(game=game)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.3)
+        game_screen = app.screen_stack[1]
+        assert isinstance(game_screen, GameScreen)
+        game_screen.open_review(0)
+        await pilot.pause(0.3)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        idle = []
+        for _ in range(50):
+            began_cpu = time.process_time()
+            await pilot.pause()
+            idle.append(time.process_time() - began_cpu)
+        cpu = []
+        for round_ in range(rounds):
+            for _ in range(screen.review.last):
+                began_cpu = time.process_time()
+                screen.action_step(-1 if round_ % 2 else 1)
+                await pilot.pause()
+                cpu.append(time.process_time() - began_cpu)
+        cpu.sort()
+        net = statistics.median(cpu) - statistics.median(idle)
+        print(
+            f"one review step at {size[0]}×{size[1]} ({screen.review.last} turns, CPU): median "
+            f"{statistics.median(cpu) * 1000:.2f} ms, 95th percentile "
+            f"{cpu[int(0.95 * len(cpu))] * 1000:.2f} ms "
+            f"(goal ≤ 16 ms); the app's own update {net * 1000:.2f} ms"
+        )
+    return statistics.median(cpu)
+
+
 async def key_latency(speed: int, label: str) -> float:
     app = ChutesApp(board=load_board("standard"), players=default_players(4), seed=9, watch=True, speed=speed)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -181,7 +221,9 @@ async def key_latency(speed: int, label: str) -> float:
 def main() -> None:
     startup()
     for size in ((80, 24), (120, 40), (160, 50)):
-        asyncio.run(move_cost(size=size))
+        move = asyncio.run(move_cost(size=size))
+        step = asyncio.run(review_step_cost(size=size))
+        print(f"  a review step costs {step / move:.2f} of a move at {size[0]}×{size[1]}")
         asyncio.run(flow_step_cost(size=size))
     idle = asyncio.run(key_latency(0, "computers at the slowest speed"))
     busy = asyncio.run(key_latency(len(SPEEDS) - 1, "computers at max speed"))

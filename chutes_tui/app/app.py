@@ -23,6 +23,7 @@ from chutes_tui.app.messages import NewGameRequested, StartGame
 from chutes_tui.app.palette import open_palette, open_theme_palette
 from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.app.screens.review import ReviewScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
@@ -54,8 +55,11 @@ class ChutesApp(App[None]):
         loop: bool = False,
         save_path: str | Path | None = None,
         edit: bool = False,
+        replay: str | None = None,
     ) -> None:
+        """``replay``: ``game`` is a replayed save, opened in review mode with this line."""
         super().__init__()
+        self.replay = replay
         self.edit_first = edit
         self.initial_board = board
         self.board_name = board_name
@@ -106,7 +110,7 @@ class ChutesApp(App[None]):
             board = self.initial_board or load_board(self.board_name)
             self.push_screen(EditorScreen(board), self._edited)
         elif self.initial_game is not None:
-            self.start_game(self.initial_game)
+            self.start_game(self.initial_game, replay=self.replay)
         elif self.initial_players is not None and self.initial_board is not None:
             self.start_game(Game.new(self.initial_board, self.initial_players, self.seed))
         else:
@@ -133,12 +137,16 @@ class ChutesApp(App[None]):
 
     @property
     def game_screen(self) -> GameScreen | None:
-        screen = self.screen
+        """The game on top (or under its review: ctrl+q asks there too)."""
+        stack = self.screen_stack
+        if len(stack) > 1 and isinstance(stack[-1], ReviewScreen):
+            stack = stack[:-1]
+        screen = stack[-1] if stack else None
         return screen if isinstance(screen, GameScreen) else None
 
-    def start_game(self, game: Game, save_path: Path | None = None) -> None:
+    def start_game(self, game: Game, save_path: Path | None = None, replay: str | None = None) -> None:
         """Show a game, replacing whatever screen is on top; ``save_path``: where 's' saves it
-        (else ``--save``, else 's' asks for a name)."""
+        (else ``--save``, else 's' asks for a name); ``replay``: see ``__init__``."""
         current = self.game_screen
         speed = current.controller.speed_index if current is not None else self.speed
         screen = GameScreen(
@@ -148,6 +156,7 @@ class ChutesApp(App[None]):
             loop=self.loop_games,
             save_path=save_path or self.save_path,
             hint=self.first_run_hint(),
+            replay=replay,
         )
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from chutes_tui.engine.game import Game, GameError, Turn
-from chutes_tui.engine.path import walk
+from chutes_tui.engine.path import trail, walk
 
 # Computer turns per second at each speed setting; infinity is "max": no pauses, no animation.
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, math.inf)
@@ -134,7 +134,7 @@ class TurnController:
 
     def trail(self, turn: Turn) -> list[int]:
         """Every square the turn's piece passed through."""
-        return [square for step in turn.rolls for square in walk(step, self.game.board.end, self.slide)]
+        return trail(turn.rolls, self.game.board.end, self.slide)
 
     # -- lifecycle ----------------------------------------------------------------------------------
 

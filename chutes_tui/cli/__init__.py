@@ -1,6 +1,7 @@
 """The ``chutes-tui`` command line: one module per verb, each with ``add_arguments`` and ``run``.
 
-Exit codes: 0 done; 1 a board that cannot be used (the message says which file, line and why);
+Exit codes: 0 done; 1 a board that cannot be used (the message says which file, line and why),
+or a save its seed does not replay;
 2 a wrong command line or input (one line naming it); 3 an unexpected error (a bug: one line,
 and the traceback in a crash log); 130 interrupted.
 """
@@ -27,6 +28,7 @@ from chutes_tui.cli import (
     jumps,
     paths,
     play,
+    replay,
     simulate,
     squares,
     watch,
@@ -46,6 +48,7 @@ VERBS = (
     paths,
     play,
     watch,
+    replay,
     exact,
     simulate,
     experiments,

@@ -83,6 +83,24 @@ class Swing:
     before: float
     after: float
 
+    def size(self) -> float:
+        return abs(self.after - self.before)
+
+
+def swings(history: Sequence[Turn], odds: Sequence[SeatOdds | None]) -> list[Swing]:
+    """Each turn's swing, in turn order: the largest change |P_after - P_before| in one seat's
+    chance to win (the lowest seat on a tie), where ``odds[k]`` are the odds after ``k`` turns
+    (0: the start). Turns whose odds are unknown on either side are left out, and so is the
+    winning turn: it settles the game, it does not swing it."""
+    found = []
+    for turn, previous, after in zip(history, odds, odds[1:], strict=False):
+        if after is None or previous is None or turn.won:
+            continue
+        changes = [abs(a - b) for a, b in zip(after.win, previous.win, strict=True)]
+        seat = changes.index(max(changes))
+        found.append(Swing(turn, seat, previous.win[seat], after.win[seat]))
+    return found
+
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -130,6 +148,9 @@ class Game:
     # the board's chain (seconds on a long board, scipy's import on any) to answer stats() before
     # the board is known to be instant -- the first frame and the first rolls wait for its worker.
     deferred: bool = False
+    # A game played on from another's turn k (:func:`.review.play_on`): its first k turns are
+    # that game's, replayed as recorded; the seed's dice roll from turn k + 1.
+    seeded_from: int = 0
 
     @classmethod
     def new(cls, board: Board, specs: Sequence[PlayerSpec], seed: int | None = None) -> Game:
@@ -290,17 +311,8 @@ class Game:
         if self.winner is None:
             raise GameError("the game is not over yet")
         per_player = tuple((p.spec.name, p.turns, p.ladders, p.chutes) for p in self.players)
-        swing = None
-        before = self.odds_history
-        for turn, previous in zip(self.history, before, strict=False):
-            if turn.odds is None or previous is None:
-                continue  # no live odds on this board
-            for seat in range(len(self.players)):
-                change = abs(turn.odds.win[seat] - previous.win[seat])
-                if turn.won:
-                    continue  # the final turn settles the game; it is not a swing
-                if swing is None or change > abs(swing.after - swing.before):
-                    swing = Swing(turn, seat, previous.win[seat], turn.odds.win[seat])
+        each = swings(self.history, self.odds_history)
+        swing = max(each, key=Swing.size) if each else None  # the first of the largest
         bumps = tuple(p.bumped for p in self.players)
         return Summary(self.winner, len(self.history), per_player, swing, bumps)
 
@@ -318,6 +330,7 @@ class Game:
             positions=tuple(self.positions),
             to_move=self.to_move,
             rng=dict(self.rng.bit_generator.state),
+            seeded_from=self.seeded_from,
         )
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -340,6 +353,7 @@ class Game:
         if tuple(game.positions) != saved.positions or game.to_move != saved.to_move:
             raise SaveError("the recorded rolls do not lead to the saved positions")
         game.rng.bit_generator.state = saved.rng
+        game.seeded_from = saved.seeded_from
         return game
 
     @classmethod

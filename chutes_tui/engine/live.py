@@ -16,6 +16,7 @@ with the chain.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -30,6 +31,9 @@ from chutes_tui.model.board import Board
 # Live figures are shown to a few digits: their closed-form tails may stop at this relative
 # width (``analyze`` asks for 1e-13), which on long boards saves the extended-precision turns.
 LIVE_TOLERANCE = 1e-9
+# One position's series grow at a time, whichever thread asks: the game's feed and a review's
+# worker may both work on one board's chain.
+_ONE_AT_A_TIME = threading.Lock()
 
 
 class StopRequested(Exception):  # noqa: N818 -- a request, not an error
@@ -93,7 +97,7 @@ def live_stats(
             if stop is not None and stop():
                 raise StopRequested
 
-        with series_progress(check):
+        with _ONE_AT_A_TIME, series_progress(check):
             stats = _compute(chain, key[0], to_move)
         if len(known) < ODDS_CACHE_SIZE:
             known[key] = stats

@@ -3,7 +3,7 @@ jump's drawn path. Pure: front ends animate it, tests check it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from chutes_tui.model.rules import Move
 
@@ -29,3 +29,8 @@ def walk(step: Move, end: int, slide: Callable[[int, int], list[int]] | None = N
             inner = [inner[round(i * (len(inner) - 1) / (SLIDE_STEPS - 1))] for i in range(SLIDE_STEPS)]
         squares += [*inner, head]
     return squares
+
+
+def trail(moves: Sequence[Move], end: int, slide: Callable[[int, int], list[int]] | None = None) -> list[int]:
+    """Every square a turn's piece passed through, roll after roll (:func:`walk`)."""
+    return [square for step in moves for square in walk(step, end, slide)]

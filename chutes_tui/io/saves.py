@@ -14,6 +14,9 @@ Format (version 1)::
      "rolls": [[4], [6, 2], ...], "positions": [12, 0], "to_move": 1,
      "rng": {"bit_generator": "PCG64", "state": {"state": ..., "inc": ...},
              "has_uint32": 0, "uinteger": 0}}
+
+A game played on from another game's turn k also records ``"seeded_from": k``: its first k turns
+are that game's (replayed as recorded), and the seed's dice roll from turn k + 1.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ SAVE_VERSION = 1
 MAX_SAVED_TURNS = 200_000
 MAX_ROLLS_PER_TURN = 1_000
 _KEYS = {"format", "version", "board", "seed", "players", "rolls", "positions", "to_move", "rng"}
+_OPTIONAL_KEYS = frozenset({"seeded_from"})
 _PLAYER_KEYS = {"name", "token", "color", "human"}
 _RNG_KEYS = {"bit_generator", "state", "has_uint32", "uinteger"}
 
@@ -58,9 +62,10 @@ class SavedGame:
     positions: tuple[int, ...]
     to_move: int
     rng: dict[str, Any]
+    seeded_from: int = 0  # turns replayed as recorded before the seed's dice took over
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "board": format_toml(self.board),
@@ -71,6 +76,9 @@ class SavedGame:
             "to_move": self.to_move,
             "rng": self.rng,
         }
+        if self.seeded_from:  # older saves never have it, and read the same
+            data["seeded_from"] = self.seeded_from
+        return data
 
 
 def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
@@ -131,9 +139,11 @@ def _list(value: Any, field: str, longest: int) -> list[Any]:
     return list(value)
 
 
-def _exact_keys(value: Any, field: str, keys: set[str]) -> dict[str, Any]:
+def _exact_keys(
+    value: Any, field: str, keys: set[str], optional: frozenset[str] = frozenset()
+) -> dict[str, Any]:
     _require(isinstance(value, dict), f"{field} must be a table, not {kind_of(value)}")
-    missing, unknown = keys - set(value), set(value) - keys
+    missing, unknown = keys - set(value), set(value) - keys - optional
     if missing:
         raise SaveError(f"{field} lacks {', '.join(sorted(missing))}")
     if unknown:
@@ -183,7 +193,7 @@ def parse_save(data: Any) -> SavedGame:
         version == SAVE_VERSION and not isinstance(version, bool),
         f"saved by an incompatible version ({kind_of(version)}; this is {SAVE_VERSION})",
     )
-    fields = _exact_keys(data, "the save", _KEYS)
+    fields = _exact_keys(data, "the save", _KEYS, _OPTIONAL_KEYS)
     _require(isinstance(fields["board"], str), f"board must be TOML text, not {kind_of(fields['board'])}")
     try:
         board = parse_toml(fields["board"], path="(saved board)")
@@ -210,4 +220,6 @@ def parse_save(data: Any) -> SavedGame:
     _require(len(positions) == len(players), "positions must give one square per player")
     squares = tuple(_whole(square, "positions", 0, board.end) for square in positions)
     to_move = _whole(fields["to_move"], "to_move", 0, len(players) - 1)
-    return SavedGame(board, seed, players, tuple(rolls), squares, to_move, _rng_state(fields["rng"]))
+    seeded_from = _whole(fields.get("seeded_from", 0), "seeded_from", 0, len(rolls))
+    rng = _rng_state(fields["rng"])
+    return SavedGame(board, seed, players, tuple(rolls), squares, to_move, rng, seeded_from)

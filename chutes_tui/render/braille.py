@@ -38,7 +38,7 @@ def braille_chart(
         count = len(values)
         points = []
         for i, value in enumerate(values):
-            x = round(i * (dots_x - 1) / (count - 1)) if count > 1 else 0
+            x = _dot_x(i, count, dots_x)
             clipped = min(max(value, low), high)
             y = round((high - clipped) / span * (dots_y - 1))
             points.append((x, y))
@@ -50,6 +50,15 @@ def braille_chart(
         [(chr(_BASE + bits[r][c]) if bits[r][c] else " ", _owner(owners[r][c], c)) for c in range(width)]
         for r in range(height)
     ]
+
+
+def _dot_x(index: int, count: int, dots_x: int) -> int:
+    return round(index * (dots_x - 1) / (count - 1)) if count > 1 else 0
+
+
+def point_column(index: int, count: int, width: int) -> int:
+    """The character column where :func:`braille_chart` draws point ``index`` of ``count``."""
+    return _dot_x(index, count, width * 2) // 2
 
 
 def _owner(indices: set[int], column: int) -> int | None:

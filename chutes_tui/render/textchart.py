@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from chutes_tui.render.braille import braille_chart
+from chutes_tui.render.braille import braille_chart, point_column
 
 _BLOCKS = " ▁▂▃▄▅▆▇█"
 
@@ -128,7 +128,40 @@ def framed_chart(
         (low, fmt.format(low)),
     ]
     label_width = max(len(label) for _, label in ticks) + 1
-    rows = line_chart(
-        series, styles, low=low, high=high, width=max(1, width - label_width), height=height - 2, axis=ticks
-    )
+    plot = max(1, width - label_width)
+    rows = line_chart(series, styles, low=low, high=high, width=plot, height=height - 2, axis=ticks)
     return [head, *rows, Text(" " * label_width + x_label, style="dim")]
+
+
+def with_cursor(
+    lines: Sequence[Text], count: int, width: int, cursor: int, marks: Sequence[int]
+) -> list[Text]:
+    """A :func:`framed_chart` of ``count`` points, ``width`` wide, with point ``cursor`` marked
+    by a dotted vertical line and, in place of the axis's words, ``▲`` under it; ``marks``
+    (points) get a ``◆`` there. (Kept apart so that moving the cursor redraws no lines.)"""
+    if len(lines) < 3 or "┤" not in lines[1].plain:
+        return list(lines)
+    indent = lines[1].plain.index("┤") + 1
+    plot = max(1, width - indent)
+    where = point_column(cursor, count, plot)
+    rows = [_through(row, indent + where) for row in lines[1:-1]]  # the lines stay whole
+    marked = [point_column(mark, count, plot) for mark in marks]
+    return [lines[0], *rows, _cursor_axis(indent, plot, where, marked)]
+
+
+def _through(row: Text, column: int) -> Text:
+    """``row`` with a dim ``│`` in ``column`` where it is empty."""
+    if column >= len(row.plain) or row.plain[column] != " ":
+        return row
+    return Text.assemble(row[:column], ("│", "dim"), row[column + 1 :])
+
+
+def _cursor_axis(indent: int, width: int, cursor: int, marks: Sequence[int]) -> Text:
+    """The axis line under a chart with a cursor: ``◆`` at each mark, ``▲`` at the cursor."""
+    cells = [" "] * width
+    for column in marks:
+        cells[column] = "◆"
+    cells[cursor] = "▲"
+    line = Text(" " * indent)
+    line.append("".join(cells), style="bold")
+    return line

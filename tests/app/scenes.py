@@ -103,6 +103,9 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "setup-12": (lambda: ChutesApp(players=default_players(12, humans=2)), still_cursor()),
     "game-12": (lambda: ChutesApp(game=twelve_players_game()), keys(cursor=28)),
     "winner-12": (lambda: ChutesApp(game=twelve_players_finished()), None),
+    # Review mode: a game in progress stepped back two turns; a finished one at its first swing.
+    "review": (lambda: ChutesApp(game=mid_game()), keys("v", "left", "left")),
+    "review-swing": (lambda: ChutesApp(game=finished_game()), keys("v", "home", "s")),
 }
 
 

@@ -53,10 +53,11 @@ def swing_text(game: Game) -> Text:
 
 
 class WinnerScreen(Dialog[str]):
-    """Dismissed with ``"rematch"``, ``"new"`` or ``"quit"``."""
+    """Dismissed with ``"rematch"``, ``"new"``, ``"review"`` or ``"quit"``."""
 
     BINDINGS = [
         Binding("r", "choose('rematch')", "Rematch"),
+        Binding("v", "choose('review')", "Review"),
         Binding("n", "choose('new')", "New game"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("escape", "choose('close')", "Close", show=False),
@@ -88,9 +89,10 @@ class WinnerScreen(Dialog[str]):
             with Horizontal(classes="buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("New game (n)", id="new")
+                yield Button("Review (v)", id="review")
                 yield Button("Quit (q)", id="quit", variant="error")
 
-    @on(Button.Pressed, "#rematch, #new, #quit")
+    @on(Button.Pressed, "#rematch, #new, #review, #quit")
     def choice_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)
 

@@ -26,20 +26,18 @@ from chutes_tui.app.screens.gameflow import GameFlow
 from chutes_tui.app.screens.gamesession import GameSession
 from chutes_tui.app.screens.gamestats import GameStatistics
 from chutes_tui.app.screens.keys import GAME_KEYS
+from chutes_tui.app.screens.review import PlayOn, ReviewScreen
 from chutes_tui.app.timers import TextualScheduler
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.chart import LineChart
 from chutes_tui.app.widgets.flowbar import FlowBar
 from chutes_tui.app.widgets.footer import FittingFooter
-from chutes_tui.app.widgets.panels import GamePanels
+from chutes_tui.app.widgets.panels import GamePanels, fit_panels
 from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game, Turn
-
-COMPACT_WIDTH = 110
-COMPACT_HEIGHT = 34
-NARROW_WIDTH = 64
+from chutes_tui.engine.review import Review, play_on
 
 
 class GameScreen(GameSession, GameStatistics, GameFlow, Screen[None]):
@@ -56,8 +54,10 @@ class GameScreen(GameSession, GameStatistics, GameFlow, Screen[None]):
         loop: bool = False,
         save_path: str | Path | None = None,
         hint: str | None = None,
+        replay: str | None = None,
     ) -> None:
-        """``hint``: a line of keys for the turn log (someone's first game)."""
+        """``hint``: a line of keys for the turn log (someone's first game); ``replay``: open
+        in review mode from the start, with this line (a replayed save; play waits, paused)."""
         super().__init__()
         self.controller = TurnController(
             game, self, TextualScheduler(self), watch=watch, speed=speed, loop=loop, slide=self._slide
@@ -70,6 +70,9 @@ class GameScreen(GameSession, GameStatistics, GameFlow, Screen[None]):
         self.feed = LiveFeed(self, self._take_live)
         self._board_only: bool | None = None  # None: the terminal's width decides
         self._paused_before: bool | None = None  # while another screen is on top
+        self.replay = replay
+        if replay is not None:
+            self.controller.paused = True
 
     # -- what the app and tests read --------------------------------------------------------------
 
@@ -105,17 +108,15 @@ class GameScreen(GameSession, GameStatistics, GameFlow, Screen[None]):
         self.controller.start(self.game)
         if self.hint:
             self.query_one(TurnLog).write(Text(self.hint, style="italic"))
+        if self.replay is not None and not self.game.finished:
+            self.open_review(0, notice=self.replay)
 
     def on_unmount(self) -> None:
         self.controller.stop()
         self.feed.close()
 
     def on_resize(self, event: events.Resize) -> None:
-        compact = event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT
-        self.set_class(compact, "compact")
-        self.players_table.set_compact(compact)
-        if self._board_only is None:  # until 'w' is pressed, very narrow terminals show the board alone
-            self.set_class(event.size.width < NARROW_WIDTH, "board-only")
+        fit_panels(self, event.size, self._board_only)
 
     def action_board_only(self) -> None:
         self._board_only = not self.has_class("board-only")
@@ -177,6 +178,9 @@ class GameScreen(GameSession, GameStatistics, GameFlow, Screen[None]):
             # lru_cache keyed on the instance, Textualize/textual#6665): ~1 MB a minute.
             self.sub_title = f"last game: {name} won in {summary.turns} turns"
             return
+        if self.replay is not None:  # a replayed save that ends in a win: its review comes first
+            self.open_review(0, notice=self.replay, then_winner=True)
+            return
         self.app.push_screen(WinnerScreen(game), self._after_winner)
 
     def report_error(self, message: str) -> None:
@@ -189,6 +193,43 @@ class GameScreen(GameSession, GameStatistics, GameFlow, Screen[None]):
             self.action_new_game()
         elif choice == "quit":
             self.app.exit()
+        elif choice == "review":
+            self.open_review(then_winner=True)
+
+    # -- review mode ----------------------------------------------------------------------------
+
+    def action_review(self) -> None:
+        self.open_review()
+
+    def open_review(
+        self, turn: int | None = None, notice: str | None = None, then_winner: bool = False
+    ) -> None:
+        """Review this game from ``turn`` (``None``: the last); ``then_winner``: Esc goes back to
+        the winner's dialog."""
+        self.replay = None
+
+        def back(choice: PlayOn | None) -> None:
+            if isinstance(choice, PlayOn):
+                self._play_on_from(choice.turn)
+            elif then_winner and self.game.finished:
+                self.app.push_screen(WinnerScreen(self.game), self._after_winner)
+
+        self.app.push_screen(ReviewScreen(Review(self.game), turn, notice), back)
+
+    def _play_on_from(self, turn: int) -> None:
+        """A new game from this game's position after ``turn`` turns, with fresh dice, said so in
+        the log and in a note."""
+
+        def start() -> None:
+            game = play_on(self.game, turn)
+            self.controller.paused = False
+            self._paused_before = False
+            self.controller.start(game)
+            words = f"Played on from turn {turn} with fresh dice (seed {game.seed})"
+            self.query_one(TurnLog).write(Text(f"— {words} —", style="bold"))
+            self.notify(words, markup=False)
+
+        self.confirm_then(f"Play on from turn {turn}? This game is lost (unless saved).", start, "Play on")
 
     def _slide(self, tail: int, head: int) -> list[int]:
         return self.board.grid.path(tail, head)

@@ -22,6 +22,7 @@ GAME_KEYS: list[BindingType] = [
     Binding("r", "rematch", "Rematch", tooltip="Same players and board, a fresh game"),
     Binding("b", "load_board", "Load board", tooltip="Bundled boards, files here, recent files, or a path"),
     Binding("e", "edit_board", "Edit board", tooltip="Add, move and delete ladders and chutes"),
+    Binding("v", "review", "Review", tooltip="Step through every turn of this game, and play on from one"),
     Binding("plus,equals_sign", "faster", "Faster", tooltip="Speed up computer turns"),
     Binding("minus", "slower", "Slower", tooltip="Slow down computer turns"),
     Binding("full_stop", "step", "Step", tooltip="Play one computer turn while paused"),
@@ -30,4 +31,17 @@ GAME_KEYS: list[BindingType] = [
     Binding("left", "flow_turn(-1)", "Flow: a turn earlier", show=False, system=True),
     Binding("right", "flow_turn(1)", "Flow: a turn later", show=False, system=True),
     Binding("escape", "skip", "Skip animation", show=False),
+]
+
+# Review mode (screens/review.py). The arrows are the screen's, before the board's cursor keys.
+REVIEW_KEYS: list[BindingType] = [
+    Binding("left", "step(-1)", "Back", priority=True, tooltip="The turn before"),
+    Binding("right", "step(1)", "Forward", priority=True, tooltip="The turn after"),
+    Binding("home", "first", "Start", priority=True, tooltip="Before the first turn"),
+    Binding("end", "last", "End", priority=True, tooltip="After the last turn"),
+    Binding("s", "swing", "Next swing", tooltip="The next of the turns that swung the odds most (◆)"),
+    Binding("f", "play_on", "Play on", tooltip="A new game from this turn's position, with fresh dice"),
+    Binding("question_mark", "help", "Help", tooltip="List every key"),
+    Binding("w", "board_only", "Board only", tooltip="Hide or show the side panel"),
+    Binding("escape", "leave", "Leave review", tooltip="Back to the game"),
 ]

@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.segment import Segment
+from rich.text import Text
 from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
 from chutes_tui.render.palette import legible
-from chutes_tui.render.textchart import framed_chart, nice_range
+from chutes_tui.render.textchart import framed_chart, nice_range, with_cursor
 
 
 class LineChart(CachedBaseStyle, Widget):
@@ -45,7 +46,10 @@ class LineChart(CachedBaseStyle, Widget):
         self.short_legend: list[tuple[str, str]] = []
         self.series: list[list[float]] = []
         self.series_colors: list[str] = []
+        self.cursor: int | None = None  # a point marked by a vertical line (a review's turn)
+        self.marks: list[int] = []  # points marked under the axis (a review's swings)
         self._strips: list[Strip] = []
+        self._lines: list[Text] = []  # the chart without its cursor (moving it redraws no lines)
 
     def extend(self, values: Sequence[float]) -> None:
         for line, value in zip(self.series, values, strict=True):
@@ -71,6 +75,12 @@ class LineChart(CachedBaseStyle, Widget):
         if title is not None:
             self.title = title
         self._redraw()
+
+    def set_cursor(self, cursor: int | None, marks: Sequence[int] = ()) -> None:
+        """Mark point ``cursor`` with a line and ``▲`` under the axis, and ``marks`` with a
+        ``◆`` there (``None``: the axis's words again)."""
+        self.cursor, self.marks = cursor, list(marks)
+        self._show()
 
     def on_resize(self, event: events.Resize) -> None:
         self._redraw()
@@ -99,6 +109,15 @@ class LineChart(CachedBaseStyle, Widget):
             high=high,
             x_label=f"{self.x_label} 0 … {points}",
         )
+        self._lines = lines
+        self._show()
+
+    def _show(self) -> None:
+        lines, width = self._lines, self.size.width
+        points = max(0, len(self.series[0]) - 1) if self.series else 0
+        if self.cursor is not None and self.cursor <= points:
+            marks = [mark for mark in self.marks if mark <= points]
+            lines = with_cursor(lines, points + 1, width, self.cursor, marks)
         console = self.app.console
         self._strips = [Strip(list(line.render(console))).adjust_cell_length(width) for line in lines]
         self.refresh()

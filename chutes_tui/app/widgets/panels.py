@@ -3,9 +3,14 @@ roll button and die, turn log, inspector). The game screen tells it what to show
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from chutes_tui.analysis.reports import SquareReport
@@ -20,11 +25,24 @@ from chutes_tui.model.dice import Dice
 from chutes_tui.model.text import shown
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+COMPACT_WIDTH = 110
+COMPACT_HEIGHT = 34
+NARROW_WIDTH = 64
 
 
 def die_face(roll: int, die: Dice) -> str:
     """A fair d6's face as its pip glyph; any other roll as the squares it moves."""
     return DIE_FACES[roll - 1] if die == Dice(6) else f"[{roll}]"
+
+
+def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None) -> None:
+    """The screen's classes for its size: ``compact`` below 110×34 (a shorter chart, no spacing),
+    ``board-only`` below 64 columns unless ``board_only`` (the 'w' key) says otherwise."""
+    compact = size.width < COMPACT_WIDTH or size.height < COMPACT_HEIGHT
+    screen.set_class(compact, "compact")
+    screen.query_one(PlayersTable).set_compact(compact)
+    if board_only is None:  # until 'w' is pressed, very narrow terminals show the board alone
+        screen.set_class(size.width < NARROW_WIDTH, "board-only")
 
 
 class GamePanels(Horizontal):
@@ -49,8 +67,9 @@ class GamePanels(Horizontal):
             yield TurnLog(id="log")
             yield InspectorPanel(id="inspector")
 
-    def show_game(self, game: Game, trail: list[int]) -> None:
-        """Everything from scratch (a new game, a rematch, a resumed save)."""
+    def show_game(self, game: Game, trail: list[int], marks: Mapping[int, str] | None = None) -> None:
+        """Everything from scratch (a new game, a rematch, a resumed save); ``marks`` add words
+        to turns' lines in the log (a review's swings, by turn number)."""
         specs = [p.spec for p in game.players]
         self.query_one(BoardView).reset(game.board, specs, game.positions)
         self.query_one(PlayersTable).reset(specs, game.board.end)
@@ -66,7 +85,7 @@ class GamePanels(Horizontal):
             Text.assemble((shown(game.board.name, 60), "bold"), f" · {len(specs)} players · seed {game.seed}")
         )
         for turn in game.history:
-            self.log_turn(game, turn)
+            self.log_turn(game, turn, (marks or {}).get(turn.number))
         self.query_one(BoardView).set_trail(trail)
         self.show_die(game, game.history[-1].rolls[-1].roll if game.history else None)
 
@@ -90,12 +109,14 @@ class GamePanels(Horizontal):
         text = "" if roll is None else die_face(roll, game.board.die)
         self.query_one("#die", Static).update(text, layout=False)
 
-    def log_turn(self, game: Game, turn: Turn) -> None:
+    def log_turn(self, game: Game, turn: Turn, mark: str | None = None) -> None:
         spec = game.players[turn.seat].spec
         names = [player.spec.name for player in game.players]
         line = Text.assemble(
             (spec.token, spec.color), f" {turn.number:>3}. {turn.describe(spec.name, names)}"
         )
+        if mark is not None:
+            line.append(f" ◆ {mark}", style="bold")
         self.query_one(TurnLog).write(line)
 
     def show_inspector(self, report: SquareReport, mover: str | None) -> None:

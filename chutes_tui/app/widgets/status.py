@@ -16,7 +16,7 @@ from chutes_tui.engine.game import Snapshot
 class Status:
     snapshot: Snapshot
     person_to_move: bool
-    speed: str
+    speed: str  # "": no speed line (a review)
     paused: bool
 
 
@@ -42,7 +42,9 @@ def status_text(status: Status, *, narrow: bool) -> Text:
     game = status.snapshot
     prompt = "press Space to roll" if status.person_to_move else ""
     if game.winner is not None:
-        lines = [f"{game.names[game.winner]} has won", "r: rematch · n: new game"]
+        lines = [f"{game.names[game.winner]} has won"]
+        if status.speed:  # the game, not a review of it
+            lines.append("r: rematch · n: new game")
     elif narrow:
         lines = [f"Turn {game.turn}: {game.names[game.to_move]} to move", prompt]
     else:
@@ -61,5 +63,6 @@ def status_text(status: Status, *, narrow: bool) -> Text:
                 if narrow
                 else f"≈ {moves:.1f} more turns in all ({rounds:.1f} rounds) until someone wins"
             )
-    lines.append(f"Speed {status.speed}" + (" · paused" if status.paused else ""))
+    if status.speed:
+        lines.append(f"Speed {status.speed}" + (" · paused" if status.paused else ""))
     return Text("\n".join(lines))

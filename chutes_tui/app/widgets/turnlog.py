@@ -21,8 +21,11 @@ from chutes_tui.render.palette import legible
 
 
 class TurnLog(CachedBaseStyle, Widget):
+    COMPONENT_CLASSES = {"turnlog--highlight"}
+
     DEFAULT_CSS = """
     TurnLog { height: 1fr; min-height: 3; }
+    TurnLog > .turnlog--highlight { background: $accent 35%; text-style: bold; }
     """
 
     def __init__(self, *, id: str | None = None, max_entries: int = 2_000) -> None:
@@ -30,14 +33,28 @@ class TurnLog(CachedBaseStyle, Widget):
         self.entries: list[Text] = []
         self.max_entries = max_entries
         self.scrolled = 0  # lines scrolled back from the newest
+        self.dropped = 0  # entries dropped from the front (over max_entries)
+        self.highlighted: int | None = None  # an entry shown highlighted (counting dropped ones)
+        self._reveal = False  # scroll the highlighted entry into view at the next paint
         self._wrapped: list[Strip] = []
+        self._owners: list[int] = []  # the entry each wrapped line belongs to
         self._wrap_width = 0
         self._consoles: dict[int, Console] = {}
 
     def clear(self) -> None:
         self.entries = []
-        self._wrapped = []
-        self.scrolled = 0
+        self._wrapped, self._owners = [], []
+        self.scrolled = self.dropped = 0
+        self.highlighted = None
+        self.refresh()
+
+    def highlight(self, entry: int | None) -> None:
+        """Highlight entry ``entry`` (0: the first written since :meth:`clear`) and scroll, as
+        little as needed, to show it; ``None``: none, and the newest lines again."""
+        self.highlighted = entry
+        self._reveal = entry is not None
+        if entry is None:
+            self.scrolled = 0
         self.refresh()
 
     def write(self, entry: str | Text) -> None:
@@ -45,10 +62,13 @@ class TurnLog(CachedBaseStyle, Widget):
         text = Text(entry) if isinstance(entry, str) else entry
         self.entries.append(text)
         if len(self.entries) > self.max_entries:
+            self.dropped += len(self.entries) - self.max_entries
             self.entries = self.entries[-self.max_entries :]
             self._wrap_width = 0  # re-wrap from scratch
         elif self._wrap_width:
-            self._wrapped.extend(self._wrap(text, self._wrap_width))
+            strips = self._wrap(text, self._wrap_width)
+            self._wrapped.extend(strips)
+            self._owners.extend([len(self.entries) - 1] * len(strips))
         self.scrolled = 0
         self.refresh()
 
@@ -86,12 +106,36 @@ class TurnLog(CachedBaseStyle, Widget):
             return Strip.blank(0)
         if width != self._wrap_width:
             self._wrap_width = width
-            self._wrapped = [strip for entry in self.entries for strip in self._wrap(entry, width)]
+            self._wrapped, self._owners = [], []
+            for number, entry in enumerate(self.entries):
+                strips = self._wrap(entry, width)
+                self._wrapped.extend(strips)
+                self._owners.extend([number] * len(strips))
+        if self._reveal:
+            self._reveal = False
+            self._scroll_to_highlight(height)
         first = max(0, len(self._wrapped) - height - self.scrolled)
         index = first + y
         if 0 <= index < len(self._wrapped):
-            return self._wrapped[index]
+            strip = self._wrapped[index]
+            if self.highlighted is not None and self._owners[index] == self.highlighted - self.dropped:
+                style = self.get_component_rich_style("turnlog--highlight")
+                return strip.apply_style(style).adjust_cell_length(width, style)
+            return strip
         return Strip([Segment(" " * width)])
+
+    def _scroll_to_highlight(self, height: int) -> None:
+        local = (self.highlighted or 0) - self.dropped
+        lines = [i for i, owner in enumerate(self._owners) if owner == local]
+        if not lines:
+            return
+        total = len(self._wrapped)
+        first = max(0, total - height - self.scrolled)
+        if lines[0] < first:  # above the window: it becomes the top line
+            first = lines[0]
+        elif lines[-1] >= first + height:  # below: the bottom line
+            first = lines[-1] - height + 1
+        self.scrolled = max(0, total - height - first)
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         limit = max(0, len(self._wrapped) - self.size.height)

@@ -1,0 +1,235 @@
+"""Review mode: a game's every turn, one at a time, on the game's own panels.
+
+← → Home End choose the turn; the board, the players' odds, the odds-history chart (a line at
+that turn) and the turn log (that turn highlighted) show the game as it was after it. The
+turns that swung the odds most are marked ◆ (in the log and under the chart) and 's' jumps
+between them; 'f' plays on from the turn shown with fresh dice; Esc goes back. Every number
+comes from :class:`~chutes_tui.engine.review.Review`; statistics a board cannot give at once
+are worked out in a thread, the turn shown first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Header, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from chutes_tui.app.dialogs.help import HelpScreen
+from chutes_tui.app.screens.keys import REVIEW_KEYS
+from chutes_tui.app.widgets.board import BoardView
+from chutes_tui.app.widgets.chart import LineChart
+from chutes_tui.app.widgets.footer import FittingFooter
+from chutes_tui.app.widgets.panels import GamePanels, fit_panels
+from chutes_tui.app.widgets.players import PlayersTable
+from chutes_tui.app.widgets.status import Status
+from chutes_tui.app.widgets.turnlog import TurnLog
+from chutes_tui.engine.live import LiveStats, StopRequested
+from chutes_tui.engine.path import trail
+from chutes_tui.engine.review import Review
+from chutes_tui.model.text import shown
+
+GROUP = "review-stats"
+
+
+@dataclass(frozen=True)
+class PlayOn:
+    """What the review is dismissed with when 'f' asks for a new game from ``turn``."""
+
+    turn: int
+
+
+class ReviewScreen(Screen[PlayOn | None]):
+    """Dismissed with ``None`` (Esc) or a :class:`PlayOn`."""
+
+    BINDINGS = REVIEW_KEYS
+
+    def __init__(self, review: Review, turn: int | None = None, notice: str | None = None) -> None:
+        """``turn``: where to start (``None``: the last); ``notice``: a line for the bar."""
+        super().__init__()
+        self.review = review
+        self.turn = review.last if turn is None else max(0, min(turn, review.last))
+        self.notice = notice
+        self._board_only: bool | None = None
+        self._working = False
+        self._points: list[int] = []  # moment → its point on the chart (moments without odds share)
+
+    # -- layout -----------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield GamePanels(self.review.game, id="game")
+        yield Static("", id="review-bar")
+        yield FittingFooter()
+
+    @property
+    def panels(self) -> GamePanels:
+        return self.query_one(GamePanels)
+
+    @property
+    def board(self) -> BoardView:
+        return self.query_one("#board", BoardView)
+
+    @property
+    def players_table(self) -> PlayersTable:
+        return self.query_one("#players", PlayersTable)
+
+    @property
+    def chart(self) -> LineChart:
+        return self.query_one("#chart", LineChart)
+
+    @property
+    def log_view(self) -> TurnLog:
+        return self.query_one(TurnLog)
+
+    def on_mount(self) -> None:
+        self.sub_title = f"review of seed {self.review.game.seed}"
+        self._load()
+        self.show(self.turn)
+
+    def on_resize(self, event: events.Resize) -> None:
+        fit_panels(self, event.size, self._board_only)
+
+    def action_board_only(self) -> None:
+        self._board_only = not self.has_class("board-only")
+        self.set_class(self._board_only, "board-only")
+
+    def _load(self) -> None:
+        """The log (swings marked) and the chart from the review's odds; again when a worker
+        fills in odds that were missing."""
+        review = self.review
+        marks = {
+            swing.turn.number: (f"swing: {review.names[swing.seat]} {swing.before:.0%} → {swing.after:.0%}")
+            for swing in review.swings()
+        }
+        self.panels.show_game(review.game, [], marks)
+        self.log_view.highlight(self.turn)
+        known = [odds.win for odds in review.odds if odds is not None]
+        self._points, count = [], 0
+        for odds in review.odds:
+            count += odds is not None
+            self._points.append(max(0, count - 1))
+        chart = self.chart
+        chart.load(chart.series_colors, known, chart.legend, short_legend=chart.short_legend)
+
+    # -- one moment ---------------------------------------------------------------------------------
+
+    def show(self, turn: int) -> None:
+        """Everything as it was after ``turn`` turns (the cheap parts only: see the benchmark)."""
+        review = self.review
+        self.turn = turn
+        moment = review.moments[turn]
+        board = self.board
+        for seat, square in enumerate(moment.positions):
+            board.place(seat, square)
+        last = moment.last
+        board.set_trail([] if last is None else trail(last.rolls, review.board.end, board.grid.path))
+        if last is not None:
+            board.reveal(last.final)
+        self.panels.show_die(review.game, None if last is None else last.rolls[-1].roll)
+        snapshot = review.snapshot(turn)
+        self.panels.show_state(snapshot, Status(snapshot, False, "", False), roll_enabled=False)
+        swings = review.swings()
+        self.chart.set_cursor(
+            self._points[turn] if review.odds[turn] is not None or turn == 0 else None,
+            [self._points[s.turn.number] for s in swings],
+        )
+        self.log_view.highlight(turn)
+        self._show_bar(turn, any(s.turn.number == turn for s in swings))
+        if review.wanted(turn) is not None:
+            self._start_worker()
+
+    def _show_bar(self, turn: int, swing: bool) -> None:
+        review = self.review
+        moment = review.moments[turn]
+        text = Text.assemble(("Review ", "bold"), f"turn {turn} of {review.last}")
+        if moment.last is None:
+            text.append(" · the start")
+        else:
+            names = review.names
+            text.append(f" · {moment.last.describe(shown(names[moment.last.seat], 20), names)}")
+        if swing:
+            text.append(" ◆ swing", style="bold")
+        if self.notice:
+            text.append(f" · {self.notice}")
+        self.query_one("#review-bar", Static).update(text, layout=False)
+
+    # -- keys -------------------------------------------------------------------------------------
+
+    def action_step(self, by: int) -> None:
+        turn = max(0, min(self.turn + by, self.review.last))
+        if turn != self.turn:
+            self.show(turn)
+
+    def action_first(self) -> None:
+        self.show(0)
+
+    def action_last(self) -> None:
+        self.show(self.review.last)
+
+    def action_swing(self) -> None:
+        turn = self.review.next_swing(self.turn)
+        if turn is None:
+            self.notify("No turn swung the odds (no odds are known yet, or no turn changed them).")
+        else:
+            self.show(turn)
+
+    def action_play_on(self) -> None:
+        if self.review.moments[self.turn].winner is not None:
+            self.notify("The game is won at this turn: step back to play on from an earlier one.")
+            return
+        self.dismiss(PlayOn(self.turn))
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen.from_bindings(self.BINDINGS))
+
+    # -- statistics a board cannot give at once ------------------------------------------------------
+
+    def _start_worker(self) -> None:
+        if not self._working:
+            self._working = True
+            self.run_worker(
+                self._work, thread=True, exit_on_error=False, group=GROUP, name="review statistics"
+            )
+
+    def _work(self) -> None:
+        """In a thread: the turn shown first, then every turn whose odds are missing."""
+        worker: Worker[Any] = get_current_worker()
+        review = self.review
+        while not worker.is_cancelled:
+            turn = review.wanted(self.turn)
+            if turn is None:
+                return
+            try:
+                stats = review.work(turn, stop=lambda: worker.is_cancelled)
+            except StopRequested:
+                return
+            self.app.call_from_thread(self._took, turn, stats)
+
+    def _took(self, turn: int, stats: LiveStats) -> None:
+        if not self.is_attached:  # left while the thread worked
+            return
+        missing = self.review.odds[turn] is None
+        self.review.take(turn, stats)
+        if missing:  # the chart and the swings have a new point
+            self._load()
+            self.show(self.turn)
+        elif turn == self.turn:
+            snapshot = self.review.snapshot(turn)
+            self.panels.show_state(snapshot, Status(snapshot, False, "", False), roll_enabled=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == GROUP and event.state in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+            WorkerState.CANCELLED,
+        ):
+            self._working = False

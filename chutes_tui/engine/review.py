@@ -1,0 +1,208 @@
+"""A game reviewed turn by turn, a new game played on from any of its turns, and a save's
+replay checked against its seed.
+
+Moment ``k`` is the game after ``k`` turns (0: before the first): where every piece stood, who
+was to move, and the live statistics there. Positions come from the turns themselves -- after
+turn ``k`` its mover stands on the turn's final square and every seat it bumped is back at the
+start, exactly what :meth:`Game.roll` did -- so stepping costs nothing. The odds are the ones
+the game recorded with each turn (what its odds-history chart drew); those it never worked out
+(a long board's skipped positions, a game's first turns before its board was known instant)
+come from :func:`~chutes_tui.engine.live.live_stats`, at once where that is instant and
+otherwise from a front end's worker (:meth:`Review.wanted`, :meth:`Review.work`,
+:meth:`Review.take`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from chutes_tui.analysis.multi import SeatOdds
+from chutes_tui.engine.game import Game, Snapshot, Swing, Turn, swings
+from chutes_tui.engine.live import LiveStats, known_instant, live_stats
+from chutes_tui.io.saves import SavedGame
+from chutes_tui.model.board import Board
+
+SWINGS = 3  # how many of the largest swings a review marks
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The game after ``turn`` turns."""
+
+    turn: int
+    positions: tuple[int, ...]
+    to_move: int
+    winner: int | None
+    last: Turn | None  # the turn that led here (None: the start)
+
+
+def moments(board: Board, players: int, history: tuple[Turn, ...]) -> list[Moment]:
+    """Every moment of a game from its turns (see the module docstring)."""
+    positions = [board.start] * players
+    found = [Moment(0, tuple(positions), 0, None, None)]
+    for turn in history:
+        positions[turn.seat] = turn.final
+        for seat in turn.bumped:
+            positions[seat] = board.start
+        to_move = turn.seat if turn.won else (turn.seat + 1) % players
+        found.append(Moment(turn.number, tuple(positions), to_move, turn.seat if turn.won else None, turn))
+    return found
+
+
+class Review:
+    """A game's moments and the statistics at each (the game itself is not changed)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.board = game.board
+        self.names = tuple(p.spec.name for p in game.players)
+        self.turns = tuple(game.history)
+        self.moments = moments(game.board, len(game.players), self.turns)
+        self.no_odds = game.no_odds
+        recorded = game.odds_history
+        self.odds: list[SeatOdds | None] = [None] * len(self.moments)
+        if self.no_odds is None:
+            self.odds[: len(recorded)] = recorded
+        self._stats: dict[int, LiveStats] = {}
+
+    @property
+    def last(self) -> int:
+        """The last moment's number (the turns played)."""
+        return len(self.moments) - 1
+
+    @property
+    def instant(self) -> bool:
+        """Whether a moment's statistics may be worked out at once (else :meth:`work`, off the UI
+        thread). Decided by whoever built the board's chain: this never builds it."""
+        return self.no_odds is None and known_instant(self.board, len(self.names))
+
+    def stats(self, turn: int) -> LiveStats | None:
+        """The statistics after ``turn`` turns, if known (always, where they are instant)."""
+        known = self._stats.get(turn)
+        if known is None and self.instant:
+            known = self.work(turn)
+            self.take(turn, known)
+        return known
+
+    def wanted(self, first: int) -> int | None:
+        """The next moment a worker should work out: ``first`` unless known, then the earliest
+        whose odds are missing (the chart and the swings need them); ``None``: nothing. (Where
+        statistics are instant, :meth:`stats` works the turn shown out at once.)"""
+        if self.no_odds is not None:
+            return None
+        if first not in self._stats and not self.instant:
+            return first
+        return next((k for k, odds in enumerate(self.odds) if odds is None), None)
+
+    def work(self, turn: int, stop: Callable[[], bool] | None = None) -> LiveStats:
+        """Work out the statistics after ``turn`` turns (seconds on a long board; ``stop`` as
+        for :func:`live_stats`)."""
+        moment = self.moments[turn]
+        return live_stats(self.board, moment.positions, moment.to_move, stop)
+
+    def take(self, turn: int, stats: LiveStats) -> None:
+        self._stats[turn] = stats
+        if self.odds[turn] is None:
+            self.odds[turn] = stats.odds
+
+    def snapshot(self, turn: int) -> Snapshot:
+        """What the players table and the status show after ``turn`` turns: the odds the game
+        recorded there (else worked out), each player's turns left when known."""
+        moment = self.moments[turn]
+        stats = self.stats(turn)
+        odds = self.odds[turn]
+        return Snapshot(
+            turn=turn,
+            names=self.names,
+            positions=moment.positions,
+            turns_left=None if stats is None else stats.turns_left,
+            odds=odds,
+            to_move=moment.to_move,
+            winner=moment.winner,
+            odds_turn=None if odds is None else turn,
+        )
+
+    def swings(self) -> list[Swing]:
+        """The :data:`SWINGS` largest swings (:func:`~.game.swings`), in turn order; the largest
+        is the one the winner's summary names."""
+        each = swings(self.turns, self.odds)
+        largest = sorted(each, key=Swing.size, reverse=True)[:SWINGS]  # stable: the first of equals
+        return sorted(largest, key=lambda swing: swing.turn.number)
+
+    def next_swing(self, turn: int) -> int | None:
+        """The first marked swing's turn after ``turn`` (after the last: the first again)."""
+        marked = [swing.turn.number for swing in self.swings()]
+        return next((k for k in marked if k > turn), marked[0] if marked else None)
+
+
+def play_on(game: Game, turn: int, seed: int | None = None) -> Game:
+    """A new game from the moment after ``turn`` turns of ``game``: the same board (its rules),
+    players and player to move; its first ``turn`` turns are ``game``'s, replayed as recorded
+    (their odds kept), and from there a fresh seed's dice roll (never ``game``'s seed)."""
+    specs = [p.spec for p in game.players]
+    fresh = Game.new(game.board, specs, seed)
+    while seed is None and fresh.seed == game.seed:
+        fresh = Game.new(game.board, specs)
+    fresh.deferred = True  # a front end's worker decides whether odds are instant (nothing built here)
+    fresh.seeded_from = turn
+    fresh.start_odds = game.odds_history[0] if game.no_odds is None else None
+    for old in game.history[:turn]:
+        new = fresh.roll(move.roll for move in old.rolls)
+        if new.odds is None and old.odds is not None:
+            fresh.history[-1] = replace(new, odds=old.odds)
+    return fresh
+
+
+@dataclass(frozen=True)
+class ReplayCheck:
+    """A save's rolls against its seed's dice: ``problem`` says where they part (``None``: the
+    seed's dice roll every recorded roll, and the die ends in the saved state)."""
+
+    turns: int  # turns replayed before they parted (all of them when they match)
+    problem: str | None
+    recorded: int = 0  # of which replayed as recorded (``SavedGame.seeded_from``)
+
+    @property
+    def matches(self) -> bool:
+        return self.problem is None
+
+    def line(self) -> str:
+        turns = f"replayed {self.turns:,} turns"
+        if self.recorded:
+            turns += f" (the first {self.recorded:,} as recorded: played on from another game)"
+        if self.problem is None:
+            return f"{turns}; matches the save"
+        return f"{turns}; does not match the save: {self.problem}"
+
+
+def check_replay(saved: SavedGame) -> ReplayCheck:
+    """Play the game again from its seed: the turns before ``saved.seeded_from`` as recorded (a
+    game played on from another's), every later one with the seed's dice, and compare each roll
+    with the save's, then the die's final state with the saved one. (The rolls' fit with the
+    rules and the saved positions are checked by :meth:`Game.from_saved`.)"""
+    rerun = Game.new(saved.board, saved.players, saved.seed)
+    rerun.deferred = True  # only the dice matter here: no statistics
+    for number, recorded in enumerate(saved.rolls, start=1):
+        if rerun.finished:
+            return ReplayCheck(
+                number - 1, f"the seed's game is won after turn {number - 1}", saved.seeded_from
+            )
+        seeded = number > saved.seeded_from
+        turn = rerun.roll(None if seeded else iter(recorded))
+        rolled = tuple(move.roll for move in turn.rolls)
+        if rolled != recorded:
+            return ReplayCheck(
+                number - 1,
+                f"turn {number}: seed {saved.seed} rolls {_rolls(rolled)}; "
+                f"the save records {_rolls(recorded)}",
+                saved.seeded_from,
+            )
+    if rerun.rng.bit_generator.state != saved.rng:
+        problem = "the die's state after the last turn is not the saved one"
+        return ReplayCheck(len(saved.rolls), problem, saved.seeded_from)
+    return ReplayCheck(len(saved.rolls), None, saved.seeded_from)
+
+
+def _rolls(rolls: tuple[int, ...]) -> str:
+    return ", ".join(str(roll) for roll in rolls)
