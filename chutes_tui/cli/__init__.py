@@ -27,6 +27,7 @@ from chutes_tui.cli import (
     jumps,
     paths,
     play,
+    serve,
     simulate,
     squares,
     watch,
@@ -51,6 +52,7 @@ VERBS = (
     experiments,
     inspect,
     edit,
+    serve,
     boards,
 )
 # What a newcomer most likely wants, one example each (`chutes-tui` alone shows them).
