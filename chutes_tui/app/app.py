@@ -154,7 +154,8 @@ class ChutesApp(App[None]):
             watch=self.watch_mode,
             speed=speed,
             loop=self.loop_games,
-            save_path=save_path or self.save_path,
+            # Served, no server file: 's' sends the visitor a download (dialogs/save_as.py).
+            save_path=None if self.is_web else save_path or self.save_path,
             hint=self.first_run_hint(),
             replay=replay,
         )
@@ -197,6 +198,13 @@ class ChutesApp(App[None]):
             what = f"{type(error).__name__}: {error}" if error is not None else "unknown error"
             self.push_screen(
                 ErrorScreen(f"The {event.worker.name or 'background work'} failed", printable(what))
+            )
+
+    def on_delivery_failed(self, event: events.DeliveryFailed) -> None:
+        """A save sent to a browser (``chutes-tui serve``) that did not arrive."""
+        if event.name == "save":
+            self.notify(
+                f"Could not send the save to the browser: {event.exception}", severity="error", markup=False
             )
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

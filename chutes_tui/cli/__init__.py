@@ -29,6 +29,7 @@ from chutes_tui.cli import (
     paths,
     play,
     replay,
+    serve,
     simulate,
     squares,
     watch,
@@ -54,6 +55,7 @@ VERBS = (
     experiments,
     inspect,
     edit,
+    serve,
     boards,
 )
 # What a newcomer most likely wants, one example each (`chutes-tui` alone shows them).

@@ -59,8 +59,9 @@ def save_path(args: argparse.Namespace, verb: str) -> Path | None:
     return path
 
 
-def run(args: argparse.Namespace, console: Console) -> int:
-    from chutes_tui.app.app import ChutesApp  # textual loads only for the verbs that need it
+def app_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The app's keyword arguments for a ``play`` command line, every argument checked (the board
+    read, the players parsed, a save resumed) -- ``serve`` checks its play arguments here once."""
     from chutes_tui.engine.game import Game, GameError
 
     save = save_path(args, "play")
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
             game = Game.load(args.resume)
         except (GameError, SaveError) as error:
             raise common.UsageError(f"chutes-tui play: cannot resume: {error}") from None
-        return run_app(ChutesApp(game=game, save_path=save or Path(args.resume)))  # s saves back
+        return {"game": game, "save_path": save or Path(args.resume)}  # s saves back
     board = common.board_from_args(args)
     players = None
     if args.players is not None:
@@ -77,6 +78,16 @@ def run(args: argparse.Namespace, console: Console) -> int:
             players = parse_player_spec(args.players)
         except InputError as error:
             raise common.UsageError(f"chutes-tui play: argument --players: {error}") from None
-    return run_app(
-        ChutesApp(board=board, board_name=args.board, players=players, seed=args.seed, save_path=save)
-    )
+    return {
+        "board": board,
+        "board_name": args.board,
+        "players": players,
+        "seed": args.seed,
+        "save_path": save,
+    }
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    from chutes_tui.app.app import ChutesApp  # textual loads only for the verbs that need it
+
+    return run_app(ChutesApp(**app_options(args)))

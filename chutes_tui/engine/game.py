@@ -21,6 +21,7 @@ from chutes_tui.io.saves import (
     SavedGame,
     SaveError,
     read_save,
+    save_text,
     write_save,
 )
 from chutes_tui.model.board import Board
@@ -336,6 +337,10 @@ class Game:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game as JSON, atomically (a kill mid-save leaves the old file intact)."""
         write_save(path, self.saved())
+
+    def save_text(self) -> str:
+        """What :meth:`save` writes (a browser's visitor downloads it instead)."""
+        return save_text(self.saved())
 
     @classmethod
     def from_saved(cls, saved: SavedGame) -> Game:

@@ -81,9 +81,14 @@ class SavedGame:
         return data
 
 
+def save_text(saved: SavedGame) -> str:
+    """A save file's text: compact JSON, one line."""
+    return json.dumps(saved.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
 def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
-    """Write atomically (a kill mid-save leaves the old file whole); compact, one line."""
-    atomic_write_text(path, json.dumps(saved.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n")
+    """Write atomically (a kill mid-save leaves the old file whole)."""
+    atomic_write_text(path, save_text(saved))
 
 
 def read_save(path: str | os.PathLike[str]) -> SavedGame:

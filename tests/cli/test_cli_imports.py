@@ -27,6 +27,7 @@ print(sorted(name for name in ("scipy", "flint", "textual") if name in sys.modul
         ["boards"],
         ["boards", "--json"],
         ["boards", "random", "--seed", "3", "--output", "-"],
+        ["serve", "--help"],
     ],
     ids=lambda argv: " ".join(argv) or "bare",
 )

@@ -2,11 +2,15 @@
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.serve import browser
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,3 +115,22 @@ def test_wheel_in_a_fresh_venv_runs_every_verb(tmp_path):
         assert done.returncode == 0, (argv, done.stderr)
         if "--json" in argv:
             json.loads(done.stdout)
+    # serve: the page and its script come from the installed textual-serve; Ctrl-C stops it.
+    port = browser.free_port()
+    server = browser.start(
+        [tool, "serve", "--port", str(port)],
+        cwd=elsewhere,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    )
+    try:
+        browser.wait_for_port(port, server, timeout=30)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:
+            assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page.read().decode()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/js/textual.js", timeout=10) as script:
+            assert len(script.read()) > 100_000
+    finally:
+        browser.stop(server, signal.SIGINT)
+    assert server.returncode == 0 and "stopped serving" in server.stdout.read()

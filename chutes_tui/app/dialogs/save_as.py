@@ -1,8 +1,12 @@
-"""Ask where to save, and check the answer before anything is written."""
+"""Ask where to save, and check the answer before anything is written; in a browser
+(``chutes-tui serve``), send the file to the visitor as a download instead."""
 
 from __future__ import annotations
 
+import io
 import os
+import re
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +20,7 @@ from textual.widgets import Button, Input, Static
 from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.palette import Dialog
+from chutes_tui.io.atomic import atomic_write_text
 from chutes_tui.io.files import writable_target_problem
 from chutes_tui.model.text import path_text
 
@@ -67,7 +72,11 @@ def ask_where_to_save(
 ) -> None:
     """Ask for a file name (``suggestion`` first), then ``write`` to it: a device, a FIFO or a
     folder is refused with the reason; an existing file other than ``current`` (the one this
-    session writes) is overwritten only after Enter."""
+    session writes) is overwritten only after Enter. In a browser nothing is asked: ``write``
+    gets the suggestion's file name, which :func:`write_or_deliver` sends as a download."""
+    if app.is_web:
+        write(Path(download_name(suggestion.name)))
+        return
 
     def chosen(answer: str | None) -> None:
         if not answer:
@@ -91,3 +100,27 @@ def ask_where_to_save(
             write(target)
 
     app.push_screen(SaveScreen(str(suggestion), title), chosen)
+
+
+def write_or_deliver(app: App, path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically; in a browser, send it to the visitor as a download
+    named like ``path`` instead (the server's disk is not the visitor's). Raises ``OSError``."""
+    if app.is_web:
+        app.deliver_text(
+            io.StringIO(text), save_filename=download_name(path.name), encoding="utf-8", name="save"
+        )
+    else:
+        atomic_write_text(path, text)
+
+
+def download_name(name: str) -> str:
+    """``name`` in letters, digits, ``_`` and ``-``, and its extension kept (``Zoë vs Ann.json``
+    → ``Zoe-vs-Ann.json``): textual-serve puts it in the download's header unquoted."""
+
+    def plain(text: str) -> str:
+        letters = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+        return re.sub(r"[^A-Za-z0-9_-]+", "-", letters).strip("-")
+
+    stem, dot, extension = name.rpartition(".")
+    stem, extension = (plain(stem), plain(extension)) if dot else (plain(name), "")
+    return f"{stem or 'download'}.{extension}" if extension else stem or "download"

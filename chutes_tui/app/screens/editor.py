@@ -17,11 +17,10 @@ from chutes_tui.analysis.reports import OVERLAY_SHORT, OVERLAYS, edit_stats, ove
 from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.dialogs.rules import RulesScreen
-from chutes_tui.app.dialogs.save_as import ask_where_to_save
+from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.footer import FittingFooter
-from chutes_tui.io.atomic import atomic_write_text
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import EditHistory, add_jump, move_jump_end, remove_jump
@@ -264,7 +263,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             # The opened board's words would describe another board.
             board = board.replace(description=f"Made in the chutes-tui editor from {self.original.name}.")
         try:
-            atomic_write_text(target, format_toml(board))
+            write_or_deliver(self.app, target, format_toml(board))
         except OSError as error:
             self.app.push_screen(
                 ErrorScreen("Could not save", f"{path_text(target)}: {error.strerror or error}")

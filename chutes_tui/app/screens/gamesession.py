@@ -16,7 +16,7 @@ from textual.screen import Screen
 from chutes_tui.app.controller import TurnController
 from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.picker import BoardPicker
-from chutes_tui.app.dialogs.save_as import ask_where_to_save
+from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.messages import NewGameRequested
 from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.engine.game import Game
@@ -88,7 +88,7 @@ class GameSession(_Base):
     def _save_to(self, path: Path) -> None:
         where = path_text(path)
         try:
-            self.game.save(path)
+            write_or_deliver(self.app, path, self.game.save_text())
         except OSError as error:
             self.notify(
                 f"Could not save to {where}: {error.strerror or error}", severity="error", markup=False

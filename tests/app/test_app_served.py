@@ -1,0 +1,92 @@
+"""The app served to a browser (``chutes-tui serve``, issue 16): a save or a board is sent to the
+visitor as a download, without asking where, and nothing is written on the server. (The real
+browser: tests/serve/test_browser.py; here Textual's ``is_web`` is set and the delivery kept.)"""
+
+import io
+
+import pytest
+
+from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.dialogs.save_as import download_name
+from chutes_tui.app.screens.editor import EditorScreen
+from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.engine.game import Game
+from chutes_tui.io.boardfile import load_board
+from chutes_tui.io.settings import saves_dir
+from chutes_tui.model.players import parse_player_spec
+from tests.app.helpers import wait_for
+
+
+@pytest.fixture
+def served(monkeypatch):
+    """Run the app as if in a browser; the files it delivers, as (name, text, options)."""
+    delivered = []
+
+    def deliver_text(self, file, **options):
+        assert isinstance(file, io.StringIO)
+        delivered.append((options.pop("save_filename"), file.getvalue(), options))
+        return "key"
+
+    monkeypatch.setattr(ChutesApp, "is_web", property(lambda self: True))
+    monkeypatch.setattr(ChutesApp, "deliver_text", deliver_text)
+    return delivered
+
+
+async def roll(pilot, app, turns):
+    for turn in range(turns):
+        await pilot.press("space")
+        await wait_for(pilot, lambda turn=turn: len(app.screen.game.history) > turn)
+        await wait_for(pilot, lambda: not app.screen.controller.animating)
+
+
+async def test_a_served_save_downloads_the_game_and_writes_nothing(served, standard, tmp_path):
+    resumed = tmp_path / "resumed.json"  # as `serve -- --resume FILE`: 's' must not write back
+    app = ChutesApp(board=standard, players=parse_player_spec("Zoë,Bob"), seed=12, save_path=resumed)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await roll(pilot, app, 3)
+        await pilot.press("s")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GameScreen)  # no dialog: the browser asks where, if at all
+        [(name, text, options)] = served
+        assert name.startswith("Zoe-vs-Bob-") and name.endswith(".json") and options["name"] == "save"
+        saved = tmp_path / "downloaded.json"
+        saved.write_text(text, encoding="utf-8")
+        game, copy = app.screen.game, Game.load(saved)
+        assert copy.positions == game.positions and copy.to_move == game.to_move
+        assert [p.spec.name for p in copy.players] == ["Zoë", "Bob"]
+        assert any(f"Saved to {name}" in str(n.message) for n in app._notifications)
+        await roll(pilot, app, 1)  # a second save: the same name, the newer game
+        await pilot.press("s")
+        await pilot.pause(0.1)
+        assert [delivery[0] for delivery in served] == [name, name] and served[1][1] != text
+    assert not resumed.exists() and not list(saves_dir().glob("*"))
+
+
+async def test_a_served_editor_downloads_the_board(served, classic, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # where a board would be written, were it not served
+    app = ChutesApp(board=classic, edit=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, EditorScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, EditorScreen)
+        [(name, text, _)] = served
+        assert name == "classic-1952.toml"
+        (tmp_path / "downloaded.toml").write_text(text, encoding="utf-8")
+        assert load_board(str(tmp_path / "downloaded.toml")).jumps == classic.jumps
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["downloaded.toml"]
+
+
+@pytest.mark.parametrize(
+    ("name", "plain"),
+    [
+        ("Zoë vs Ann 2026-11-23 08-15.json", "Zoe-vs-Ann-2026-11-23-08-15.json"),
+        ('a;b"c\r\n.json', "a-b-c.json"),
+        ("a/b.c.toml", "a-b-c.toml"),
+        ("日本.toml", "download.toml"),
+        ("棋", "download"),
+    ],
+)
+def test_a_download_name_has_nothing_a_header_would_misread(name, plain):
+    assert download_name(name) == plain
