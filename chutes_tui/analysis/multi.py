@@ -31,7 +31,7 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.limits import CURVES_MAX_VALUES, TABLE_MAX_STATES
-from chutes_tui.analysis.series import FIRST_LOOK, next_look, series_from
+from chutes_tui.analysis.series import FIRST_LOOK, next_look, series_from, start_series
 from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, moments_from
 from chutes_tui.model.inputs import MAX_PLAYERS
 
@@ -299,3 +299,18 @@ def _two_player_table(chain: Chain) -> TwoPlayerTable:
     matrix = curves.pmf[:, 1:] @ curves.survival[:, :-1].T
     matrix.setflags(write=False)
     return TwoPlayerTable(chain, matrix)
+
+
+def first_seat_chance(chain: Chain, players: int) -> float:
+    """The chance that the first of ``players`` seats, all on the start square, wins:
+
+        P = Σ_{n≥1} f(n) · S(n-1)^{k-1}
+
+    (the module docstring's sum for ``j = 0`` with every seat's curves the same), from the
+    start's own series only -- no curves for every state, so it costs a fifth of
+    :func:`seat_odds` on a 100-square board. The remainder after the ``N`` turns summed is at
+    most ``S(N) < 1e-15``."""
+    if players < 2:
+        return 1.0
+    survival, pmf = start_series(chain, chain.row(chain.board.start), SERIES_TOLERANCE)
+    return float(np.dot(pmf[1:], survival[:-1] ** (players - 1)))
