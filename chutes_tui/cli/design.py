@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import shlex
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
@@ -36,7 +37,7 @@ STOPPED = {
 }
 
 
-def _number(name: str, high: float = float("inf")) -> object:
+def _number(name: str, high: float = float("inf")) -> Callable[[str], Any]:
     return common.argument(name, lambda text: inputs.positive_number(text, name, high))
 
 
