@@ -102,12 +102,39 @@ class JumpSystem:
             if head != board.end:
                 matrix[tail, head] = -1.0
             rhs[tail] = 0.0
-        self.b = rhs
         # One row of zeros under N for the end square (worth nothing), as in the kernel.
-        self.N = np.vstack([np.linalg.inv(matrix), np.zeros((1, n))])
-        self.x = self.N[:n] @ rhs
-        self.m = self.N[:n] @ (rhs * (2.0 * self.x - 1.0))
-        self.start = board.start
+        self._solved(np.vstack([np.linalg.inv(matrix), np.zeros((1, n))]), rhs)
+
+    def _solved(self, N: np.ndarray, b: np.ndarray) -> None:
+        self.N, self.b = N, b
+        self.x = N[:-1] @ b
+        self.m = N[:-1] @ (b * (2.0 * self.x - 1.0))
+        self.start = self.board.start
+
+    def moved(self, board: Board) -> JumpSystem:
+        """The system of ``board``, whose jumps differ from this board's by one jump (an end
+        moved, or a jump swapped for another): the old jump removed and the new one added by two
+        explicit rank-one updates of ``N`` (``O(n²)``, no inversion). Rounding accumulates over
+        many updates: build a system afresh now and then."""
+        gone = sorted(set(self.board.jumps) - set(board.jumps))
+        added = sorted(set(board.jumps) - set(self.board.jumps))
+        if len(gone) != 1 or len(added) != 1 or board.end != self.board.end:
+            raise ValueError("the boards must differ by one jump")
+        (tail, head), (new_tail, new_head) = gone[0], added[0]
+        removed = self._applied(tail, self.N[head] - self.kernel[tail] @ self.N[:-1], 1.0)
+        if removed is None:
+            return JumpSystem(board)
+        N, _, b = removed
+        w = N[new_tail] - N[new_head]
+        w[new_tail] -= 1.0
+        delta = 1.0 + w[new_tail]
+        if abs(delta) < SINGULAR:
+            raise ValueError("the moved board cannot be finished")
+        b[new_tail] -= 1.0
+        system = JumpSystem.__new__(JumpSystem)
+        system.board, system.kernel = board, self.kernel
+        system._solved(N - np.outer(N[:, new_tail], w) / delta, b)
+        return system
 
     @property
     def mean(self) -> float:

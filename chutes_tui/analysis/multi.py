@@ -31,7 +31,7 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.limits import CURVES_MAX_VALUES, TABLE_MAX_STATES
-from chutes_tui.analysis.series import FIRST_LOOK, next_look, series_from, start_series
+from chutes_tui.analysis.series import FIRST_LOOK, next_look, series_from
 from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, moments_from
 from chutes_tui.model.inputs import MAX_PLAYERS
 
@@ -301,16 +301,41 @@ def _two_player_table(chain: Chain) -> TwoPlayerTable:
     return TwoPlayerTable(chain, matrix)
 
 
-def first_seat_chance(chain: Chain, players: int) -> float:
-    """The chance that the first of ``players`` seats, all on the start square, wins:
+def first_seat_chances(chains: Sequence[Chain], players: int, tail: float = SERIES_TOLERANCE) -> np.ndarray:
+    """For each chain, the chance that the first of ``players`` seats, all on its start square,
+    wins -- the module docstring's sum for ``j = 0`` with every seat's curves the same,
 
-        P = Σ_{n≥1} f(n) · S(n-1)^{k-1}
+        P = Σ_{n≥1} f(n) · S(n-1)^{k-1},
 
-    (the module docstring's sum for ``j = 0`` with every seat's curves the same), from the
-    start's own series only -- no curves for every state, so it costs a fifth of
-    :func:`seat_odds` on a 100-square board. The remainder after the ``N`` turns summed is at
-    most ``S(N) < 1e-15``."""
-    if players < 2:
-        return 1.0
-    survival, pmf = start_series(chain, chain.row(chain.board.start), SERIES_TOLERANCE)
-    return float(np.dot(pmf[1:], survival[:-1] ** (players - 1)))
+    from the starts' own series only (no curves for every state). With ``u_n`` where a piece
+    may stand after ``n`` turns, ``f(n+1) = r·u_n`` and ``S(n) = 1·u_n``: the chains' ``Qᵀ`` are
+    stacked into one block-diagonal matrix, under which two rows per chain give those sums, so
+    that one sparse product a turn moves every chain's series at once (a designer's short list
+    costs little more than one board). Summed until every ``S(N)`` is below ``tail``: each sum
+    is then short of its value by at most ``S(N) < tail``."""
+    import scipy.sparse as sp
+
+    count = len(chains)
+    if players < 2 or not count:
+        return np.ones(count)
+    sizes = [chain.size for chain in chains]
+    total = sum(sizes)
+    owner = np.repeat(np.arange(count), sizes)
+    sums = sp.csr_matrix(
+        (
+            np.concatenate([np.concatenate([chain.finish for chain in chains]), np.ones(total)]),
+            (np.concatenate([owner, owner + count]), np.tile(np.arange(total), 2)),
+        ),
+        shape=(2 * count, total),
+    )
+    step = sp.vstack([sp.block_diag([chain.Q.T for chain in chains]), sums], format="csr")
+    u = np.zeros(total)
+    u[np.cumsum([0, *sizes[:-1]]) + [chain.row(chain.board.start) for chain in chains]] = 1.0
+    chance = np.zeros(count)
+    while True:
+        moved = step @ u
+        finishing, survival = moved[total : total + count], moved[total + count :]  # f(n+1), S(n)
+        if survival.max() < tail:
+            return chance
+        chance += finishing * survival ** (players - 1)
+        u = moved[:total]

@@ -11,13 +11,15 @@ import numpy as np
 
 from chutes_tui.analysis import build_chain
 from chutes_tui.analysis.incremental import JumpSystem
-from chutes_tui.analysis.multi import first_seat_chance
+from chutes_tui.analysis.multi import first_seat_chances
 from chutes_tui.model.board import Board, BoardError, Jump
 from chutes_tui.research.designspec import DesignError, DesignSpec, Figures, objective, targets_met
 
-SHORT_LIST = 8  # moves whose edge is computed exactly, each step
+SHORT_LIST = 8  # moves whose edge is computed exactly, each step (in one batch)
 KICK_MOVES = 2  # random moves that kick the board out of a local minimum
 KICKS = 12  # fruitless kicks before a restart
+EDGE_TAIL = 1e-10  # the search's edges are summed to this (the report's to 1e-15)
+REFRESH = 32  # systems updated by Sherman–Morrison before one is built afresh
 ATTEMPTS = 500  # random layouts tried for a fresh board
 
 Progress = Callable[[float, str], None]  # (share of the time limit used, best so far)
@@ -57,6 +59,7 @@ class Search:
     seen: dict[tuple[Jump, ...], Figures] = field(default_factory=dict)
     started: float = field(default_factory=time.monotonic)
     told: float = 0.0
+    updates: int = 0  # systems updated since one was built afresh
 
     # -- boards and their figures -------------------------------------------------------------
 
@@ -64,24 +67,33 @@ class Search:
         spec = self.spec
         return Board(end=spec.squares, die=spec.die, end_rule=spec.end_rule, jumps=tuple(jumps))
 
-    def figures(self, board: Board, mean: float, sd: float) -> Figures:
-        """The board's figures (its edge computed once, when wanted), remembered by its jumps."""
-        found = self.seen.get(board.jumps)
-        if found is None:
-            edge = None
-            if self.spec.max_edge is not None:
-                self.exact += 1
-                players = self.spec.players
-                edge = first_seat_chance(build_chain(board), players) - 1.0 / players
+    def figures(self, boards: list[Board], means: list[float], sds: list[float]) -> list[Figures]:
+        """The boards' figures (each edge computed once, when wanted, all in one batch),
+        remembered by their jumps."""
+        new = [i for i, board in enumerate(boards) if board.jumps not in self.seen]
+        edges: list[float | None] = [None] * len(new)
+        if self.spec.max_edge is not None and new:
+            self.exact += len(new)
+            players = self.spec.players
+            chances = first_seat_chances([build_chain(boards[i]) for i in new], players, EDGE_TAIL)
+            # The sums fall short by less than EDGE_TAIL: the edge's upper bound, so that a board
+            # the search calls fair enough is.
+            edges = [float(chance) + EDGE_TAIL - 1.0 / players for chance in chances]
+        for i, edge in zip(new, edges, strict=True):
             value = objective(
-                self.spec, np.array(mean), np.array(sd), None if edge is None else np.array(edge)
+                self.spec, np.array(means[i]), np.array(sds[i]), None if edge is None else np.array(edge)
             )
-            found = self.seen[board.jumps] = Figures(mean, sd, edge, float(value))
-        return found
+            self.seen[boards[i].jumps] = Figures(means[i], sds[i], edge, float(value))
+        return [self.seen[board.jumps] for board in boards]
 
-    def state(self, board: Board) -> State:
-        system = JumpSystem(board)
-        state = State(board, system, self.figures(board, system.mean, system.sd))
+    def state(self, board: Board, previous: State | None = None) -> State:
+        """``board`` and its solved system: updated from ``previous`` (one jump away) by
+        Sherman–Morrison, or built afresh every :data:`REFRESH` updates (rounding adds up)."""
+        if previous is None or self.updates >= REFRESH:
+            system, self.updates = JumpSystem(board), 0
+        else:
+            system, self.updates = previous.system.moved(board), self.updates + 1
+        state = State(board, system, self.figures([board], [system.mean], [system.sd])[0])
         if self.best is None or state.figures.objective < self.best.figures.objective:
             self.best = state
         return state
@@ -141,19 +153,19 @@ class Search:
         predicted_edge = None if edge is None else edge * current.figures.sd / np.maximum(moves.sd, 1e-12)
         predicted = objective(self.spec, moves.mean, moves.sd, predicted_edge)
         short = np.argsort(predicted, kind="stable")[: SHORT_LIST if edge is not None else 1]
-        best: tuple[float, Board, float, float] | None = None
+        boards, means, sds = [], [], []
         for i in short.tolist():
             try:
-                board = self.board(self.moved(current.board.jumps, moves, i))
+                boards.append(self.board(self.moved(current.board.jumps, moves, i)))
             except BoardError:  # unwinnable after all (a nearly singular update)
                 continue
-            value = self.figures(board, float(moves.mean[i]), float(moves.sd[i])).objective
-            if best is None or value < best[0]:
-                best = (value, board, float(moves.mean[i]), float(moves.sd[i]))
-        if best is None or best[0] >= current.figures.objective - 1e-12:
+            means.append(float(moves.mean[i]))
+            sds.append(float(moves.sd[i]))
+        values = [figures.objective for figures in self.figures(boards, means, sds)]
+        if not values or min(values) >= current.figures.objective - 1e-12:
             return None
         self.moves += 1
-        return self.state(best[1])
+        return self.state(boards[int(np.argmin(values))], current)
 
     @staticmethod
     def moved(jumps: tuple[Jump, ...], moves: Candidates, i: int) -> list[Jump]:
@@ -200,8 +212,9 @@ class Search:
 
     def kick(self, current: State) -> State:
         """``current`` after :data:`KICK_MOVES` random valid moves."""
-        board = current.board
+        state = current
         for _ in range(KICK_MOVES):
+            board = state.board
             for _ in range(ATTEMPTS):
                 if not board.jumps:
                     break
@@ -219,8 +232,9 @@ class Search:
                 except BoardError:
                     continue
                 self.moves += 1
+                state = self.state(board, state)
                 break
-        return self.state(board) if board is not current.board else current
+        return state
 
     def fresh(self) -> Board:
         """A random valid layout (every jump at least ``min_jump`` long, winnable)."""
