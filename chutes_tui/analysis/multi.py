@@ -311,8 +311,9 @@ def first_seat_chances(chains: Sequence[Chain], players: int, tail: float = SERI
     may stand after ``n`` turns, ``f(n+1) = r·u_n`` and ``S(n) = 1·u_n``: the chains' ``Qᵀ`` are
     stacked into one block-diagonal matrix, under which two rows per chain give those sums, so
     that one sparse product a turn moves every chain's series at once (a designer's short list
-    costs little more than one board). Summed until every ``S(N)`` is below ``tail``: each sum
-    is then short of its value by at most ``S(N) < tail``."""
+    costs little more than one board). Summed to the first ``N`` with every ``S(N)^k`` below
+    ``tail``: each sum is then short of its value by at most that much, since ``S(m-1) ≤ S(N)``
+    for every later term and those terms' ``f(m)`` add up to ``S(N)``."""
     import scipy.sparse as sp
 
     count = len(chains)
@@ -335,7 +336,7 @@ def first_seat_chances(chains: Sequence[Chain], players: int, tail: float = SERI
     while True:
         moved = step @ u
         finishing, survival = moved[total : total + count], moved[total + count :]  # f(n+1), S(n)
-        if survival.max() < tail:
+        if survival.max() ** players < tail:
             return chance
         chance += finishing * survival ** (players - 1)
         u = moved[:total]
