@@ -19,8 +19,8 @@ Every move of the current board is evaluated at once by :mod:`chutes_tui.analysi
 -- exact mean and second moment, ``O(n)`` a candidate, no solve. The edge needs the whole law of
 a game's length, so it is *predicted* from the current board's (``edge ∝ 1/σ`` at a fixed shape:
 the chance of a tie falls as the law spreads), and only a short list of the best predictions is
-evaluated exactly, in one batch (:func:`~chutes_tui.analysis.multi.first_seat_chances`). The best of the short
-list is taken while it improves ``J``; at a local minimum a few random moves kick the board
+evaluated exactly, in one batch (:func:`~chutes_tui.analysis.multi.first_seat_chances`). The
+best of the short list is taken while it improves ``J``; at a local minimum a few random moves kick the board
 away from it (returning to the best board of the run if that does not pay), and after
 :data:`KICKS` fruitless kicks the search restarts from a fresh random board. All randomness
 comes from ``numpy.random.default_rng(seed)`` and the budget is counted in candidates
