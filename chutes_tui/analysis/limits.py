@@ -67,6 +67,12 @@ BOUNDS_MAX_MOVES = 10_000
 
 # The add-jump sweep needs the dense inverse of the chain and every pair of squares.
 ADD_JUMP_MAX_SQUARES = 1_000
+# ``chutes-tui design`` and the editor's suggestions keep the dense inverse of the board's jump
+# system (one row per square) and update it per candidate: 8 MB and a 0.1 s inversion at 1,000.
+DESIGN_MAX_SQUARES = 1_000
+# The editor's suggestion weighs every single-jump edit (about squares² of them) in a thread the
+# app cannot interrupt: 300 squares take about half a second.
+SUGGEST_MAX_SQUARES = 300
 # Another Game: the chain has a state per split of the coins, and long games slow the simulation.
 ANOTHER_GAME_MAX_COINS = 30
 ANOTHER_GAME_MAX_GAMES = 1_000_000

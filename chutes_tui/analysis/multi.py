@@ -299,3 +299,44 @@ def _two_player_table(chain: Chain) -> TwoPlayerTable:
     matrix = curves.pmf[:, 1:] @ curves.survival[:, :-1].T
     matrix.setflags(write=False)
     return TwoPlayerTable(chain, matrix)
+
+
+def first_seat_chances(chains: Sequence[Chain], players: int, tail: float = SERIES_TOLERANCE) -> np.ndarray:
+    """For each chain, the chance that the first of ``players`` seats, all on its start square,
+    wins -- the module docstring's sum for ``j = 0`` with every seat's curves the same,
+
+        P = Σ_{n≥1} f(n) · S(n-1)^{k-1},
+
+    from the starts' own series only (no curves for every state). With ``u_n`` where a piece
+    may stand after ``n`` turns, ``f(n+1) = r·u_n`` and ``S(n) = 1·u_n``: the chains' ``Qᵀ`` are
+    stacked into one block-diagonal matrix, under which two rows per chain give those sums, so
+    that one sparse product a turn moves every chain's series at once (a designer's short list
+    costs little more than one board). Summed to the first ``N`` with every ``S(N)^k`` below
+    ``tail``: each sum is then short of its value by at most that much, since ``S(m-1) ≤ S(N)``
+    for every later term and those terms' ``f(m)`` add up to ``S(N)``."""
+    import scipy.sparse as sp
+
+    count = len(chains)
+    if players < 2 or not count:
+        return np.ones(count)
+    sizes = [chain.size for chain in chains]
+    total = sum(sizes)
+    owner = np.repeat(np.arange(count), sizes)
+    sums = sp.csr_matrix(
+        (
+            np.concatenate([np.concatenate([chain.finish for chain in chains]), np.ones(total)]),
+            (np.concatenate([owner, owner + count]), np.tile(np.arange(total), 2)),
+        ),
+        shape=(2 * count, total),
+    )
+    step = sp.vstack([sp.block_diag([chain.Q.T for chain in chains]), sums], format="csr")
+    u = np.zeros(total)
+    u[np.cumsum([0, *sizes[:-1]]) + [chain.row(chain.board.start) for chain in chains]] = 1.0
+    chance = np.zeros(count)
+    while True:
+        moved = step @ u
+        finishing, survival = moved[total : total + count], moved[total + count :]  # f(n+1), S(n)
+        if survival.max() ** players < tail:
+            return chance
+        chance += finishing * survival ** (players - 1)
+        u = moved[:total]

@@ -159,3 +159,34 @@ def turns_per_second(text: str) -> float:
     if not 0 < value < math.inf:
         raise InputError(f"the speed must be above 0 turns per second, not {quote(text, 30)}")
     return value
+
+
+_DECIMAL = re.compile(r"[+]?(?:[0-9]{1,20}(?:\.[0-9]{0,20})?|\.[0-9]{1,20})")
+
+
+def positive_number(text: str, what: str, high: float = math.inf) -> float:
+    """A decimal number above 0 (and at most ``high``), in ASCII digits: ``25``, ``0.5``."""
+    stripped = text.strip()
+    if not _DECIMAL.fullmatch(stripped):
+        raise InputError(f"{what} must be a decimal number above 0, not {quote(stripped, 30)}")
+    value = float(stripped)
+    if not 0 < value <= high:
+        limit = "" if high == math.inf else f" and at most {high:g}"
+        raise InputError(f"{what} must be above 0{limit}, not {quote(stripped, 30)}")
+    return value
+
+
+def share(text: str, what: str) -> float:
+    """A share in [0, 1): a fraction (``0.01``) or a percentage (``1%``), as other levels are
+    fractions (quantile levels) but a chance is often said in per cent."""
+    stripped = text.strip()
+    percent = stripped.endswith("%")
+    digits = stripped.removesuffix("%").strip()
+    if not _DECIMAL.fullmatch(digits):
+        raise InputError(
+            f"{what} must be a fraction like 0.01 or a percentage like 1%, not {quote(stripped, 30)}"
+        )
+    value = float(digits) / (100.0 if percent else 1.0)
+    if not 0 <= value < 1:
+        raise InputError(f"{what} must lie in [0, 1) (0%-100%), not {quote(stripped, 30)}")
+    return value

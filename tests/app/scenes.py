@@ -76,6 +76,32 @@ def exact_dialog() -> Callable[..., Awaitable[None]]:
     return run
 
 
+async def until(pilot, screen: str) -> None:
+    for _ in range(200):
+        if type(pilot.app.screen).__name__ == screen:
+            break
+        await pilot.pause(0.05)
+
+
+def suggestion(target: str | None) -> Callable[..., Awaitable[None]]:
+    """The editor's suggestion: the target asked (``None``), or the edit offered for ``target``."""
+
+    async def run(pilot) -> None:
+        await pilot.press("e")
+        await until(pilot, "EditorScreen")
+        await pilot.press("s")
+        await until(pilot, "TargetScreen")
+        field = pilot.app.screen.query_one("Input")
+        field.cursor_blink = False
+        if target is not None:
+            field.value = target
+            await pilot.press("enter")
+            await until(pilot, "ConfirmScreen")
+        await pilot.pause(0.3)
+
+    return run
+
+
 def still_cursor() -> Callable[..., Awaitable[None]]:
     """A focused field's cursor blinks: keep it still, or pictures differ by their timing."""
 
@@ -99,6 +125,8 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "exact": (lambda: ChutesApp(game=two_player_game()), exact_dialog()),
     "picker": (lambda: ChutesApp(game=two_player_game()), keys("b")),
     "editor": (lambda: ChutesApp(game=two_player_game()), keys("e")),
+    "suggest-target": (lambda: ChutesApp(game=two_player_game()), suggestion(None)),
+    "suggest": (lambda: ChutesApp(game=two_player_game()), suggestion("30")),
     "winner": (lambda: ChutesApp(game=finished_game()), None),
     "setup-12": (lambda: ChutesApp(players=default_players(12, humans=2)), still_cursor()),
     "game-12": (lambda: ChutesApp(game=twelve_players_game()), keys(cursor=28)),

@@ -228,6 +228,8 @@ BAD_COMMAND_LINES = [
     (["boards", "random"], 2),
     (["boards", "random", "--output", "/nonexistent-dir/x.toml"], 2),
     (["boards", "frob"], 2),
+    (["design"], 2),
+    (["design", "--output", "x.toml", "--chutes", "many"], 2),
     (["frob"], 2),
 ]
 

@@ -19,7 +19,8 @@ def _questions():
 
 
 @pytest.mark.parametrize("command", list(_questions()))
-def test_each_question_runs(command, capsys):
+def test_each_question_runs(command, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # `design` writes its board where it is run
     words = shlex.split(command)
     assert words[0] == "chutes-tui"
     assert main(words[1:]) == 0, capsys.readouterr().err

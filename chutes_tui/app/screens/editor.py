@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -18,6 +19,7 @@ from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.dialogs.rules import RulesScreen
 from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
+from chutes_tui.app.dialogs.target import TargetScreen
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.footer import FittingFooter
@@ -28,6 +30,7 @@ from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.text import count, file_stem, path_text, shown
 from chutes_tui.render.boardpaint import Overlay
+from chutes_tui.research.suggest import Suggestion, suggest_edit, suggest_problem
 
 
 class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
@@ -43,6 +46,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         Binding("ctrl+s", "save", "Save"),
         Binding("m", "move", "Move end"),
         Binding("ctrl+y,U", "redo", "Redo"),
+        Binding("s", "suggest", "Suggest"),
         Binding("R", "randomize", "Random board"),
         Binding("r", "rules", "Rules"),
         Binding("escape", "leave", "Back"),
@@ -77,8 +81,9 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
                     "Move the cursor (arrows or mouse).\n"
                     "t marks a tail, h puts its head under the cursor: a ladder if it goes up, a chute "
                     "if down.\nd deletes the jump under the cursor; m picks up a jump's end and m again "
-                    "puts it down.\nu or ctrl+z undoes, U or ctrl+y redoes. R starts from a random "
-                    "board; ctrl+s saves; p plays it; Esc leaves.",
+                    "puts it down.\nu or ctrl+z undoes, U or ctrl+y redoes. s suggests the one jump "
+                    "edit that brings the length closest to a target. R starts from a random board; "
+                    "ctrl+s saves; p plays it; Esc leaves.",
                     id="editor-help",
                 )
         yield FittingFooter()
@@ -210,6 +215,45 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             self._status("Nothing to redo.")
             return
         self._apply(board, f"Redone ({self.history.can_redo} more to redo).", record=False)
+
+    def action_suggest(self) -> None:
+        """Ask a target length; work out the one jump edit that comes closest (in a thread);
+        offer it with its figures, applied on Enter as an undoable edit."""
+        problem = suggest_problem(self.board)
+        if problem is not None:
+            self._status(f"No suggestion: {problem}.")
+            return
+
+        def chosen(target: float | None) -> None:
+            if target is not None:
+                self._status(f"Looking for the edit that comes closest to {target:g} turns…")
+                self._suggest(self.board, target)
+
+        self.app.push_screen(TargetScreen(edit_stats(self.board, self.original).expected_turns), chosen)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="suggest", name="suggestion")
+    def _suggest(self, board: Board, target: float) -> None:
+        suggestion = suggest_edit(board, target)
+        self.app.call_from_thread(self._offer, board, suggestion)
+
+    def _offer(self, board: Board, suggestion: Suggestion) -> None:
+        if board is not self.board:  # edited meanwhile: the suggestion is about another board
+            return
+        before, after = suggestion.before, suggestion.after
+        question = (
+            f"For {suggestion.target:g} turns: {suggestion.description}.\n"
+            f"Expected length {before.expected_turns:.2f} → {after.expected_turns:.2f} turns "
+            f"(sd {before.sd:.2f} → {after.sd:.2f}); the first of two players wins "
+            f"{before.first_player:.2%} → {after.first_player:.2%}."
+            + ("" if suggestion.improves else "\nNo edit comes closer than the board as it is.")
+        )
+        self._status(f"Suggested: {suggestion.description}.")
+
+        def apply() -> None:
+            if board is self.board:
+                self._apply(suggestion.board, f"Applied: {suggestion.description} (u undoes it).")
+
+        confirm_then(self.app, question, apply, "Apply")
 
     def _ask_if_unsaved(self, question: str, then: Callable[[], object], yes: str) -> None:
         """``then`` at once when every edit is saved; otherwise after Enter (Esc cancels)."""
