@@ -30,6 +30,7 @@ from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.theme import ThemeProvider
@@ -79,7 +80,10 @@ class SafeCommandPalette(DismissOnlyWhenOnTop, CommandPalette):
 
     # 1: page keys wait for the list's first layout
     def _list_laid_out(self) -> bool:
-        command_list = self.query_one(CommandList)
+        try:  # not yet composed, or already taken down (a key in flight under load)
+            command_list = self.query_one(CommandList)
+        except NoMatches:
+            return False
         return command_list.option_count == 0 or bool(command_list.scrollable_content_region)
 
     def _action_command_list(self, action: str) -> None:

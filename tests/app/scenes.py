@@ -102,6 +102,21 @@ def suggestion(target: str | None) -> Callable[..., Awaitable[None]]:
     return run
 
 
+def diagonal() -> Callable[..., Awaitable[None]]:
+    """The diagonal picture once its exact fraction is in, five turns counted past the first."""
+
+    async def run(pilot) -> None:
+        await pilot.press("d")
+        for _ in range(200):
+            if getattr(pilot.app.screen, "exact", None) is not None:
+                break
+            await pilot.pause(0.05)
+        await pilot.press(*["right"] * 5)
+        await pilot.pause(0.2)
+
+    return run
+
+
 def still_cursor() -> Callable[..., Awaitable[None]]:
     """A focused field's cursor blinks: keep it still, or pictures differ by their timing."""
 
@@ -121,6 +136,7 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "overlay": (lambda: ChutesApp(game=two_player_game()), keys("o")),
     "overlay-win": (lambda: ChutesApp(game=two_player_game()), keys("o", "o", "o", "o")),
     "flow": (lambda: ChutesApp(game=two_player_game()), keys(*["o"] * 5, *["right"] * 11)),
+    "diagonal": (lambda: ChutesApp(game=two_player_game()), diagonal()),
     "help": (lambda: ChutesApp(game=two_player_game()), keys("question_mark")),
     "exact": (lambda: ChutesApp(game=two_player_game()), exact_dialog()),
     "picker": (lambda: ChutesApp(game=two_player_game()), keys("b")),

@@ -17,9 +17,11 @@ from chutes_tui.analysis.reports import inspect_square
 from chutes_tui.app.dialogs.exact import ExactScreen, exact_dialog, why_no_exact_dialog
 from chutes_tui.app.livefeed import LiveFeed, Request
 from chutes_tui.app.overlays import OverlayCycle, statistics_refusal
+from chutes_tui.app.screens.diagonal import DiagonalScreen
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import LiveStats
+from chutes_tui.research.diagonal import diagonal_report
 
 if TYPE_CHECKING:
     from chutes_tui.app.widgets.chart import LineChart
@@ -96,6 +98,16 @@ class GameStatistics(_Base):
             return
         self.overlays.advance(self.game)
         self._show_overlay()
+
+    def action_diagonal(self) -> None:
+        """Seed 001's picture for this board: why going first is worth something."""
+        board = self.game.board
+        if board.bump:
+            self.notify("The diagonal picture is for players who never interact: not under bump.", timeout=6)
+            return
+        if self._too_large_for_statistics(series=True):
+            return
+        self.app.push_screen(DiagonalScreen(diagonal_report(board)))
 
     def _show_overlay(self) -> None:
         self.board.set_overlay(self.overlays.overlay(self.game))

@@ -26,6 +26,7 @@ GAME_KEYS: list[BindingType] = [
     Binding("plus,equals_sign", "faster", "Faster", tooltip="Speed up computer turns"),
     Binding("minus", "slower", "Slower", tooltip="Slow down computer turns"),
     Binding("full_stop", "step", "Step", tooltip="Play one computer turn while paused"),
+    Binding("d", "diagonal", "Why first", tooltip="Why going first helps: the diagonal of ties, the bounds"),
     Binding("a", "flow_play", "Flow", tooltip="Where the player to move may be, turn by turn (play, pause)"),
     # system: not listed on their own (the help's note explains ←/→ with the flow on).
     Binding("left", "flow_turn(-1)", "Flow: a turn earlier", show=False, system=True),

@@ -1,0 +1,56 @@
+"""The diagonal picture (d): the bounds shown are the report's, they bracket the exact fraction
+the screen works out, and they close in on it as the turns counted grow."""
+
+from __future__ import annotations
+
+from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.screens.diagonal import DiagonalScreen, HeatMap
+from chutes_tui.exact.two_player import exact_two_player
+from chutes_tui.io.boardfile import load_board
+from chutes_tui.model.players import parse_player_spec
+from tests.app.helpers import wait_for
+
+
+def _text(renderable) -> str:
+    from rich.console import Console
+
+    console = Console(width=60, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+async def test_the_bounds_close_in_on_the_exact_fraction():
+    standard = load_board("standard")
+    exact = float(exact_two_player(standard).first_player)
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        assert isinstance(screen, DiagonalScreen) and screen.turns == 7
+        await wait_for(pilot, lambda: screen.exact is not None)
+        gaps = []
+        for keys in (["right"] * 2, ["pagedown"], ["pagedown"] * 8, ["pagedown"] * 20):
+            await pilot.press(*keys)
+            low, high = screen.report.bounds(screen.turns)
+            assert low <= exact <= high
+            gaps.append(high - low)
+            shown = _text(screen.bounds_text())
+            assert f"{low:.16f}"[:8] in shown and f"{high:.16f}"[:8] in shown
+        assert gaps == sorted(gaps, reverse=True) and gaps[-1] < 1e-9
+        assert "0.507802773460913977873" in shown and "4,453 digits over 4,453" in shown
+        await pilot.press("home", *["right"] * 12)  # turns 7..19 counted: thirteen ◆, the rest ◇
+        heatmap = str(screen.query_one(HeatMap).render())
+        assert screen.turns == 19 and heatmap.count("◆") == 13 + 1  # and one in the legend
+        await pilot.press("end")
+        assert screen.turns == screen.report.last
+        await pilot.press("escape")
+        assert not isinstance(app.screen, DiagonalScreen)
+
+
+async def test_not_under_the_bump_rule():
+    board = load_board("standard").replace(bump=True)
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("d")
+        await pilot.pause(0.1)
+        assert not isinstance(app.screen, DiagonalScreen)
