@@ -2,8 +2,8 @@
 
     python scripts/screenshots.py
 
-Writes setup.svg, mid-game.svg, editor.svg and winner.svg at 120×40, mid-game-80x24.svg,
-mid-game-160x50.svg and mid-game-light.svg (a light theme). The games are seeded and the
+Writes setup.svg, mid-game.svg, editor.svg, flow.svg, diagonal.svg, review.svg and winner.svg
+at 120×40, mid-game-80x24.svg, mid-game-160x50.svg and mid-game-light.svg (a light theme). The games are seeded and the
 settings private (a fresh folder, the first-run hint already seen), so the pictures change
 only when the screens do.
 """
@@ -68,6 +68,31 @@ async def add_a_ladder(pilot: Pilot) -> None:
     await pilot.pause(0.2)
 
 
+async def flow(pilot: Pilot) -> None:
+    """The flow overlay, eight turns ahead of the player to move."""
+    await pilot.press("a", "a", *["right"] * 7)  # show (it starts playing), pause, step on
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    screen.overlays.flow_turns = 8
+    screen._show_overlay()
+    await pilot.pause(0.2)
+
+
+async def diagonal(pilot: Pilot) -> None:
+    await pilot.press("d")
+    for _ in range(200):  # the exact fraction comes from a thread
+        if getattr(pilot.app.screen, "exact", None) is not None:
+            break
+        await pilot.pause(0.05)
+    await pilot.press(*["right"] * 8)
+    await pilot.pause(0.2)
+
+
+async def review(pilot: Pilot) -> None:
+    await pilot.press("v", "home", *["right"] * 12)
+    await pilot.pause(0.3)
+
+
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     private = Path(tempfile.mkdtemp(prefix="chutes-shots-"))
@@ -80,11 +105,15 @@ async def main() -> None:
     await shoot(ChutesApp(game=mid_game()), "mid-game", (120, 40), point_at_the_big_ladder)
     await shoot(ChutesApp(game=mid_game()), "mid-game-80x24", (80, 24))
     await shoot(ChutesApp(game=mid_game()), "mid-game-160x50", (160, 50), point_at_the_big_ladder)
-    await shoot(ChutesApp(game=mid_game()), "mid-game-light", (120, 40), light)
     await shoot(ChutesApp(game=mid_game()), "editor", (120, 40), add_a_ladder)
+    await shoot(ChutesApp(game=mid_game()), "flow", (120, 40), flow)
+    await shoot(ChutesApp(game=mid_game()), "diagonal", (120, 40), diagonal)
+    await shoot(ChutesApp(game=mid_game()), "review", (120, 40), review)
     finished = Game.new(load_board("standard"), parse_player_spec("Ann,Bob,cpu:Robo"), seed=2024)
     finished.play_out()
     await shoot(ChutesApp(game=finished), "winner", (120, 40))
+    # Last: the light theme is remembered in the settings, and would reach the shots after it.
+    await shoot(ChutesApp(game=mid_game()), "mid-game-light", (120, 40), light)
 
 
 if __name__ == "__main__":
