@@ -3,9 +3,9 @@
     python scripts/screenshots.py
 
 Writes setup.svg, mid-game.svg, editor.svg, flow.svg, diagonal.svg, review.svg and winner.svg
-at 120×40, mid-game-80x24.svg, mid-game-160x50.svg and mid-game-light.svg (a light theme). The games are seeded and the
-settings private (a fresh folder, the first-run hint already seen), so the pictures change
-only when the screens do.
+at 120×40, mid-game-80x24.svg, mid-game-160x50.svg and mid-game-light.svg (a light theme).
+The games are seeded and the settings private (a fresh folder, the first-run hint already
+seen), so the pictures change only when the screens do.
 """
 
 from __future__ import annotations

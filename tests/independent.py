@@ -178,3 +178,20 @@ def check_against_references(board, turns=4):
     assert math.isclose(float(exact), expected_from_start(board), rel_tol=1e-12)
     terms = exact_terms(board, [board.start], turns).turns
     assert [Fraction(int(x.p), int(x.q)) for x in terms[1:]] == brute_force_pmf(board, turns)[1:]
+
+
+def bump_roll(board, a, b, t, roll):
+    """One roll of two seats under the bump rule, from the rule's words: ``None`` if seat ``t``
+    has won, else the next ``(a, b, seat to roll)``."""
+    from chutes_tui.model.rules import move
+
+    here = [a, b]
+    rest = move(board, here[t], roll).final
+    if rest == board.end:
+        return None
+    here[t] = rest
+    other = 1 - t
+    if here[other] == rest and rest not in (board.start, board.end):
+        here[other] = board.start
+    again = board.extra_roll and roll == board.die.top
+    return here[0], here[1], t if again else other

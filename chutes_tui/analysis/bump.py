@@ -274,7 +274,8 @@ def bump_length(board: Board, positions: Sequence[int], to_move: int = 0, tail: 
         pmf.append(float(u @ finishing))
         u = PT @ u
         survival.append(float(u.sum()))
-    rolls = law_from(np.array(pmf), np.array(survival))
+    # Survival never grows; summing u can wobble by an ulp (1.0, 0.9999999999999999, 1.0).
+    rolls = law_from(np.array(pmf), np.minimum.accumulate(np.array(survival)))
     rounds_count = (len(pmf) - 1 + k - 1) // k + 1
     round_pmf = np.zeros(rounds_count)
     np.add.at(round_pmf, (np.arange(len(pmf)) + k - 1) // k, pmf)

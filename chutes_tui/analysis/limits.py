@@ -52,6 +52,9 @@ EXACT_IN_APP_MAX_STATES = 120
 # primes and polynomials both grow with the degree): 200 squares 1.3-2 s, 400 squares 6-18 s and
 # under 200 MB, so 450 states stays under about half a minute.
 EXACT_MAX_STATES = 450
+# exact --bump: two players' folded joint chain, n² unknowns for n squares to rest on (6,724 on
+# the standard board, about 5 s; the work grows like n⁴: the lifting's steps and each step's solve).
+EXACT_BUMP_MAX_STATES = 12_000
 # Certain digits for 3-12 players: each doubling of the rounds summed costs four times the last;
 # 300 digits take about 15 s on the standard board. More players cost no more (4.0 s for 6, 3.6 s
 # for 12 at 300 digits): everyone's survival shrinks the remainder faster, so fewer rounds do.

@@ -202,11 +202,14 @@ def _own_curves(
         else:
             low = min(law.low for law in laws if law is not None)
             high = max(law.high for law in laws if law is not None)
-            following = {row: law.following for row, law in zip(at, laws, strict=True) if law is not None}
-            lower, upper = (_flat(_remainders(rows, last, following, sigma)) for sigma in (high, low))
-            if all(b - a <= tolerance * max(1.0, a) for a, b in zip(lower, upper, strict=True)):
-                middle = [(a + b) / 2 for a, b in zip(lower, upper, strict=True)]
-                return survival, pmf, Remainders(tuple(middle[:k]), middle[k], middle[k + 1])
+            # A decay bound of 1 (or 0) says nothing yet (long boards without jumps reach it
+            # early, and log1p(-1) is undefined): sum further instead.
+            if 0.0 < low <= high < 1.0:
+                following = {row: law.following for row, law in zip(at, laws, strict=True) if law is not None}
+                lower, upper = (_flat(_remainders(rows, last, following, sigma)) for sigma in (high, low))
+                if all(b - a <= tolerance * max(1.0, a) for a, b in zip(lower, upper, strict=True)):
+                    middle = [(a + b) / 2 for a, b in zip(lower, upper, strict=True)]
+                    return survival, pmf, Remainders(tuple(middle[:k]), middle[k], middle[k + 1])
         horizon = next_look(horizon)
 
 

@@ -153,7 +153,8 @@ def command(args: argparse.Namespace, seed: int, evaluations: int, output: Path)
         if value is not None:
             words += [option, f"{value:.15g}"]
     words += ["--players", str(args.players), "--min-jump", str(args.min_jump), "--seed", str(seed)]
-    words += ["--max-evaluations", str(evaluations), "--output", output.name]
+    # At least one: a board made without targets evaluated no candidate, and 0 is refused.
+    words += ["--max-evaluations", str(max(evaluations, 1)), "--output", output.name]
     return shlex.join(words)
 
 
@@ -161,17 +162,25 @@ def run(args: argparse.Namespace, console: Console) -> int:
     spec = _spec(args)
     output = Path(args.output)
     common.check_output(output, NAME, force=args.force)
+    if output.suffix.lower() != ".toml":  # the board is written as TOML; another name would not load
+        raise common.UsageError(
+            f"chutes-tui design: argument --output: the file must end in .toml, not {path_text(str(output))}"
+        )
     seed = common.fresh_seed(args.seed)
     from chutes_tui.research.design import design  # scipy: only when designing
+    from chutes_tui.research.designspec import DesignError
 
     with common.progress_bar("designing", total=1000) as step:
-        report = design(
-            spec,
-            seed,
-            args.time_limit,
-            lambda share, best: step(round(share * 1000), description=f"designing ({best})"),
-            args.max_evaluations,
-        )
+        try:
+            report = design(
+                spec,
+                seed,
+                args.time_limit,
+                lambda share, best: step(round(share * 1000), description=f"designing ({best})"),
+                args.max_evaluations,
+            )
+        except DesignError as error:  # e.g. no valid board at that jump length: one line
+            raise common.UsageError(f"chutes-tui design: {error}") from None
     board = report.board.replace(
         name=output.stem,
         description=report.description(command(args, seed, report.stats.evaluations, output)),

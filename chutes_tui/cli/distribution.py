@@ -147,7 +147,8 @@ def _board_at(console: Console, step: FlowStep) -> None:
         for segment in line:
             text.append(segment.text, segment.style)
         console.print(text, soft_wrap=True, no_wrap=True)
-    console.print(Text(f"finished by turn {step.turns}: {step.finished:.2%}"))
+    alone = " (one piece alone: no one to bump it)" if step.board.bump else ""
+    console.print(Text(f"finished by turn {step.turns}: {step.finished:.2%}{alone}"))
     likely = sorted((p, square) for square, p in step.standing.items() if p > 0)[::-1][:6]
     if likely:  # the colours' top squares in words too (NO_COLOR, a printout)
         named = [("the start" if square == step.board.start else str(square), p) for p, square in likely]

@@ -12,7 +12,12 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
-from chutes_tui.analysis.limits import BOUNDS_MAX_MOVES, ENCLOSURE_MAX_DIGITS, EXACT_MAX_STATES
+from chutes_tui.analysis.limits import (
+    BOUNDS_MAX_MOVES,
+    ENCLOSURE_MAX_DIGITS,
+    EXACT_BUMP_MAX_STATES,
+    EXACT_MAX_STATES,
+)
 from chutes_tui.cli import common
 from chutes_tui.model.board import Board
 from chutes_tui.model.inputs import MAX_PLAYERS
@@ -97,9 +102,22 @@ def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
                 f"chutes-tui exact: {option} is for independent players; under the bump rule exact "
                 "gives the chances and expected lengths (from --position A B, if given)"
             )
+    resting = len(board.standable_squares) - 1
+    if resting**2 > EXACT_BUMP_MAX_STATES:
+        raise common.UsageError(
+            f"chutes-tui exact: under the bump rule {common.name(board)} makes {resting**2:,} positions; "
+            f"exact fractions are worked out up to {EXACT_BUMP_MAX_STATES:,} (chutes-tui analyze --bump "
+            "gives them to 1e-10)"
+        )
     if args.position:
         for square, label in zip(args.position, ("A", "B"), strict=True):
             common.square_argument(board, square, f"--position {label}", allow_end=True)
+        a, b = args.position
+        if a == b and a not in (board.start, board.end):
+            raise common.UsageError(
+                f"chutes-tui exact: argument --position: under the bump rule two pieces never rest "
+                f"together on square {a} (the second sends the first back to the start)"
+            )
     from chutes_tui.exact.bump import bump_json, exact_bump
 
     with common.progress_bar("exact fractions under the bump rule", 1000) as step:

@@ -37,6 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.usage = "chutes-tui serve [-h] [--host HOST] [--port PORT] [-- PLAY-ARGUMENTS]"
     parser.add_argument(
         "--host",
+        type=_host,
         default="127.0.0.1",
         help="the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every "
         "address, e.g. a classroom -- anyone who can reach it can play: there is no password)",
@@ -72,6 +73,13 @@ def check_play_arguments(arguments: Sequence[str]) -> None:
         play.app_options(args)
     except common.UsageError as error:
         raise common.UsageError(f"chutes-tui serve: in the play arguments: {error}") from None
+
+
+def _host(text: str) -> str:
+    """An address to listen on; an empty one would quietly mean every address, so say it."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("--host cannot be empty (0.0.0.0 listens on every address)")
+    return text
 
 
 def url(host: str, port: int) -> str:

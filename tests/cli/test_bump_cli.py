@@ -75,3 +75,12 @@ def test_exact_under_bump_prints_the_fractions(capsys):
     assert data["first_player_wins_decimal"] == f"{p / q:.12f}"
     code, out, _ = run(capsys, "exact", "tiny-10", "--bump")
     assert code == 0 and "P(first player wins)" in out and "expected rounds" in out
+
+
+def test_exact_under_bump_refuses_what_cannot_be(capsys, tmp_path):
+    code, out, err = run(capsys, "exact", "standard", "--bump", "--position", "5", "5")
+    assert code == 2 and out == "" and "never rest together" in err and len(err.strip().splitlines()) == 1
+    big = tmp_path / "big.toml"
+    big.write_text('name = "big"\nsquares = 300\nladders = [[3, 150]]\nchutes = [[250, 10]]\n')
+    code, out, err = run(capsys, "exact", str(big), "--bump")
+    assert code == 2 and out == "" and "88,804 positions" in err and len(err.strip().splitlines()) == 1

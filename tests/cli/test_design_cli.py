@@ -108,6 +108,7 @@ def test_an_edge_as_a_fraction_or_a_percentage_is_the_same(capsys, tmp_path):
         (["--time-limit", "0"], "--time-limit must be above 0"),
         (["--players", "1"], "the number of players must be"),
         (["--die", "0"], "die"),
+        (["--min-jump", "90"], "no valid random board found"),
     ],
 )
 def test_bad_requests_are_one_line_and_exit_2(capsys, tmp_path, extra, words):
@@ -131,6 +132,8 @@ def test_output_targets_that_cannot_be_written_are_refused_before_any_search(cap
     ):
         code, out, err = run(capsys, "design", *SMALL, "--output", str(target))
         assert code == 2 and out == "" and err.count("\n") == 1 and words in err, err
+    code, out, err = run(capsys, "design", *SMALL, "--output", str(tmp_path / "board.txt"))
+    assert code == 2 and "must end in .toml" in err and not (tmp_path / "board.txt").exists()
     assert existing.read_text() == "keep me"
     assert run(capsys, "design", *SMALL, "--output", str(existing), "--force")[0] == 0
     assert load_board(str(existing)).name == "there"

@@ -29,18 +29,16 @@ from chutes_tui.app.screens.keys import GAME_KEYS
 from chutes_tui.app.screens.review import PlayOn, ReviewScreen
 from chutes_tui.app.timers import TextualScheduler
 from chutes_tui.app.widgets.board import BoardView
-from chutes_tui.app.widgets.chart import LineChart
 from chutes_tui.app.widgets.flowbar import FlowBar
 from chutes_tui.app.widgets.footer import FittingFooter
-from chutes_tui.app.widgets.panels import GamePanels, fit_panels
-from chutes_tui.app.widgets.players import PlayersTable
+from chutes_tui.app.widgets.panels import GamePanels, PanelAccess, fit_panels
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game, Turn
 from chutes_tui.engine.review import Review, play_on
 
 
-class GameScreen(GameSession, GameStatistics, GameFlow, Screen[None]):
+class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None]):
     """One game at a time; ``watch`` makes every seat a computer."""
 
     BINDINGS = GAME_KEYS
@@ -80,18 +78,6 @@ class GameScreen(GameSession, GameStatistics, GameFlow, Screen[None]):
     def game(self) -> Game:
         return self.controller.game
 
-    @property
-    def board(self) -> BoardView:
-        return self.query_one("#board", BoardView)
-
-    @property
-    def players_table(self) -> PlayersTable:
-        return self.query_one("#players", PlayersTable)
-
-    @property
-    def chart(self) -> LineChart:
-        return self.query_one("#chart", LineChart)
-
     # -- layout -----------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -99,10 +85,6 @@ class GameScreen(GameSession, GameStatistics, GameFlow, Screen[None]):
         yield GamePanels(self.game, id="game")
         yield FlowBar(id="flowbar")
         yield FittingFooter()
-
-    @property
-    def panels(self) -> GamePanels:
-        return self.query_one(GamePanels)
 
     def on_mount(self) -> None:
         self.controller.start(self.game)

@@ -22,11 +22,8 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.screens.keys import REVIEW_KEYS
-from chutes_tui.app.widgets.board import BoardView
-from chutes_tui.app.widgets.chart import LineChart
 from chutes_tui.app.widgets.footer import FittingFooter
-from chutes_tui.app.widgets.panels import GamePanels, fit_panels
-from chutes_tui.app.widgets.players import PlayersTable
+from chutes_tui.app.widgets.panels import GamePanels, PanelAccess, fit_panels
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.live import LiveStats, StopRequested
@@ -44,7 +41,7 @@ class PlayOn:
     turn: int
 
 
-class ReviewScreen(Screen[PlayOn | None]):
+class ReviewScreen(PanelAccess, Screen[PlayOn | None]):
     """Dismissed with ``None`` (Esc) or a :class:`PlayOn`."""
 
     BINDINGS = REVIEW_KEYS
@@ -66,22 +63,6 @@ class ReviewScreen(Screen[PlayOn | None]):
         yield GamePanels(self.review.game, id="game")
         yield Static("", id="review-bar")
         yield FittingFooter()
-
-    @property
-    def panels(self) -> GamePanels:
-        return self.query_one(GamePanels)
-
-    @property
-    def board(self) -> BoardView:
-        return self.query_one("#board", BoardView)
-
-    @property
-    def players_table(self) -> PlayersTable:
-        return self.query_one("#players", PlayersTable)
-
-    @property
-    def chart(self) -> LineChart:
-        return self.query_one("#chart", LineChart)
 
     @property
     def log_view(self) -> TurnLog:

@@ -61,10 +61,11 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up", "cursor(0, -1)", "Cursor up", show=False),
-        Binding("down", "cursor(0, 1)", "Cursor down", show=False),
-        Binding("left", "cursor(-1, 0)", "Cursor left", show=False),
-        Binding("right", "cursor(1, 0)", "Cursor right", show=False),
+        # system: the help says "arrow keys move the board cursor" once, not four rows
+        Binding("up", "cursor(0, -1)", "Cursor up", show=False, system=True),
+        Binding("down", "cursor(0, 1)", "Cursor down", show=False, system=True),
+        Binding("left", "cursor(-1, 0)", "Cursor left", show=False, system=True),
+        Binding("right", "cursor(1, 0)", "Cursor right", show=False, system=True),
         Binding("right_square_bracket", "zoom(1)", "Zoom in", show=False, tooltip="Larger squares"),
         Binding("left_square_bracket", "zoom(-1)", "Zoom out", show=False, tooltip="Smaller squares"),
     ]

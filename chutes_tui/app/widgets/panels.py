@@ -4,7 +4,7 @@ roll button and die, turn log, inspector). The game screen tells it what to show
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -43,6 +43,32 @@ def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None) -> None
     screen.query_one(PlayersTable).set_compact(compact)
     if board_only is None:  # until 'w' is pressed, very narrow terminals show the board alone
         screen.set_class(size.width < NARROW_WIDTH, "board-only")
+
+
+if TYPE_CHECKING:
+    _Screen = Screen[Any]
+else:
+    _Screen = object
+
+
+class PanelAccess(_Screen):
+    """The panels' widgets by name, for a screen that shows :class:`GamePanels` (mix in first)."""
+
+    @property
+    def panels(self) -> GamePanels:
+        return self.query_one(GamePanels)
+
+    @property
+    def board(self) -> BoardView:
+        return self.query_one("#board", BoardView)
+
+    @property
+    def players_table(self) -> PlayersTable:
+        return self.query_one("#players", PlayersTable)
+
+    @property
+    def chart(self) -> LineChart:
+        return self.query_one("#chart", LineChart)
 
 
 class GamePanels(Horizontal):

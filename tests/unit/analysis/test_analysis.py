@@ -293,3 +293,16 @@ def test_extra_roll_moments_from_the_roll_chain_equal_the_turn_chains(name):
     direct = chain.lu.solve(np.ones(chain.size))
     assert np.allclose(mean, direct, rtol=1e-13, atol=0)
     assert np.allclose(second, chain.lu.solve(2 * direct - 1), rtol=1e-13, atol=0)
+
+
+def test_a_long_board_without_jumps_has_seat_odds():
+    """600 squares and no jumps: the tail law's decay bound reaches 1 early (it used to crash
+    on log1p(-1)); the first seat's chance is ½ + ½ Σ pₙ² (seed 001's diagonal)."""
+    from chutes_tui.analysis import build_chain, seat_odds
+    from chutes_tui.analysis.length import game_length
+    from chutes_tui.model.board import Board
+
+    board = Board(end=600, jumps=())
+    chain = build_chain(board)
+    pmf = game_length(chain, [0]).turns.pmf
+    assert seat_odds(chain, (0, 0)).win[0] == pytest.approx(0.5 + 0.5 * float((pmf**2).sum()), abs=1e-10)

@@ -12,8 +12,8 @@ from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import parse_player_spec
-from chutes_tui.model.rules import move
 from chutes_tui.sim.bump import simulate_bump
+from tests.independent import bump_roll
 
 
 def _boards():
@@ -44,18 +44,11 @@ def _value_iteration(board, rounds=4000):
         for (a, b, t), _ in win.items():
             w = r = 0.0
             for roll, p in faces:
-                here = [a, b]
-                rest = move(board, here[t], roll).final
-                if rest == board.end:
+                state = bump_roll(board, a, b, t, roll)
+                if state is None:
                     w += p * (t == 0)
                     r += p
                     continue
-                here[t] = rest
-                other = 1 - t
-                if here[other] == rest and rest not in (board.start, board.end):
-                    here[other] = board.start
-                again = board.extra_roll and roll == board.die.top
-                state = (here[0], here[1], t if again else other)
                 w += p * win[state]
                 r += p * (1 + rolls[state])
             new_win[(a, b, t)], new_rolls[(a, b, t)] = w, r

@@ -17,7 +17,7 @@ from chutes_tui.exact.length import exact_bump_terms
 from chutes_tui.exact.two_player import exact_two_player
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.generate import random_board
-from chutes_tui.model.rules import move
+from tests.independent import bump_roll
 
 
 def _by_the_rule(board, positions, to_move):
@@ -34,17 +34,11 @@ def _by_the_rule(board, positions, to_move):
         system[i][i] += 1
         for roll, chance in zip(board.die.values, board.die.chances, strict=True):
             p = fmpq(chance.numerator, chance.denominator)
-            here = [a, b]
-            rest = move(board, here[t], roll).final
-            if rest == board.end:
+            following = bump_roll(board, a, b, t, roll)
+            if following is None:
                 wins[i][0] += p * (t == 0)
-                continue
-            here[t] = rest
-            other = 1 - t
-            if here[other] == rest and rest not in (board.start, board.end):
-                here[other] = board.start
-            again = board.extra_roll and roll == board.die.top
-            system[i][index[(here[0], here[1], t if again else other)]] -= p
+            else:
+                system[i][index[following]] -= p
     A = fmpq_mat(system)
     i = index[(*positions, to_move)]
     return A.solve(fmpq_mat(wins))[i, 0], A.solve(fmpq_mat(rolls))[i, 0]
@@ -120,16 +114,11 @@ def _enumerated_rolls(board, rolls):
         following: dict = {}
         for (a, b, t), chance in frontier.items():
             for roll, p in zip(board.die.values, board.die.chances, strict=True):
-                here = [a, b]
-                rest = move(board, here[t], roll).final
-                if rest == board.end:
+                state = bump_roll(board, a, b, t, roll)
+                if state is None:
                     law[m] += chance * p
-                    continue
-                here[t] = rest
-                if here[1 - t] == rest and rest not in (board.start, board.end):
-                    here[1 - t] = board.start
-                state = (here[0], here[1], 1 - t)
-                following[state] = following.get(state, 0) + chance * p
+                else:
+                    following[state] = following.get(state, 0) + chance * p
         frontier = following
     return law
 
