@@ -56,7 +56,7 @@ class FlowStep:
         where = "the start" if self.square == self.board.start else f"square {self.square}"
         turns = f"{self.turns} turn{'' if self.turns == 1 else 's'}"
         label = f"where {whose} stands after {turns} from {where}"
-        return Overlay(label, values, 0.0, high, "{:.1%}", f"after {turns}")
+        return Overlay(label, values, 0.0, high, "{:.1%}", f"{whose[:10]} after {self.turns}")
 
 
 class Flow:

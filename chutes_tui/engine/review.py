@@ -50,6 +50,9 @@ def moments(board: Board, players: int, history: tuple[Turn, ...]) -> list[Momen
     return found
 
 
+FILL_AT_MOST = 400  # odds the winner's summary may work out to find the biggest swing
+
+
 class Review:
     """A game's moments and the statistics at each (the game itself is not changed)."""
 
@@ -129,6 +132,17 @@ class Review:
         each = swings(self.turns, self.odds)
         largest = sorted(each, key=Swing.size, reverse=True)[:SWINGS]  # stable: the first of equals
         return sorted(largest, key=lambda swing: swing.turn.number)
+
+    def biggest_swing(self) -> Swing | None:
+        """The game's largest swing, the odds a fast game skipped worked out first where they
+        are instant (a game watched at full speed records few)."""
+        missing = sum(odds is None for odds in self.odds)
+        if self.instant and missing <= FILL_AT_MOST:  # milliseconds each: keep the dialog prompt
+            for turn, odds in enumerate(self.odds):
+                if odds is None:
+                    self.stats(turn)
+        each = swings(self.turns, self.odds)
+        return max(each, key=Swing.size) if each else None  # the first of the largest
 
     def next_swing(self, turn: int) -> int | None:
         """The first marked swing's turn after ``turn`` (after the last: the first again)."""

@@ -92,7 +92,12 @@ async def test_swing_key_jumps_between_the_marked_swings(standard):
             visited.append(screen.turn)
         assert visited == [*marked, marked[0]]
         assert any("◆ swing" in line for line in screen.log_view.lines)
-        await pilot.press("f")  # the game is won at the last turn only: this one plays on
+        await pilot.press("f")  # the game is won at the last turn only: this one plays on ...
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen")
+        await pilot.press("escape")  # ... once asked: Esc stays in the review, where it was
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        assert screen.turn == marked[0]
+        await pilot.press("f", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press("v", "end")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
@@ -119,6 +124,8 @@ async def test_play_on_from_here_starts_that_position_with_a_different_seed(stan
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, WinnerScreen))
         await pilot.press("v", "home", "right", "right", "right", "right", "right", "right", "f")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen")
+        await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = app.screen
         new = screen.game

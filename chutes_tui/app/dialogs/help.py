@@ -51,7 +51,17 @@ NUMBERS = Text(
     "lands there, where each roll leads, and what its ladder or chute is worth.\n"
     "Overlays (o) — the board coloured by turns left, by visits from the start, by the chance "
     "of ever landing there, or (two players) by the chance that the player to move would win "
-    "from each square against the opponent where they stand."
+    "from each square against the opponent where they stand; last, the flow.\n"
+    "The flow (a) — each square shaded by the chance that the player to move stands there after "
+    "n turns; ← and → choose n, a plays it turn by turn; under the board, the chance of having "
+    "finished by then. What a piece does on average, spread over the board.\n"
+    "Why first (d) — for two players: both finishing turns as a grid, each cell the chance of "
+    "that pair. The first player wins every cell where they finish sooner and every tie on the "
+    "diagonal, so their chance is one half plus half the ties'; the bounds close in on the exact "
+    "fraction as more turns are counted.\n"
+    "Review (v) — step through the game turn by turn (← →, Home, End). A swing is a turn that "
+    "changed someone's chance to win the most; s jumps between the three largest. f starts a new "
+    "game from the turn shown, with fresh dice: the turns after it are left behind."
 )
 
 

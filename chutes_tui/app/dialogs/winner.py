@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 
 from chutes_tui.app.palette import Dialog
 from chutes_tui.engine.game import Game
+from chutes_tui.engine.review import Review
 
 
 def summary_table(game: Game) -> Table:
@@ -41,7 +42,7 @@ def summary_table(game: Game) -> Table:
 
 
 def swing_text(game: Game) -> Text:
-    swing = game.summary().biggest_swing
+    swing = game.summary().biggest_swing or Review(game).biggest_swing()
     if swing is None:
         return Text("No turn changed the odds before the winning one.")
     name = game.players[swing.seat].spec.name

@@ -104,8 +104,8 @@ class DiagonalScreen(Screen[None]):
     BINDINGS = [
         Binding("right", "turns(1)", "Later", tooltip="Count one more diagonal square"),
         Binding("left", "turns(-1)", "Earlier", tooltip="Count one fewer"),
-        Binding("pagedown", "turns(10)", "+10", show=False),
-        Binding("pageup", "turns(-10)", "-10", show=False),
+        Binding("pagedown", "turns(10)", "+10", tooltip="Count ten more"),
+        Binding("pageup", "turns(-10)", "-10", tooltip="Count ten fewer"),
         Binding("end", "turns(100000)", "Exact", tooltip="Count them all: the exact answer"),
         Binding("home", "turns(-100000)", "First", show=False),
         Binding("escape", "close", "Back", tooltip="Back to the game"),
@@ -125,7 +125,7 @@ class DiagonalScreen(Screen[None]):
         yield FittingFooter()
 
     def on_mount(self) -> None:
-        self.sub_title = f"why going first helps · {shown(self.report.board.name, 40)}"
+        self.sub_title = f"why going first helps, two players · {shown(self.report.board.name, 40)}"
         self._show()
         self.work_out_exact()
 
@@ -154,9 +154,9 @@ class DiagonalScreen(Screen[None]):
         low, high = report.bounds(n)
         head = Text.assemble(("P(first player wins)", "bold"), " = ½ + ½ × (the diagonal squares' area)\n\n")
         head.append_text(Text.assemble("Knowing the first ", (f"{n}", "bold"), " turns (←/→, End: all):"))
-        certain = _shared(f"{low:.16f}", f"{high:.16f}")
+        certain = _shared(f"{100 * low:.13f} %", f"{100 * high:.13f} %")
         for label, value in (("at least", low), ("at most ", high)):
-            digits = f"{value:.16f}"
+            digits = f"{100 * value:.13f} %"
             shared, rest = digits[: len(certain)], digits[len(certain) :]
             head.append_text(Text.assemble(f"\n  {label} ", (shared, "bold"), rest))
         table = Table(box=None, padding=(0, 1), header_style="dim")
@@ -173,7 +173,7 @@ class DiagonalScreen(Screen[None]):
             exact = self.exact
             tail = Text.assemble(("exact ", "bold"), exact.decimal + "…\n")
             tail.append(
-                f"a fraction of {exact.numerator_digits:,} digits over {exact.denominator_digits:,}",
+                f"a fraction: {exact.numerator_digits:,} digits over {exact.denominator_digits:,} digits",
                 style="dim",
             )
         edge = 100 * (report.first_player - 0.5)

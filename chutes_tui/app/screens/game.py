@@ -201,17 +201,13 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
     def _play_on_from(self, turn: int) -> None:
         """A new game from this game's position after ``turn`` turns, with fresh dice, said so in
         the log and in a note."""
-
-        def start() -> None:
-            game = play_on(self.game, turn)
-            self.controller.paused = False
-            self._paused_before = False
-            self.controller.start(game)
-            words = f"Played on from turn {turn} with fresh dice (seed {game.seed})"
-            self.query_one(TurnLog).write(Text(f"— {words} —", style="bold"))
-            self.notify(words, markup=False)
-
-        self.confirm_then(f"Play on from turn {turn}? This game is lost (unless saved).", start, "Play on")
+        game = play_on(self.game, turn)  # the review asked first
+        self.controller.paused = False
+        self._paused_before = False
+        self.controller.start(game)
+        words = f"Played on from turn {turn} with fresh dice (seed {game.seed})"
+        self.query_one(TurnLog).write(Text(f"— {words} —", style="bold"))
+        self.notify(words, markup=False)
 
     def _slide(self, tail: int, head: int) -> list[int]:
         return self.board.grid.path(tail, head)

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.screens.keys import REVIEW_KEYS
 from chutes_tui.app.widgets.footer import FittingFooter
@@ -164,7 +165,17 @@ class ReviewScreen(PanelAccess, Screen[PlayOn | None]):
         if self.review.moments[self.turn].winner is not None:
             self.notify("The game is won at this turn: step back to play on from an earlier one.")
             return
-        self.dismiss(PlayOn(self.turn))
+        turn, last = self.turn, self.review.last
+        # Asked here, so that Esc leaves you in the review where you were.
+        left = (
+            f"turns {turn + 1}–{last} are left behind" if last > turn + 1 else f"turn {last} is left behind"
+        )
+        confirm_then(
+            self.app,
+            f"Play on from turn {turn} with fresh dice? This game's {left} (unless saved).",
+            lambda: self.dismiss(PlayOn(turn)),
+            "Play on",
+        )
 
     def action_leave(self) -> None:
         self.dismiss(None)

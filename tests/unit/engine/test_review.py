@@ -137,3 +137,21 @@ def test_a_save_may_not_claim_more_recorded_turns_than_it_has(standard):
     data["seeded_from"] = len(data["rolls"]) + 1
     with pytest.raises(SaveError, match="seeded_from"):
         parse_save(data)
+
+
+def test_the_biggest_swing_of_a_game_that_recorded_no_odds():
+    """A game watched at full speed records few odds: the winner's swing is found anyway."""
+    from chutes_tui.engine.game import Game, swings
+    from chutes_tui.engine.review import Review
+    from chutes_tui.io.boardfile import load_board
+    from chutes_tui.model.players import default_players
+
+    game = Game.new(load_board("standard"), default_players(3), seed=11)
+    game.play_out()
+    full = Review(game)
+    for turn in range(full.last + 1):
+        full.stats(turn)
+    expected = max(swings(full.turns, full.odds), key=lambda s: s.size())
+    game.odds_history[1:] = [None] * (len(game.odds_history) - 1)  # as if nothing was recorded
+    found = Review(game).biggest_swing()
+    assert found is not None and (found.turn.number, found.seat) == (expected.turn.number, expected.seat)
