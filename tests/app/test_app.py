@@ -181,8 +181,13 @@ async def test_setup_screen_reports_a_bad_board_file(tmp_path):
     bad.write_text("squares = 30\nladders = [[5, 3]]\n")
     app = ChutesApp()
     async with app.run_test(size=(120, 40)) as pilot:
+        # The preview's game length arrives from a thread and may wrap to a second line, moving
+        # the Start button down: click once it is in (the click would miss otherwise).
+        preview = app.screen.query_one("#board-preview")
+        await wait_for(pilot, lambda: "on average" in str(preview.render()))
+        await pilot.pause(0.1)
         app.screen.query_one("#board-path").value = str(bad)
-        await pilot.click("#start")
+        assert await pilot.click("#start")
         await pilot.pause(0.1)
         assert isinstance(app.screen, SetupScreen)
         message = str(app.screen.query_one("#setup-error").render())

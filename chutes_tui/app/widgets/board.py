@@ -103,6 +103,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self.trail = []
         self._forget()
         self._relayout()
+        self.refresh()  # everything: set_overlay after a reset may repaint only what it changes
         # A board larger than the widget opens at its bottom row: square 1 and the start.
         self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
 
@@ -126,7 +127,16 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self._refresh_squares(*changed)
 
     def set_overlay(self, overlay: Overlay | None) -> None:
-        self.overlay = overlay
+        old, self.overlay = self.overlay, overlay
+        if old is not None and overlay is not None:
+            # One overlay after another (the flow's slider): a cell shows only its scale step,
+            # so repaint the cells whose step changed -- after the first turns, a handful -- and
+            # the legend line under the grid.
+            changed = [s for s in range(1, self.board.end + 1) if old.step(s) != overlay.step(s)]
+            self._refresh_squares(*changed)
+            legend = self._layout.rows * self._layout.cell_height
+            self._refresh_virtual(Region(0, legend, max(self.virtual_size.width, self.size.width) + 1, 1))
+            return
         self._lines.clear()  # the painted cells stay: their keys hold the overlay's step
         self.refresh()
 
