@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 NAME = "analyze"
 HELP = "single-game and multi-player statistics of a board"
-DESCRIPTION_LIMIT = 300  # a description from a file may be megabytes long
+DESCRIPTION_LIMIT = 1_000  # a description from a file may be megabytes long
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

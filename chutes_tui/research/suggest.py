@@ -131,5 +131,6 @@ def _made(board: Board, what: str, key: tuple[int, ...]) -> tuple[Board, str]:
     return (
         board.replace(jumps=(*others, moved)),
         f"move the {what} of the {jump_kind(tail, head).value} {tail}→{head} to {to} "
-        f"({'now ' if jump_kind(*moved) != jump_kind(tail, head) else ''}{moved[0]}→{moved[1]})",
+        f"({f'now a {jump_kind(*moved).value} ' if jump_kind(*moved) != jump_kind(tail, head) else ''}"
+        f"{moved[0]}→{moved[1]})",
     )
