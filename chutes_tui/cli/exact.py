@@ -76,8 +76,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
             "chutes-tui analyze, exact to 1e-15)"
         )
     if args.position:
-        for square, label in zip(args.position, ("A", "B"), strict=True):
-            common.square_argument(board, square, f"--position {label}", allow_end=True)
+        _check_position(board, args.position)
     if args.table:
         _write_table(board, args.table)
     if args.players > 2:
@@ -110,8 +109,7 @@ def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
             "gives them to 1e-10)"
         )
     if args.position:
-        for square, label in zip(args.position, ("A", "B"), strict=True):
-            common.square_argument(board, square, f"--position {label}", allow_end=True)
+        _check_position(board, args.position)
         a, b = args.position
         if a == b and a not in (board.start, board.end):
             raise common.UsageError(
@@ -145,6 +143,11 @@ def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
         rows.insert(4, ("expected turns", str(data["expected_turns_decimal"])))
     print_rows(console, rows)
     return 0
+
+
+def _check_position(board: Board, position: Sequence[int]) -> None:
+    for square, label in zip(position, ("A", "B"), strict=True):
+        common.square_argument(board, square, f"--position {label}", allow_end=True)
 
 
 def _show(console: Console, report: ExactReport) -> None:
