@@ -65,15 +65,33 @@ NUMBERS = Text(
 )
 
 
+GAME_NOTES: tuple[tuple[str, str | Text], ...] = (
+    (
+        "",
+        "Computer players roll by themselves; a person rolls with Space, Enter or the Roll "
+        "button. Any roll key skips an animation. Arrow keys or the mouse move the board "
+        "cursor; on either end of a ladder or chute it lights the whole jump. With the flow "
+        "overlay on (a), ← and → choose the turn it shows.",
+    ),
+    ("What the numbers mean", NUMBERS),
+)
+
+
 class HelpScreen(Dialog[None]):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
 
-    def __init__(self, keys: Sequence[tuple[str, str]]) -> None:
+    def __init__(
+        self, keys: Sequence[tuple[str, str]], notes: Sequence[tuple[str, str | Text]] | None = None
+    ) -> None:
+        """``notes``: titled paragraphs after the keys (default: the game's)."""
         super().__init__()
         self.keys = list(keys)
+        self.notes = list(notes) if notes is not None else list(GAME_NOTES)
 
     @classmethod
-    def from_bindings(cls, *bindings: Sequence[BindingType]) -> HelpScreen:
+    def from_bindings(
+        cls, *bindings: Sequence[BindingType], notes: Sequence[tuple[str, str | Text]] | None = None
+    ) -> HelpScreen:
         """Every key of these bindings with its description (the words the footer shows), and
         the app's own keys."""
         keys = [
@@ -82,7 +100,7 @@ class HelpScreen(Dialog[None]):
             for b in group
             if isinstance(b, Binding) and not b.system
         ]
-        return cls([*keys, ("ctrl+p", "Command palette"), ("ctrl+q", "Quit")])
+        return cls([*keys, ("ctrl+p", "Command palette"), ("ctrl+q", "Quit")], notes)
 
     def compose(self) -> ComposeResult:
         table = Table(box=None, show_header=False, padding=(0, 2))
@@ -96,15 +114,10 @@ class HelpScreen(Dialog[None]):
             with VerticalScroll(classes="body"):
                 yield Static(Text("Keys", style="bold"), classes="title")
                 yield Static(table)
-                yield Static(
-                    "Computer players roll by themselves; a person rolls with Space, Enter or the Roll "
-                    "button. Any roll key skips an animation. Arrow keys or the mouse move the board "
-                    "cursor; on either end of a ladder or chute it lights the whole jump. With the flow "
-                    "overlay on (a), ← and → choose the turn it shows.",
-                    classes="note",
-                )
-                yield Static(Text("What the numbers mean", style="bold"), classes="title")
-                yield Static(NUMBERS, classes="note")
+                for title, note in self.notes:
+                    if title:
+                        yield Static(Text(title, style="bold"), classes="title")
+                    yield Static(note, classes="note")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss()

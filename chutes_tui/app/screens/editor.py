@@ -17,6 +17,7 @@ from textual.widgets import Header, Static
 from chutes_tui.analysis.reports import OVERLAY_SHORT, OVERLAYS, edit_stats, overlay_values
 from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.error import ErrorScreen
+from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.dialogs.rules import RulesScreen
 from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.dialogs.target import TargetScreen
@@ -32,6 +33,15 @@ from chutes_tui.model.text import count, file_stem, path_text, shown
 from chutes_tui.render.boardpaint import Overlay
 from chutes_tui.research.suggest import Suggestion, suggest_edit, suggest_problem
 
+EDITOR_HELP = (
+    "Move the cursor (arrows or mouse).\n"
+    "t marks a tail, h puts its head under the cursor: a ladder if it goes up, a chute "
+    "if down.\nd deletes the jump under the cursor; m picks up a jump's end and m again "
+    "puts it down.\nu or ctrl+z undoes, U or ctrl+y redoes. s suggests the one jump "
+    "edit that brings the length closest to a target. R starts from a random board; "
+    "r changes the rules; ctrl+s saves; p plays it; ? lists every key; Esc leaves."
+)
+
 
 class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
     """Dismissed with the board to play on (``p``), or ``None`` (Esc)."""
@@ -42,6 +52,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         Binding("h", "place_head", "Head here"),
         Binding("d", "delete", "Delete"),
         Binding("p", "play", "Play it"),
+        Binding("question_mark", "help", "Help"),
         Binding("ctrl+z,u", "undo", "Undo"),
         Binding("ctrl+s", "save", "Save"),
         Binding("m", "move", "Move end"),
@@ -77,16 +88,19 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             with VerticalScroll(id="side"):
                 yield Static(id="editor-stats")
                 yield Static(id="editor-status")
-                yield Static(
-                    "Move the cursor (arrows or mouse).\n"
-                    "t marks a tail, h puts its head under the cursor: a ladder if it goes up, a chute "
-                    "if down.\nd deletes the jump under the cursor; m picks up a jump's end and m again "
-                    "puts it down.\nu or ctrl+z undoes, U or ctrl+y redoes. s suggests the one jump "
-                    "edit that brings the length closest to a target. R starts from a random board; "
-                    "ctrl+s saves; p plays it; Esc leaves.",
-                    id="editor-help",
-                )
+                yield Static(EDITOR_HELP, id="editor-help")
         yield FittingFooter()
+
+    def action_help(self) -> None:
+        notes = [
+            ("Editing", EDITOR_HELP),
+            (
+                "The numbers",
+                "Expected turns, their spread and the first of two "
+                "players' chance are the board's as edited, beside the board you started from.",
+            ),
+        ]
+        self.app.push_screen(HelpScreen.from_bindings(self.BINDINGS, notes=notes))
 
     @property
     def view(self) -> BoardView:

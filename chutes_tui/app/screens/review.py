@@ -181,7 +181,16 @@ class ReviewScreen(PanelAccess, Screen[PlayOn | None]):
         self.dismiss(None)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen.from_bindings(self.BINDINGS))
+        notes = [
+            (
+                "Review",
+                "The game as it was after the turn shown: board, odds, chart (a line at the turn) and "
+                "log. A swing is a turn that changed someone's chance to win the most; the three "
+                "largest are marked ◆ and s jumps between them. f starts a new game from the turn "
+                "shown with fresh dice (it asks first: the turns after it are left behind).",
+            )
+        ]
+        self.app.push_screen(HelpScreen.from_bindings(self.BINDINGS, notes=notes))
 
     # -- statistics a board cannot give at once ------------------------------------------------------
 
