@@ -43,8 +43,9 @@ async def test_the_flow_shows_the_cores_distribution_after_n_turns():
         assert sum(overlay.values.values()) + finished == pytest.approx(1, abs=1e-13)
         bar = str(screen.query_one(FlowBar).render())
         assert f"after {turns + 2} turns" in bar and f"{step.finished:.1%}" in bar
-        for _ in range(turns + 5):
-            await pilot.press("left")
+        await pilot.press("end")
+        assert screen.overlays.flow_turns == screen.overlays.flow_last
+        await pilot.press("home")
         assert screen.overlays.flow_turns == 0 and screen.board.overlay.values == {square: 1.0}
 
 

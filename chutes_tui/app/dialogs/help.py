@@ -71,7 +71,7 @@ GAME_NOTES: tuple[tuple[str, str | Text], ...] = (
         "Computer players roll by themselves; a person rolls with Space, Enter or the Roll "
         "button. Any roll key skips an animation. Arrow keys or the mouse move the board "
         "cursor; on either end of a ladder or chute it lights the whole jump. With the flow "
-        "overlay on (a), ← and → choose the turn it shows.",
+        "overlay on (a), ← and → choose the turn it shows (Home, End: the first and the last).",
     ),
     ("What the numbers mean", NUMBERS),
 )

@@ -54,7 +54,8 @@ class GameFlow(_Base):
 
     def action_flow_turn(self, step: int) -> None:
         self._stop_flow()
-        self.overlays.flow_turns = max(0, self.overlays.flow_turns + step)
+        # Past either end: the start, or the last turn the slider shows (Home, End).
+        self.overlays.flow_turns = min(max(0, self.overlays.flow_turns + step), self.overlays.flow_last)
         self._show_overlay()
 
     def action_flow_play(self) -> None:

@@ -31,6 +31,8 @@ GAME_KEYS: list[BindingType] = [
     # system: not listed on their own (the help's note explains ←/→ with the flow on).
     Binding("left", "flow_turn(-1)", "Flow: a turn earlier", show=False, system=True),
     Binding("right", "flow_turn(1)", "Flow: a turn later", show=False, system=True),
+    Binding("home", "flow_turn(-1000000)", "Flow: the start", show=False, system=True),
+    Binding("end", "flow_turn(1000000)", "Flow: the last turn", show=False, system=True),
     Binding("escape", "skip", "Skip animation", show=False),
 ]
 
