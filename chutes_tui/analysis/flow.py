@@ -41,12 +41,11 @@ class FlowStep:
     standing: dict[int, float]
     finished: float
 
-    @property
-    def most_likely(self) -> int | None:
-        """The square a piece is most likely standing on (``None`` once it must have finished)."""
-        if not self.standing or max(self.standing.values()) <= 0.0:
-            return None
-        return max(self.standing, key=lambda square: self.standing[square])
+    def likeliest(self, count: int) -> list[tuple[int, float]]:
+        """The ``count`` squares a piece is likeliest to stand on, with their chances, likeliest
+        first (fewer where fewer can be stood on; none once it must have finished)."""
+        possible = [(square, p) for square, p in self.standing.items() if p > 0.0]
+        return sorted(possible, key=lambda item: (-item[1], -item[0]))[:count]
 
     def overlay(self, whose: str = "a piece") -> Overlay:
         """The board's colours: each square a piece may stand on now, by its chance (squares it

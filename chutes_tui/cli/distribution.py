@@ -149,9 +149,9 @@ def _board_at(console: Console, step: FlowStep) -> None:
         console.print(text, soft_wrap=True, no_wrap=True)
     alone = " (one piece alone: no one to bump it)" if step.board.bump else ""
     console.print(Text(f"finished by turn {step.turns}: {step.finished:.2%}{alone}"))
-    likely = sorted((p, square) for square, p in step.standing.items() if p > 0)[::-1][:6]
+    likely = step.likeliest(6)
     if likely:  # the colours' top squares in words too (NO_COLOR, a printout)
-        named = [("the start" if square == step.board.start else str(square), p) for p, square in likely]
+        named = [("the start" if square == step.board.start else str(square), p) for square, p in likely]
         console.print(Text("most likely on: " + ", ".join(f"{name} ({_chance(p)})" for name, p in named)))
     console.print()
 

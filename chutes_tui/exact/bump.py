@@ -34,6 +34,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
@@ -106,11 +107,14 @@ def solve_exactly(
     wanted: int,
     inverse_norm: float,
     progress: Callable[[float], None] | None = None,
+    lu: Any = None,
 ) -> list[Fraction]:
     """Component ``wanted`` of ``M⁻¹ b`` for each ``b`` in ``rhs`` (integer ``M`` and ``b``),
-    given ``‖M⁻¹‖_∞ ≤ inverse_norm``: see the module docstring. ``progress(fraction done)``."""
+    given ``‖M⁻¹‖_∞ ≤ inverse_norm``: see the module docstring. ``progress(fraction done)``;
+    ``lu``: ``M``'s float LU if the caller has it (scipy's SuperLU)."""
     size = M.shape[0]
-    lu = splu(M.astype(float).tocsc())
+    if lu is None:
+        lu = splu(M.astype(float).tocsc())
     squares = M.multiply(M)
     log_h = min(
         float(np.log2(np.sqrt(np.asarray(squares.sum(axis=1), dtype=float))).sum()),
@@ -179,7 +183,8 @@ def exact_bump(
     # ‖M⁻¹‖ for both matrices: D⁻¹ times the most expected rolls, bounded from a float solve y
     # by (I - P)y ≥ γ ⇒ (I - P)⁻¹ 1 ≤ y / γ (the inverse is non-negative).
     D = board.die.total
-    y = np.asarray(splu(folded.length.astype(float).tocsc()).solve(folded.rolls.astype(float))) + 1.0
+    length_lu = splu(folded.length.astype(float).tocsc())  # also the lengths' lifting's
+    y = np.asarray(length_lu.solve(folded.rolls.astype(float))) + 1.0
     gamma = float((folded.length @ y).min()) / D - 1e-9 * float(y.max())
     if gamma <= 0:
         raise ArithmeticError("no bound on the bump chain's expected rolls")
@@ -190,7 +195,7 @@ def exact_bump(
 
     (mover_wins,) = solve_exactly(folded.win, [folded.wins], wanted, inverse_norm, part(0.0, 0.5))
     columns = [folded.rolls, folded.ends_turn] if board.extra_roll else [folded.rolls]
-    lengths = solve_exactly(folded.length, columns, wanted, inverse_norm, part(0.5, 0.5))
+    lengths = solve_exactly(folded.length, columns, wanted, inverse_norm, part(0.5, 0.5), length_lu)
     rolls, turns = lengths[0], lengths[-1]
     first = mover_wins if to_move == 0 else 1 - mover_wins
     rounds = (turns + mover_wins) / 2

@@ -10,6 +10,8 @@ diagonal squares, closing in on the exact fraction (worked out in a thread) as `
 
 from __future__ import annotations
 
+import os
+
 from rich.color import Color
 from rich.console import Group
 from rich.style import Style
@@ -154,7 +156,8 @@ class DiagonalScreen(Screen[None]):
         low, high = report.bounds(n)
         head = Text.assemble(("P(first player wins)", "bold"), " = ½ + ½ × (the diagonal squares' area)\n\n")
         head.append_text(Text.assemble("Knowing the first ", (f"{n}", "bold"), " turns (←/→, End: all):"))
-        certain = _shared(f"{100 * low:.13f} %", f"{100 * high:.13f} %")
+        # The digits both bounds share: character by character is the point (decimals, not paths).
+        certain = os.path.commonprefix([f"{100 * low:.13f} %", f"{100 * high:.13f} %"])  # noqa: RUF071
         for label, value in (("at least", low), ("at most ", high)):
             digits = f"{100 * value:.13f} %"
             shared, rest = digits[: len(certain)], digits[len(certain) :]
@@ -179,11 +182,3 @@ class DiagonalScreen(Screen[None]):
         edge = 100 * (report.first_player - 0.5)
         note = Text(f"Going first is worth {edge:.2f} points: player one wins every tie.", style="italic")
         return Group(head, Text(), table, Text(), tail, Text(), note)
-
-
-def _shared(a: str, b: str) -> str:
-    """The leading characters two decimals share (the digits both bounds agree on)."""
-    common = 0
-    while common < min(len(a), len(b)) and a[common] == b[common]:
-        common += 1
-    return a[:common]

@@ -54,8 +54,8 @@ class GameFlow(_Base):
 
     def action_flow_turn(self, step: int) -> None:
         self._stop_flow()
-        # Past either end: the start, or the last turn the slider shows (Home, End).
-        self.overlays.flow_turns = min(max(0, self.overlays.flow_turns + step), self.overlays.flow_last)
+        # Past either end (Home, End): the overlay keeps n between 0 and the slider's last turn.
+        self.overlays.flow_turns += step
         self._show_overlay()
 
     def action_flow_play(self) -> None:

@@ -36,7 +36,8 @@ def test_the_slider_ends_when_almost_everyone_has_finished():
     flow = Flow(chain, 50)
     last = flow.last_turns
     assert 1 - flow.at(last).finished < UNFINISHED <= 1 - flow.at(last - 1).finished
-    assert flow.at(0).most_likely == 50 and flow.at(0).standing[50] == 1.0
+    assert flow.at(0).likeliest(3) == [(50, 1.0)] and flow.at(0).standing[50] == 1.0
+    assert flow.at(last + 10).likeliest(2)[0][1] < UNFINISHED
 
 
 def test_the_overlay_shows_what_may_be_there():
