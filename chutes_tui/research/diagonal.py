@@ -23,8 +23,6 @@ import numpy as np
 
 from chutes_tui.analysis import build_chain
 from chutes_tui.analysis.length import game_length
-from chutes_tui.exact.fractions import decimal_digits
-from chutes_tui.exact.two_player import exact_two_player
 from chutes_tui.model.board import Board
 
 
@@ -89,5 +87,9 @@ class ExactFirst:
 def exact_first(board: Board, digits: int = 40) -> ExactFirst:
     """The exact fraction (:mod:`chutes_tui.exact.two_player`; half a second on the standard
     board), rounded to ``digits`` places, and its size."""
+    # python-flint loads here, not with the app (the game screen imports this module).
+    from chutes_tui.exact.fractions import decimal_digits
+    from chutes_tui.exact.two_player import exact_two_player
+
     value = exact_two_player(board).first_player
     return ExactFirst(decimal_digits(value, digits), len(str(value.p)), len(str(value.q)))

@@ -41,3 +41,15 @@ def test_the_heavy_ones_do_load_them_when_they_run():
         [sys.executable, "-c", PROBE, "analyze", "tiny-10"], capture_output=True, text=True, check=True
     )
     assert "scipy" in done.stdout
+
+
+def test_the_apps_screens_load_no_heavy_library():
+    """The first frame waits for every import: python-flint and scipy load on first use (the
+    exact fraction, the diagonal picture's digits, the chain), not with the screens."""
+    probe = (
+        "import sys\n"
+        "import chutes_tui.app.app, chutes_tui.app.screens.game, chutes_tui.app.screens.setup\n"
+        "print(sorted(name for name in ('scipy', 'flint') if name in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
