@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="where to write the board (.toml; - for standard output)",
     )
-    randomized.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    common.add_force(randomized)
 
 
 # The facts of each board in aligned columns; its description on the lines below, where it has
@@ -122,7 +122,7 @@ def _random(args: argparse.Namespace, console: Console) -> int:
         console.out(format_toml(board), highlight=False, end="")
         return 0
     board = board.replace(name=output.stem)
-    common.write(output, format_toml(board), "boards random")
+    common.write(output, format_toml(board), "boards random", force=args.force)
     console.print(
         Text(
             f"wrote {path_text(output)}: {board.end} squares, {count(len(board.ladders), 'ladder')}, "

@@ -17,10 +17,9 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from chutes_tui.io.atomic import atomic_write_text
+from chutes_tui.io.atomic import EXISTS, WriteRefusedError, atomic_write_text, output_problem
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_path
-from chutes_tui.io.files import writable_target_problem
 from chutes_tui.model import edits, inputs
 from chutes_tui.model.board import MAX_SQUARES, Board, BoardError
 from chutes_tui.model.dice import Dice
@@ -286,23 +285,37 @@ def series_bar(what: str) -> Iterator[None]:
 
 
 def check_output(path: Path, verb: str, *, force: bool) -> None:
-    """Refuse an output path before any work is done: something other than a regular file
-    (a device, a FIFO, a directory: never, even with --force), or an existing file without
-    --force."""
-    problem = writable_target_problem(path)
+    """Refuse an output path before any work is done, under the one output policy
+    (:mod:`chutes_tui.io.atomic`): a link, a device, a FIFO or a directory never, an existing
+    file only with ``--force``."""
+    problem = output_problem(path, replace=force)
     if problem is not None:
-        raise UsageError(f"chutes-tui {verb}: cannot write {path_text(path)}: {problem}")
-    if not force and os.path.lexists(path):
-        raise UsageError(f"chutes-tui {verb}: {path_text(path)} exists (add --force to overwrite it)")
+        raise UsageError(_refusal(path, verb, problem))
 
 
-def write(path: Path, text: str, verb: str) -> None:
+def write(path: Path, text: str, verb: str, *, force: bool) -> None:
+    """Write a verb's output file atomically under the same policy (checked again: the file may
+    have appeared while the verb worked)."""
     try:
-        atomic_write_text(path, text)
+        atomic_write_text(path, text, replace=force)
+    except WriteRefusedError as error:
+        raise UsageError(_refusal(path, verb, error.reason)) from None
     except OSError as error:
-        raise UsageError(
-            f"chutes-tui {verb}: cannot write {path_text(path)}: {(error.strerror or str(error)).lower()}"
-        ) from None
+        raise UsageError(_refusal(path, verb, (error.strerror or str(error)).lower())) from None
+
+
+def _refusal(path: Path, verb: str, problem: str) -> str:
+    if problem == EXISTS:
+        return f"chutes-tui {verb}: {path_text(path)} exists (add --force to overwrite it)"
+    return f"chutes-tui {verb}: cannot write {path_text(path)}: {problem}"
+
+
+def add_force(parser: argparse.ArgumentParser, what: str = "FILE") -> None:
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=f"overwrite {what} if it exists (a link, a device, a FIFO or a folder is refused even so)",
+    )
 
 
 def print_json(console: Console, data: Any) -> int:

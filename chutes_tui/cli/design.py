@@ -108,7 +108,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="stop after N candidate boards: a budget that gives the same board on any machine",
     )
     parser.add_argument("--output", required=True, metavar="FILE", help="where to write the board (.toml)")
-    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    common.add_force(parser)
     common.add_json(parser)
 
 
@@ -185,7 +185,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         name=output.stem,
         description=report.description(command(args, seed, report.stats.evaluations, output)),
     )
-    common.write(output, format_toml(board), NAME)
+    common.write(output, format_toml(board), NAME, force=args.force)
     if args.json:
         return common.print_json(
             console, {**report.to_json(), "board": board.to_dict(), "output": str(output)}

@@ -55,6 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the seed's lower/upper bounds after M turns (0..{BOUNDS_MAX_MOVES:,})",
     )
     parser.add_argument("--table", metavar="FILE", help="write every two-player position (.csv or .json)")
+    common.add_force(parser, "the --table FILE")
     parser.add_argument(
         "--players",
         type=common.players(2),
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if args.position:
         _check_position(board, args.position)
     if args.table:
-        _write_table(board, args.table)
+        _write_table(board, args.table, args.force)
     if args.players > 2:
         return _enclosures(board, args, console)
     from chutes_tui.exact.report import exact_report
@@ -225,10 +226,10 @@ def _enclosures(board: Board, args: argparse.Namespace, console: Console) -> int
     return 0
 
 
-def _write_table(board: Board, path: str) -> None:
+def _write_table(board: Board, path: str, force: bool) -> None:
     if not path.lower().endswith((".csv", ".json")):
         raise common.UsageError("chutes-tui exact: argument --table: the file must end in .csv or .json")
-    common.check_output(Path(path), "exact --table", force=True)
+    common.check_output(Path(path), "exact --table", force=force)
     from chutes_tui.exact.fractions import fraction_text
     from chutes_tui.exact.two_player import exact_two_player
 
@@ -241,5 +242,5 @@ def _write_table(board: Board, path: str) -> None:
         text = json.dumps({"board": board.name, "mover_wins": {f"{a},{b}": v for (a, b), v in cells.items()}})
     else:
         text = "mover,opponent,probability\n" + "".join(f"{a},{b},{v}\n" for (a, b), v in cells.items())
-    common.write(Path(path), text, "exact --table")
+    common.write(Path(path), text, "exact --table", force=force)
     common.stderr().print(Text(f"wrote {len(cells):,} exact positions to {path_text(path)}"))

@@ -29,6 +29,7 @@ def add_save(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="where 's' saves the game (without it, 's' asks for a name in the saves folder)",
     )
+    common.add_force(parser, "the --save FILE")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,7 +56,7 @@ def save_path(args: argparse.Namespace, verb: str) -> Path | None:
     if args.save is None:
         return None
     path = Path(args.save)
-    common.check_output(path, f"{verb} --save", force=True)
+    common.check_output(path, f"{verb} --save", force=args.force)
     return path
 
 

@@ -106,11 +106,12 @@ def is_regular_file(path: str | os.PathLike[str]) -> bool:
 
 
 def writable_target_problem(path: str | os.PathLike[str]) -> str | None:
-    """Why writing ``path`` would destroy something other than a file's contents (a device, a
-    FIFO, a directory), or why it cannot be written; ``None`` when it may be (over)written."""
+    """Why writing ``path`` would destroy something other than a file's contents (a symbolic
+    link, a device, a FIFO, a directory), or why it cannot be written; ``None`` when it may be
+    (over)written. A link is judged itself, not its target: a write never goes through one."""
     target = Path(path)
     try:
-        mode = os.stat(target).st_mode
+        mode = os.lstat(target).st_mode
     except FileNotFoundError:
         parent = target.parent
         problem = regular_file_problem(parent)
@@ -123,4 +124,6 @@ def writable_target_problem(path: str | os.PathLike[str]) -> str | None:
         return _os_reason(error)
     except ValueError:
         return "not a valid path"
+    if stat.S_ISLNK(mode):
+        return "is a symbolic link (files are never written through a link)"
     return None if stat.S_ISREG(mode) else f"is {_kind(mode)}, not a regular file"

@@ -243,3 +243,25 @@ async def test_the_inspector_is_off_where_a_games_series_would_freeze_the_screen
         assert any("thousands of turns" in str(n.message) for n in app._notifications)
         # Live odds are worked out in the background instead.
         await wait_for(pilot, lambda: "%" in str(app.screen.players_table.get_cell("0", "win")), timeout=10)
+
+
+async def test_saving_a_game_over_a_link_is_refused_with_the_reason(standard, tmp_path):
+    """The output policy in the app: a save never writes through a symbolic link, even after an
+    Overwrite; the link and its target stay as they were."""
+    from chutes_tui.app.dialogs.error import ErrorScreen
+    from chutes_tui.app.dialogs.save_as import SaveScreen
+
+    victim = tmp_path / "notes.txt"
+    victim.write_text("not a game")
+    link = tmp_path / "game.json"
+    link.symlink_to(victim)
+    app = person_mid_game(standard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await rolled(pilot, app, times=1)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SaveScreen))
+        app.screen.query_one("#save-path").value = str(link)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ErrorScreen))
+        assert "symbolic link" in str(app.screen.query_one("#error-message").render())
+    assert link.is_symlink() and victim.read_text() == "not a game"

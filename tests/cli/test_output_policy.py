@@ -1,0 +1,135 @@
+"""The one output policy (issue 23 §2), verb by verb: every verb that writes a file refuses an
+existing file without --force, refuses a symbolic link, a device, a FIFO or a folder even with
+--force (leaving the link's target untouched), and writes atomically (no temporary file left)."""
+
+import os
+import stat
+
+import pytest
+
+from chutes_tui.cli import build_parser, main
+from chutes_tui.io.atomic import WriteRefusedError, atomic_write_text
+
+SMALL_DESIGN = ["--squares", "40", "--ladders", "3", "--chutes", "3", "--target-turns", "9", "--seed", "4"]
+# Every verb that writes a file, with the option that names it and a file name it accepts.
+WRITERS = {
+    "boards random": (["boards", "random", "--seed", "3", "--output"], "b.toml"),
+    "design": (["design", *SMALL_DESIGN, "--max-evaluations", "40", "--output"], "d.toml"),
+    "exact --table": (["exact", "tiny-10", "--table"], "t.csv"),
+    "play --save": (["play", "tiny-10", "--players", "Ann", "--save"], "g.json"),
+    "watch --save": (["watch", "tiny-10", "--save"], "g.json"),
+}
+# play and watch check --save up front and write only when a person presses s: run them no further.
+APPS = {"play --save", "watch --save"}
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err):
+    assert err.count("\n") == 1 and len(err) < 400 and "Traceback" not in err, err[:500]
+    return err
+
+
+@pytest.fixture
+def no_app(monkeypatch):
+    """play and watch get as far as starting the app, and stop there with status 0."""
+
+    def started(app, **options):
+        return 0
+
+    monkeypatch.setattr("chutes_tui.cli.play.run_app", started)
+    monkeypatch.setattr("chutes_tui.cli.watch.run_app", started)
+
+
+@pytest.mark.parametrize("verb", WRITERS)
+def test_an_existing_file_needs_force(capsys, tmp_path, verb, no_app):
+    argv, name = WRITERS[verb]
+    target = tmp_path / name
+    target.write_text("keep")
+    code, _, err = run(capsys, *argv, str(target))
+    assert code == 2 and "exists (add --force to overwrite it)" in one_line(err)
+    assert target.read_text() == "keep"
+    code, _out, err = run(capsys, *argv, str(target), "--force")
+    assert code == 0, err
+    if verb not in APPS:
+        assert target.read_text() != "keep"
+        assert sorted(p.name for p in tmp_path.iterdir()) == [name]  # no temporary file left
+
+
+@pytest.mark.parametrize("verb", WRITERS)
+@pytest.mark.parametrize("dangling", [False, True])
+def test_a_link_is_refused_even_with_force(capsys, tmp_path, verb, dangling, no_app):
+    argv, name = WRITERS[verb]
+    elsewhere = tmp_path / "elsewhere.txt"
+    if not dangling:
+        elsewhere.write_text("not yours")
+    link = tmp_path / name
+    link.symlink_to(elsewhere)
+    code, _, err = run(capsys, *argv, str(link), "--force")
+    assert code == 2 and "symbolic link" in one_line(err)
+    assert link.is_symlink() and os.readlink(link) == str(elsewhere)
+    assert elsewhere.read_text() == "not yours" if not dangling else not elsewhere.exists()
+
+
+@pytest.mark.parametrize("verb", WRITERS)
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
+def test_special_files_are_refused_even_with_force(capsys, tmp_path, verb, kind, no_app):
+    argv, name = WRITERS[verb]
+    target = tmp_path / name
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "folder":
+        target.mkdir()
+    else:
+        target = "/dev/null"
+    code, _, err = run(capsys, *argv, str(target), "--force")
+    # /dev/null has no .csv or .toml ending, which exact --table and design refuse first.
+    assert code == 2 and ("cannot write" in one_line(err) or kind == "device")
+    mode = os.stat(target).st_mode
+    assert {"fifo": stat.S_ISFIFO, "folder": stat.S_ISDIR, "device": stat.S_ISCHR}[kind](mode)
+
+
+def test_every_verb_with_an_output_file_offers_force():
+    """A verb that gains a file to write gets --force with it (and so a row in WRITERS)."""
+    parser = build_parser()
+    found = set()
+
+    def walk(parser, words):
+        for action in parser._actions:
+            if action.choices and isinstance(action.choices, dict):
+                for name, sub in action.choices.items():
+                    walk(sub, [*words, name])
+        options = {string for action in parser._actions for string in action.option_strings}
+        for option in ("--output", "--table", "--save"):
+            if option in options:
+                found.add(" ".join(words) if option == "--output" else f"{words[-1]} {option}")
+                assert "--force" in options, words
+
+    walk(parser, [])
+    assert found == set(WRITERS)
+
+
+def test_a_file_that_appears_meanwhile_is_not_replaced(tmp_path, monkeypatch):
+    """Without replace, the new file takes the name only if it is still free (a hard link):
+    a file created between the check and the write survives."""
+    target = tmp_path / "out.csv"
+    monkeypatch.setattr("chutes_tui.io.atomic.output_problem", lambda *a, **k: None)
+    target.write_text("theirs")
+    with pytest.raises(WriteRefusedError, match="exists"):
+        atomic_write_text(target, "ours", replace=False)
+    assert target.read_text() == "theirs" and [p.name for p in tmp_path.iterdir()] == ["out.csv"]
+
+
+def test_a_link_put_in_place_meanwhile_is_replaced_not_followed(tmp_path, monkeypatch):
+    """With replace, the rename replaces the name: a link that appeared after the check is
+    replaced by the file, and its target keeps its contents."""
+    target, victim = tmp_path / "out.csv", tmp_path / "victim"
+    victim.write_text("theirs")
+    target.symlink_to(victim)
+    monkeypatch.setattr("chutes_tui.io.atomic.output_problem", lambda *a, **k: None)
+    atomic_write_text(target, "ours")
+    assert not target.is_symlink() and target.read_text() == "ours" and victim.read_text() == "theirs"
