@@ -35,6 +35,7 @@ from chutes_tui.cli import (
     squares,
     watch,
 )
+from chutes_tui.cli.encoding import degrade_gracefully
 from chutes_tui.io.crash import crash_line, write_crash_log
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.board import BoardError
@@ -92,6 +93,7 @@ def short_help(console: Console) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    degrade_gracefully()
     console, errors = common.stdout(), common.stderr()
     if not (argv if argv is not None else sys.argv[1:]):
         # The bare command is how people discover a tool, not a mistake: like gh, cargo and

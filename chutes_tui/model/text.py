@@ -109,3 +109,72 @@ def file_stem(name: str, limit: int = 60) -> str:
     parts = [part for part in cleaned.split("-") if part.strip(".")]
     stem = "-".join(parts).strip(".-")
     return stem[:limit] or "board"
+
+
+# Plain-ASCII stand-ins for the characters the program itself prints (tables' rules and boxes,
+# chart blocks, arrows, dashes, signs), for a terminal or pipe whose encoding lacks them.
+# Block heights keep their order (. _ - = + * # #) so a column chart still reads as one.
+_ASCII = {
+    **dict.fromkeys("─━═┄┈╌", "-"),
+    **dict.fromkeys("│┃║┆┊╎", "|"),
+    **dict.fromkeys("┌┍┎┏┐┑┒┓└┕┖┗┘┙┚┛├┝┞┟┠┡┢┣┤┥┦┧┨┩┪┫┬┭┮┯┰┱┲┳┴┵┶┷┸┹┺┻┼┽┾┿╀╁╂╃╄╅╆╇╈╉╊╋╭╮╯╰", "+"),
+    **dict(zip("▁▂▃▄▅▆▇█", ".._-=+*#", strict=True)),
+    "▌": "|",
+    "▐": "|",
+    "░": ".",
+    "▒": ":",
+    "▓": "#",
+    "→": "->",
+    "←": "<-",
+    "↑": "^",
+    "↓": "v",
+    "≥": ">=",
+    "≤": "<=",
+    "≈": "~",
+    "≠": "!=",
+    "—": "--",
+    "–": "-",
+    "−": "-",
+    "…": "...",
+    "±": "+/-",
+    "×": "x",
+    "·": "*",
+    "•": "*",
+    "◆": "*",
+    "●": "o",
+    "σ": "sd",
+    "μ": "mean",
+    "✔": "ok",
+    "✓": "ok",
+    "✗": "x",
+    "∞": "inf",
+    "√": "sqrt",
+    "Σ": "sum",
+    "²": "^2",
+    "³": "^3",
+    "⁰": "^0",
+    "¹": "^1",
+    "⁴": "^4",
+    "⁵": "^5",
+    "⁶": "^6",
+    "⁷": "^7",
+    "⁸": "^8",
+    "⁹": "^9",
+}
+
+
+def ascii_form(char: str) -> str:
+    """A plain-ASCII stand-in for one character that an output encoding cannot carry.
+
+    The program's own symbols have fixed stand-ins (``→`` is ``->``, ``█`` is ``#``); a braille
+    cell (a drawn jump or chart line) is ``.`` or ``:`` by how many dots it has; an accented
+    letter loses its accent (``ë`` is ``e``); anything else is written as its escape (``\\u4e2d``),
+    so that no character is silently lost or merged with another."""
+    if char in _ASCII:
+        return _ASCII[char]
+    code = ord(char)
+    if 0x2800 <= code <= 0x28FF:
+        dots = (code - 0x2800).bit_count()
+        return " " if dots == 0 else "." if dots <= 2 else ":"
+    plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
+    return plain if plain.isprintable() and plain else _escape(char)
