@@ -36,7 +36,7 @@ from chutes_tui.analysis.length import GameLength, law_from
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS
 from chutes_tui.analysis.multi import SeatOdds, seat_odds
 from chutes_tui.analysis.series import SERIES_PROGRESS
-from chutes_tui.model.board import Board
+from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.rules import bumped
 
 if TYPE_CHECKING:
@@ -62,17 +62,28 @@ class JointChain:
     wins: np.ndarray  # states × players: the chance that this roll wins for each seat
     ends_turn: np.ndarray  # states: the chance that this roll ends the mover's turn
     mover: np.ndarray  # states: the seat about to roll
+    # states from which the game may go on forever (pieces bumping each other back in a cycle
+    # that no roll breaks); their rows of P are emptied so that I - P stays invertible
+    endless: np.ndarray
 
     @property
     def size(self) -> int:
         return int(self.mover.size)
 
     def state(self, positions: Sequence[int], to_move: int) -> int:
-        """The index of seats on ``positions`` (squares), seat ``to_move`` rolling next."""
+        """The index of seats on ``positions`` (squares), seat ``to_move`` rolling next;
+        :class:`BoardError` if the game may go on forever from there."""
         flat = 0
         for square in positions:
             flat = flat * self.chain.size + self.chain.row(square)
-        return flat * self.players + to_move
+        index = flat * self.players + to_move
+        if self.endless[index]:
+            where = ", ".join(str(square) for square in positions)
+            raise BoardError(
+                f"under the bump rule on {self.chain.board.name}, {self.players} players on "
+                f"{where} can bump each other back forever: no roll ever ends that game"
+            )
+        return index
 
 
 def joint_chain(board: Board, players: int) -> JointChain:
@@ -121,8 +132,67 @@ def _joint_chain(board: Board, players: int) -> JointChain:
         (np.concatenate(data), (np.concatenate(rows), np.concatenate(cols))), shape=(size, size)
     )
     P.sum_duplicates()
+    endless = _endless(P, wins.sum(axis=1) > 0)
+    if endless.any():
+        P = (sp.diags((~endless).astype(np.float64)) @ P).tocsr()
+        P.eliminate_zeros()
     mover = np.tile(np.arange(k), n**k)
-    return JointChain(chain, k, P, wins, ends_turn, mover)
+    joint = JointChain(chain, k, P, wins, ends_turn, mover, endless)
+    joint.state([board.start] * k, 0)  # refuse a game that may never end from the start
+    return joint
+
+
+def check_games_end(board: Board, players: int) -> None:
+    """Refuse (:class:`BoardError`) a bump game of ``players`` seats that may never end.
+
+    If from every square a game rests on the rolls lead to at least two different squares,
+    every game ends: whatever the position, some sequence of rolls takes one piece along its
+    path to the end while each other seat rolls to a square that is not that piece's. Otherwise
+    (a die with one live face, say) the joint chain decides, where it is small enough to build.
+    """
+    table = board.roll_table[board.standable_squares]
+    choiceless = (table == table[:, :1]).all(axis=1) & (board.standable_squares != board.end)
+    if players < 2 or not choiceless.any():
+        return
+    try:
+        joint_chain(board, players)
+    except BoardError:  # it decided: some game never ends
+        raise
+    except ValueError:  # too many joint states to decide
+        square = int(board.standable_squares[np.argmax(choiceless)])
+        raise BoardError(
+            f"under the bump rule on {board.name}, every roll from square {square} ends on the same "
+            f"square, so {players} players may bump each other back forever; {players} players' "
+            "joint chain is too large to rule it out"
+        ) from None
+
+
+def _endless(P: sp.csr_matrix, finishing: np.ndarray) -> np.ndarray:
+    """The states from which the game ends with probability below one: those that can reach a
+    state from which no path reaches a finishing roll. Every other state's future stays among
+    such states and reaches the end, so the chain on them is absorbing."""
+    can_finish = _reach(P.T.tocsr(), finishing)
+    return _reach(P.T.tocsr(), ~can_finish)
+
+
+def _reach(graph: sp.csr_matrix, sources: np.ndarray) -> np.ndarray:
+    """Every node reachable from any of ``sources`` along ``graph``'s edges (row → column),
+    by one breadth-first search from an added node linked to every source."""
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import breadth_first_order
+
+    size = graph.shape[0]
+    found = np.zeros(size, dtype=bool)
+    if not sources.any():
+        return found
+    linked = np.flatnonzero(sources)
+    hub = sp.csr_matrix(
+        (np.ones(linked.size), (np.zeros(linked.size, dtype=np.int64), linked)), shape=(1, size)
+    )
+    whole = sp.vstack([sp.hstack([graph, sp.csr_matrix((size, 1))]), sp.hstack([hub, sp.csr_matrix((1, 1))])])
+    order = breadth_first_order(whole.tocsr(), size, directed=True, return_predecessors=False)
+    found[order[order < size]] = True
+    return found
 
 
 def _solve(joint: JointChain, rhs: np.ndarray, direct: bool | None = None) -> np.ndarray:

@@ -112,14 +112,18 @@ def _landings(board: Board, start: int) -> Landings:
         else:
             uses[square] = (first, min(first / (1.0 + again), 1.0))
 
-    rests = [rest for rest in wanted if rest != board.end]
+    # A jump whose head no game reaches is never used (its tail is never landed on): like the
+    # end, no second time to count. Every other rest is a state of the chain.
+    unreached = [rest for rest in wanted if rest != board.end and rest not in squares]
+    rests = [rest for rest in wanted if rest != board.end and rest in squares]
     for some, rows in row_blocks(chain, [chain.row(rest) for rest in rests]):
         again = rows @ land  # landings on every square, from each rest in the block
         for k, i in enumerate(some):
             for kind, square, landed in wanted[int(chain.squares[i])]:
                 renew(kind, square, landed, float(again[k, landed].sum()))
-    for kind, square, landed in wanted.get(board.end, []):  # the game is over: no second time
-        renew(kind, square, landed, 0.0)
+    for rest in [board.end, *unreached]:  # the game is over, or never there: no second time
+        for kind, square, landed in wanted.get(rest, []):
+            renew(kind, square, landed, 0.0)
     chance[board.end] = expected[board.end]  # the game ends there: landed on once at most
     chance = np.clip(chance, 0.0, 1.0)
     expected.setflags(write=False)  # kept with the board and shared: nobody may change them
@@ -195,7 +199,9 @@ class SquareRow:
     landings: float  # where the die puts a piece, before any jump, per game
     turn_endings: float  # where turns end, after jumps, per game (turn 0 on the start not counted)
     chance: float  # of ever landing there
-    expected_turns_left: float  # from a piece resting there (a tail: where its jump leads)
+    # from a piece resting there (a tail: where its jump leads); None where no game rests (a die
+    # that skips the square)
+    expected_turns_left: float | None
     jump: tuple[int, int] | None  # the jump starting here
 
 
@@ -241,7 +247,9 @@ def squares_report(board: Board, sort: str = "landings") -> SquaresReport:
     rows = []
     for square in range(1, board.end + 1):
         rest = int(board.resolve[square])
-        turns = 0.0 if rest == board.end else float(left[chain.row(rest)])
+        turns = (
+            0.0 if rest == board.end else float(left[chain.row(rest)]) if board.is_standable(rest) else None
+        )
         jump = (square, rest) if square in board.jump_map else None
         rows.append(
             SquareRow(
@@ -254,5 +262,6 @@ def squares_report(board: Board, sort: str = "landings") -> SquaresReport:
             )
         )
     field = SORTS[sort]
-    rows.sort(key=lambda row: (-getattr(row, field), row.square))
+    # Squares no game rests on have no turns left to rank: they come last.
+    rows.sort(key=lambda row: (getattr(row, field) is None, -(getattr(row, field) or 0.0), row.square))
     return SquaresReport(board, sort, tuple(rows))

@@ -215,13 +215,20 @@ class SquareReport:
         return data
 
 
+def unreached(board: Board, square: int) -> str:
+    """Why a square has no statistics: no game ever lands there (the die skips it)."""
+    return f"no game on {board.name} ever lands on square {square}: the rolls from the start never reach it"
+
+
 def inspect_square(board: Board, square: int, opponent: int | None = None) -> SquareReport:
     """Everything about ``square``; ``opponent`` adds the two-player chance of a player to move
     standing here against an opponent there."""
     if not 0 <= square <= board.end or (square == 0 and board.start != 0):
         raise ValueError(f"square {square} is not on {board.name} (0..{board.end})")
-    chain = build_chain(board)
     where = int(board.resolve[square])  # where a piece landing here rests (a chain followed)
+    if where != board.end and not board.is_standable(where):
+        raise ValueError(unreached(board, square))
+    chain = build_chain(board)
     dist = finishing_distribution(chain, where)
     visits = visit_statistics(chain, board.start)
     outcomes = []

@@ -230,7 +230,7 @@ def square_argument(board: Board, square: int, argument: str, *, allow_end: bool
         why = (
             f"it is the tail of the jump {square}→{jump}, so no turn ends there"
             if jump is not None
-            else f"no turn can start there on {name(board)}"
+            else f"no game on {name(board)} ever stands there (the rolls from the start never reach it)"
         )
         raise UsageError(f"argument {argument}: square {square}: {why}")
     return square

@@ -67,9 +67,14 @@ def run(args: argparse.Namespace, console: Console) -> int:
         args,
         report.to_json(),
         table,
-        f"The simulated mean is {report.sigmas_from_exact:+.2f} standard errors from the exact value; "
-        f"{report.games_per_second:,.0f} games per second.",
+        _agreement(report.sigmas_from_exact) + f"{report.games_per_second:,.0f} games per second.",
     )
+
+
+def _agreement(sigmas: float | None) -> str:
+    if sigmas is None:
+        return "Every game took the same number of turns, as the exact law says; "
+    return f"The simulated mean is {sigmas:+.2f} standard errors from the exact value; "
 
 
 def _bumping(args: argparse.Namespace, board: Board, seed: int, console: Console) -> int:

@@ -54,14 +54,19 @@ def run(args: argparse.Namespace, console: Console) -> int:
             jump = f"  {'ladder' if row.jump[1] > row.jump[0] else 'chute'} → {row.jump[1]}"
         lines.append(
             f"{rank:>6}  {row.square:>7}  {row.landings:>9.4f}  {row.turn_endings:>9.4f}  "
-            f"{row.chance:>12.4f}  {row.expected_turns_left:>10.2f}{jump}"
+            f"{row.chance:>12.4f}  {_turns(row.expected_turns_left):>10}{jump}"
         )
     console.out("\n".join(lines), highlight=False)
     console.print(
         Text(
             "landings: where the die puts a piece, before any jump; turns end: where it then rests "
-            "(a jump's tail never); turns left: expected, from where a piece landing there rests.",
+            "(a jump's tail never); turns left: expected, from where a piece landing there rests "
+            "(never: no game rests there).",
             style="dim",
         )
     )
     return 0
+
+
+def _turns(left: float | None) -> str:
+    return "never" if left is None else f"{left:.2f}"

@@ -29,7 +29,7 @@ from chutes_tui.model.memo import Memo
 from chutes_tui.model.rules import EndRule, JumpKind, landing_table, roll_table
 from chutes_tui.model.rules import jump_kind as jump_kind
 from chutes_tui.model.text import kind_of, number
-from chutes_tui.model.validate import check_winnable
+from chutes_tui.model.validate import check_winnable, reached_squares
 
 MAX_SQUARES = 100_000
 MAX_WIDTH = 1_000
@@ -254,16 +254,19 @@ class Board:
 
     @cached_property
     def standable_squares(self) -> np.ndarray:
-        """Squares a turn can end on: the start, and every board square that is not a tail."""
-        mask = np.ones(self.end + 1, dtype=bool)
-        mask[0] = self.start == 0
-        mask[[tail for tail, _ in self.jumps]] = False
-        squares = np.flatnonzero(mask)
-        squares.setflags(write=False)
-        return squares
+        """Squares a turn can end on in some game: the start, and every square its rolls reach
+        (never a jump's tail; with a die that skips squares, not every other square either).
+        These are the states of every chain, and the squares a position may name."""
+        return reached_squares(self)
+
+    @cached_property
+    def _standable_mask(self) -> np.ndarray:
+        mask = np.zeros(self.end + 1, dtype=bool)
+        mask[self.standable_squares] = True
+        return mask
 
     def is_standable(self, square: int) -> bool:
-        return (square == self.start or 1 <= square <= self.end) and square not in self.jump_map
+        return 0 <= square <= self.end and bool(self._standable_mask[square])
 
     def replace(self, **changes: Any) -> Board:
         """A validated copy with some fields changed (``die=8``, ``end_rule="reach"``…)."""

@@ -1,6 +1,12 @@
-"""Whether a board can be won: from every square a turn can end on, the end square must be
-reachable. A board that fails is refused naming the first trapped square, the squares its rolls
-can reach, and the jumps that send every other landing back.
+"""Whether a board can be won: from every square a game can stand on, the end square must be
+reachable. The squares a game can stand on are those the start's rolls reach (a die that always
+rolls 5 never stands on square 2, so a trap there harms no game). A board that fails is refused
+naming the first trapped square, the squares its rolls can reach, and the jumps that send every
+other landing back.
+
+With that, the turn chain on the reached squares is absorbing: the set is closed under rolls and
+every member reaches the end, so from each the game ends with probability 1 and ``I - Q`` is
+invertible.
 """
 
 from __future__ import annotations
@@ -59,8 +65,18 @@ def reachable(sources: np.ndarray, targets: np.ndarray, start: int, n: int) -> n
     return np.asarray(breadth_first_order(graph, start, directed=True, return_predecessors=False))
 
 
+def reached_squares(board: Board) -> np.ndarray:
+    """The squares reachable from the start along the roll table (sorted, read-only)."""
+    table = board.roll_table
+    n = board.end + 1
+    rows = np.repeat(np.arange(n), table.shape[1])
+    squares = np.sort(reachable(rows, table.ravel(), board.start, n))
+    squares.setflags(write=False)
+    return squares
+
+
 def check_winnable(board: Board) -> None:
-    """Refuse boards with a standable square from which the end can never be reached."""
+    """Refuse boards with a square a game can stand on from which the end can never be reached."""
     table = board.roll_table
     n = board.end + 1
     standable = board.standable_squares

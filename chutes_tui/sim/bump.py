@@ -86,7 +86,11 @@ def simulate_bump(
     rng: np.random.Generator,
     progress: Callable[[int], None] | None = None,
 ) -> BumpEstimate:
-    """``games`` games of ``players`` seats under the board's rules, the bump rule included."""
+    """``games`` games of ``players`` seats under the board's rules, the bump rule included
+    (refused up front where a game might never end)."""
+    from chutes_tui.analysis.bump import check_games_end
+
+    check_games_end(board, players)
     wins = np.zeros(players, dtype=np.int64)
     sums = np.zeros(5)  # rolls, rolls², rounds, rounds², bumps
     done = 0

@@ -34,7 +34,12 @@ class SimulationReport:
         return self.games * self.players
 
     @property
-    def sigmas_from_exact(self) -> float:
+    def sigmas_from_exact(self) -> float | None:
+        """How many standard errors the simulated mean lies from the exact one; ``None`` when
+        every game took the same number of turns (a die that always rolls one number): no
+        spread to measure by, and the means then agree exactly or not at all."""
+        if self.summary.standard_error == 0:
+            return None
         return (self.summary.mean - self.exact.distribution.mean) / self.summary.standard_error
 
     @property

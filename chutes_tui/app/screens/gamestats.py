@@ -135,6 +135,7 @@ class GameStatistics(_Base):
         two = len(game.players) == 2 and not game.finished
         try:
             report = inspect_square(game.board, square, game.next_square if two else None)
-        except ValueError:
+        except ValueError as error:  # a square no game reaches (a die that skips it)
+            self.panels.show_inspector_note(square, str(error))
             return
         self.panels.show_inspector(report, game.current.spec.name if two else None)

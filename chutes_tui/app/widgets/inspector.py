@@ -51,6 +51,13 @@ class InspectorPanel(VerticalScroll):
         yield Static(id="inspect-text")
         yield LineChart(id="inspect-chart", title="Finishing from here", x_label="turns", y_range=(0.0, 1.0))
 
+    def show_note(self, square: int, note: str) -> None:
+        """A square without statistics: its number and why, and no chart."""
+        self.query_one("#inspect-text", Static).update(
+            Text("\n").join([Text(f"Square {square}", style="bold"), Text(note)])
+        )
+        self.query_one("#inspect-chart", LineChart).load(["cyan", "magenta"], [])
+
     def show(self, report: SquareReport, mover: str | None = None) -> None:
         # The text's height varies (wrapped lines, a jump's line): a layout pass places the chart.
         self.query_one("#inspect-text", Static).update(report_text(report, mover))

@@ -147,3 +147,6 @@ class GamePanels(Horizontal):
 
     def show_inspector(self, report: SquareReport, mover: str | None) -> None:
         self.query_one(InspectorPanel).show(report, mover)
+
+    def show_inspector_note(self, square: int, note: str) -> None:
+        self.query_one(InspectorPanel).show_note(square, note)
