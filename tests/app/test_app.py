@@ -568,3 +568,23 @@ def test_turns_left_fit_their_five_characters():
     shown = [_turns(v) for v in (12.34, 999.94, 999.96, 37_567.4, 123_456.0)]
     assert shown == ["12.3", "999.9", "1000", "37567", "123k"]
     assert all(len(text) <= 5 for text in shown)
+
+
+async def test_the_inspector_explains_a_square_no_game_reaches(standard):
+    """Issue 23 §10: with a die that always rolls 5, square 2 is never stood on; the inspector
+    says so instead of keeping the last square's figures."""
+    from chutes_tui.model.dice import Dice
+
+    board = standard.replace(die=Dice.parse("0,0,0,0,1,0"))
+    app = ChutesApp(board=board, players=parse_player_spec("Ann"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("i")
+        await pilot.pause(0.1)
+        screen.board.set_cursor(75)
+        await pilot.pause(0.05)
+        assert "Turns left 1.0" in str(screen.query_one("#inspect-text").render())
+        screen.board.set_cursor(2)
+        await pilot.pause(0.05)
+        text = str(screen.query_one("#inspect-text").render())
+        assert "Square 2" in text and "never reach" in text and "Turns left" not in text
