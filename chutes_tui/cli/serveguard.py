@@ -118,7 +118,8 @@ def origin_problem(origin: str | None, host: str, scheme: str) -> str | None:
     ws = {"http": "ws", "https": "wss"}
     if parts is None or parts.scheme not in ws or parts.path not in ("", "/"):
         return f"a websocket from the page {quote(origin, 60)}: not this server's"
-    if _host_and_port(parts.netloc, parts.scheme) != _host_and_port(host, scheme):
+    here = _host_and_port(host, scheme)
+    if ws[parts.scheme] != scheme or _host_and_port(parts.netloc, parts.scheme) != here:
         return f"a websocket from the page {quote(origin, 60)}: not this server's ({quote(host, 40)})"
     return None
 

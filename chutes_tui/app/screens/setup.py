@@ -84,12 +84,17 @@ class SetupScreen(Screen):
             names = bundled_board_names()
             chosen = self.initial_board if self.initial_board in names else "standard"
             path = "" if self.initial_board in names else self.initial_board
+            served = self.app.is_web  # a visitor may not open the server's files
+            if served and path != getattr(self.app, "board_name", None):
+                path = ""  # only the board the server was started with
             with Horizontal(classes="row"):
                 yield Label("Board", classes="label")
                 yield Select(
                     [(n, n) for n in names], value=chosen, allow_blank=False, id="board-select", compact=True
                 )
-                yield Input(value=path, placeholder="…or a board file (Enter)", id="board-path", compact=True)
+                typed = Input(path, placeholder="…or a board file (Enter)", id="board-path", compact=True)
+                typed.display = not served
+                yield typed
             yield Static("", id="board-preview")
             with Horizontal(classes="row"):
                 yield Label("Rules", classes="label")
