@@ -141,13 +141,17 @@ def test_a_requests_host(host, loopback, allowed):
 
 
 @pytest.mark.parametrize(
-    "host", ["127.0.0.1", "0.0.0.0", "::", "::1", "fe80::1", "localhost", "pc-1.school.example", "a" * 63, "x."]
+    "host",
+    ["127.0.0.1", "0.0.0.0", "::", "::1", "fe80::1", "localhost", "pc-1.school.example", "a" * 63, "x."],
 )
 def test_valid_addresses_and_names_may_be_listened_on(host):
     assert host_problem(host) is None
 
 
-@pytest.mark.parametrize("host", ["", " ", "a" * 64, "a..b", "-pc", "pc-", "a_b", "ünï", "1.2.3.4:80", "[::1"])
+@pytest.mark.parametrize(
+    "host",
+    ["", " ", "a" * 64, "a..b", "-pc", "pc-", "a_b", "ünï", "1.2.3.4:80", "[::1"],
+)
 def test_bad_names_are_refused(host):
     assert host_problem(host) is not None
 

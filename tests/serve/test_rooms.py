@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import aiohttp
+
 from chutes_tui.io.settings import LastSetup, Settings, save_settings, saves_dir, settings_path
 from chutes_tui.model.players import parse_player_spec
 from tests.serve import browser
@@ -176,7 +177,7 @@ def test_visitors_are_capped_in_all_and_per_address(tmp_path):
                 await opened[0].close()
         return [first[0], second[0], third[0], fourth[0]], full
 
-    with serving(tmp_path, "--max-visitors", "2", "--max-per-address", "1") as (port, server, log):
+    with serving(tmp_path, "--max-visitors", "2", "--max-per-address", "1") as (port, _server, log):
         statuses, (status, page) = asyncio.run(visits(port))
         lines = log()
     assert statuses == [101, 503, 101, 503]
@@ -223,5 +224,6 @@ def test_a_bad_message_ends_its_connection_with_one_line_and_a_huge_size_is_capp
     assert gone < GAME_ENDS_SECONDS
     assert len(lines) == len(BAD_FRAMES), lines
     for line in lines:
-        assert line.startswith("chutes-tui serve: refused 127.0.0.1: ") and line.endswith("; connection closed")
+        assert line.startswith("chutes-tui serve: refused 127.0.0.1: ")
+        assert line.endswith("; connection closed")
     assert "Traceback" not in "\n".join(lines)
