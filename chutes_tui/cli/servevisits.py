@@ -20,6 +20,7 @@ import logging
 import shutil
 import signal
 import tempfile
+import weakref
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,23 @@ FULL_PAGE = """<!DOCTYPE html>
 <h1>No room for another game just now</h1><p>{why}.</p>
 <p>Try again when someone has finished (reload this page).</p></body></html>
 """
+
+
+class EndedEarly(logging.Filter):
+    """Drops textual-serve's "Application failed to start" for a game the server ended itself
+    (its visitor left while it was starting): the relay task of each such game."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.relays: weakref.WeakSet[asyncio.Task[None]] = weakref.WeakSet()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        with contextlib.suppress(RuntimeError):  # no running loop: not a relay
+            return asyncio.current_task() not in self.relays
+        return True
+
+
+ENDED_EARLY = EndedEarly()
 
 
 def log_refused(request: web.Request, why: str) -> None:
@@ -87,6 +105,8 @@ class VisitorGame(AppService):
         if process is None:
             return
         await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+        if relay is not None:
+            ENDED_EARLY.relays.add(relay)
         if process.returncode is None:
             await self.send_meta({"type": "quit"})
             try:
@@ -119,6 +139,7 @@ class ChutesServer(Server):
             if not logger.handlers:
                 logger.addHandler(handler)
                 logger.setLevel(logging.WARNING)
+        logging.getLogger("textual-serve").addFilter(ENDED_EARLY)
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()

@@ -58,19 +58,31 @@ def serving(tmp_path: Path, *arguments: str, play: tuple[str, ...] = ()):
         browser.stop(server, signal.SIGINT)
 
 
-async def screen_until(connection, words, timeout=20.0) -> str:
-    """What the game has drawn, once every one of ``words`` is in it."""
-    drawn = bytearray()
-    deadline = time.monotonic() + timeout
-    while True:
-        text = browser.ESCAPES.sub("", drawn.decode("utf-8", "replace"))
-        if all(word in text for word in words):
-            return text
-        remaining = deadline - time.monotonic()
-        assert remaining > 0, f"no {words} on the screen: {text[-400:]!r}"
-        message = await connection.receive(timeout=remaining)
-        assert message.type == aiohttp.WSMsgType.BINARY, message
-        drawn += message.data
+class Terminal:
+    """What a game draws on its visitor's page, read from the socket."""
+
+    def __init__(self, connection: aiohttp.ClientWebSocketResponse) -> None:
+        self.connection = connection
+        self.drawn = bytearray()
+
+    async def until(self, *words: str, timeout: float = 20.0) -> str:
+        """What is drawn from now on, once every one of ``words`` is in it."""
+        start = len(self.drawn)
+        deadline = time.monotonic() + timeout
+        while True:
+            text = browser.ESCAPES.sub("", self.drawn[start:].decode("utf-8", "replace"))
+            if all(word in text for word in words):
+                return text
+            remaining = deadline - time.monotonic()
+            assert remaining > 0, f"no {words} on the screen: {text[-400:]!r}"
+            message = await self.connection.receive(timeout=remaining)
+            assert message.type == aiohttp.WSMsgType.BINARY, message
+            self.drawn += message.data
+
+    async def type(self, keys: str, *words: str) -> str:
+        """Send ``keys``; what is drawn until ``words`` are."""
+        await self.connection.send_str(json.dumps(["stdin", keys]))
+        return await self.until(*words)
 
 
 async def closed(connection, timeout=10.0) -> aiohttp.WSMessage:
@@ -101,12 +113,22 @@ def test_a_visitor_neither_reads_nor_writes_the_server_users_files(tmp_path):
         async with aiohttp.ClientSession() as session:
             url = f"http://127.0.0.1:{port}/ws?width=100&height=30"
             async with session.ws_connect(url, max_msg_size=0) as connection:
-                text = await screen_until(connection, ["New game", "Start game"])
+                terminal = Terminal(connection)
+                text = await terminal.until("New game", "Start game")
                 [pid] = game_pids(server)
                 home = Path(environment(pid)["CHUTES_TUI_CONFIG_DIR"]).parent
                 assert home.is_dir() and environment(pid)["CHUTES_TUI_DATA_DIR"] == str(home / "data")
-                await connection.send_str(json.dumps(["stdin", "\x13"]))  # ctrl+s: start a game
-                await screen_until(connection, ["Roll"])  # the first-run hint is remembered
+                # The visitor changes the theme: ctrl+p, "theme", then dracula from the list.
+                await terminal.type("\x10", "Change the current theme")
+                await terminal.type("theme", "Theme")
+                await terminal.type("\r", "solarized-light")
+                await terminal.type("dracula", "dracula")
+                await connection.send_str(json.dumps(["stdin", "\r"]))
+                remembered = home / "config" / "settings.json"
+                deadline = time.monotonic() + 10
+                while "dracula" not in (remembered.read_text() if remembered.exists() else ""):
+                    assert time.monotonic() < deadline, "the visitor's theme was not remembered"
+                    await asyncio.sleep(0.05)
             return text, pid, home
 
     with serving(tmp_path) as (port, server, log):
@@ -197,23 +219,26 @@ BAD_FRAMES = {
 
 
 def test_a_bad_message_ends_its_connection_with_one_line_and_a_huge_size_is_capped(tmp_path):
-    async def visit(port, frame):
+    async def visits(port, server):
         async with aiohttp.ClientSession() as session:
             url = f"http://127.0.0.1:{port}/ws?width=100000&height=100000"
-            async with session.ws_connect(url) as connection:
-                await connection.receive(timeout=20)  # the game has started and drawn
+            connections = [await session.ws_connect(url) for _ in BAD_FRAMES]
+            deadline = time.monotonic() + 10
+            while True:  # every game has started (its own environment, not the server's)
+                pids = game_pids(server)
+                started = [environment(pid) for pid in pids if "ROWS" in environment(pid)]
+                if len(started) == len(BAD_FRAMES):
+                    break
+                assert time.monotonic() < deadline, pids
+                await asyncio.sleep(0.05)
+            sizes = {(started_env["COLUMNS"], started_env["ROWS"]) for started_env in started}
+            for connection, frame in zip(connections, BAD_FRAMES.values(), strict=True):
                 if isinstance(frame, bytes):
                     await connection.send_bytes(frame)
                 else:
                     await connection.send_str(frame)
-                return (await closed(connection)).type
-
-    async def visits(port, server):
-        ends = asyncio.gather(*(visit(port, frame) for frame in BAD_FRAMES.values()))
-        await asyncio.sleep(0.5)
-        pids = game_pids(server)
-        sizes = {(environment(pid)["COLUMNS"], environment(pid)["ROWS"]) for pid in pids}
-        return await ends, pids, sizes
+            kinds = [(await closed(connection)).type for connection in connections]
+        return kinds, pids, sizes
 
     with serving(tmp_path, "--max-per-address", "8") as (port, server, log):
         kinds, pids, sizes = asyncio.run(visits(port, server))
