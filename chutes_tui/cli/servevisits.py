@@ -27,6 +27,7 @@ from typing import Any
 
 import aiohttp_jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -40,7 +41,7 @@ from chutes_tui.cli.serveguard import (
     query_size,
     request_host_problem,
 )
-from chutes_tui.model.text import printable
+from chutes_tui.model.text import elide, printable
 
 QUIT_SECONDS = 2.0  # a game told to quit has this long before it is killed
 HEARTBEAT = 5.0  # seconds between pings: a vanished visitor is noticed within about 1.5 of these
@@ -68,6 +69,21 @@ class EndedEarly(logging.Filter):
 
 
 ENDED_EARLY = EndedEarly()
+
+
+class OneLineForBadRequests(logging.Filter):
+    """aiohttp logs a request it cannot parse (a header over 8 KB, no Host, two Hosts, bytes
+    that are not a URL) with a traceback; make it one line saying what was wrong."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, HttpProcessingError):
+            why = " ".join(str(error.message).split())
+            remote = record.args[0] if isinstance(record.args, tuple) and record.args else "a client"
+            record.msg = "refused %s: a malformed request (%s)"
+            record.args = (remote, elide(printable(why), 80))
+            record.exc_info, record.exc_text = None, None
+        return True
 
 
 def log_refused(request: web.Request, why: str) -> None:
@@ -140,6 +156,7 @@ class ChutesServer(Server):
                 logger.addHandler(handler)
                 logger.setLevel(logging.WARNING)
         logging.getLogger("textual-serve").addFilter(ENDED_EARLY)
+        logging.getLogger("aiohttp.server").addFilter(OneLineForBadRequests())
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()

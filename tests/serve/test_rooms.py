@@ -141,6 +141,17 @@ def test_a_visitor_neither_reads_nor_writes_the_server_users_files(tmp_path):
     assert after == before and sorted(os.listdir(settings_path().parent)) == ["settings.json"]
 
 
+BAD_REQUESTS = [
+    b"GET / HTTP/1.1\r\nHost: \xff\xfe:80\r\n\r\n",  # a Host that is not UTF-8
+    b"GET / HTTP/1.1\r\nHost: [::1\r\n\r\n",
+    b"GET / HTTP/1.1\r\n\r\n",  # no Host
+    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX: " + b"a" * 10_000 + b"\r\n\r\n",
+    b"GET /\xff HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    b"GET /ws?width=%ff HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",  # not a websocket handshake
+]
+
+
 def test_pages_of_other_sites_and_bad_hosts_are_refused(tmp_path):
     async def handshake(port, **headers) -> int:
         async with aiohttp.ClientSession(skip_auto_headers=("Origin",)) as session:
@@ -165,14 +176,17 @@ def test_pages_of_other_sites_and_bad_hosts_are_refused(tmp_path):
 
     with serving(tmp_path) as (port, _server, log):
         statuses = asyncio.run(visits(port))
-        with socket.create_connection(("127.0.0.1", port)) as raw:  # a Host that is not UTF-8
-            raw.sendall(b"GET / HTTP/1.1\r\nHost: \xff\xfe:80\r\nConnection: close\r\n\r\n")
-            status_line = raw.recv(200).split(b"\r\n")[0]
+        status_lines = []
+        for request in BAD_REQUESTS:
+            with socket.create_connection(("127.0.0.1", port)) as raw:
+                raw.sendall(request)
+                status_lines.append(raw.recv(200).split(b"\r\n")[0])
         time.sleep(0.3)
         lines = log()
     assert statuses == [403, 403, 403, 400, 101, 101]
-    assert status_line == b"HTTP/1.1 400 Bad Request"
-    assert len(lines) == 5 and all(line.startswith("chutes-tui serve: refused 127.0.0.1: ") for line in lines)
+    assert [line.split(b" ", 1)[1] for line in status_lines] == [b"400 Bad Request"] * len(BAD_REQUESTS)
+    assert len(lines) == 4 + len(BAD_REQUESTS) - 1, lines  # a plain GET of /ws: a 400, no line
+    assert all(line.startswith("chutes-tui serve: refused 127.0.0.1: ") for line in lines)
     assert "http://evil.example" in lines[0] and "Traceback" not in "\n".join(lines)
 
 
