@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WebSocketError, WSCloseCode, WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
@@ -244,8 +244,10 @@ class ChutesServer(Server):
         """The page's messages to the game, until the socket closes or a message is bad."""
         async for frame in websocket:
             try:
-                if frame.type == WSMsgType.ERROR:  # e.g. over MAX_FRAME: aiohttp has closed it
-                    raise BadInputError(f"a broken message ({frame.data})")
+                if frame.type == WSMsgType.ERROR and not isinstance(frame.data, WebSocketError):
+                    return  # the visitor is gone (no answer to pings, a reset): no one to tell
+                if frame.type == WSMsgType.ERROR:  # over MAX_FRAME, text not UTF-8, bad framing
+                    raise BadInputError(f"a frame the protocol refuses ({frame.data})")
                 if frame.type != WSMsgType.TEXT:
                     raise BadInputError("a binary message")
                 message = parse_message(frame.data)

@@ -229,6 +229,7 @@ BAD_FRAMES = {
     "wrong arity": '["resize", "x"]',
     "a huge frame": json.dumps(["stdin", "x" * 100_000]),
     "a binary frame": b"\x00\x01",
+    "a text frame that is not UTF-8": ("raw text", b'["stdin", "\xff"]'),
 }
 
 
@@ -249,6 +250,8 @@ def test_a_bad_message_ends_its_connection_with_one_line_and_a_huge_size_is_capp
             for connection, frame in zip(connections, BAD_FRAMES.values(), strict=True):
                 if isinstance(frame, bytes):
                     await connection.send_bytes(frame)
+                elif isinstance(frame, tuple):  # what send_str cannot send: aiohttp's frame writer
+                    await connection._writer.send_frame(frame[1], aiohttp.WSMsgType.TEXT)
                 else:
                     await connection.send_str(frame)
             kinds = [(await closed(connection)).type for connection in connections]
@@ -262,7 +265,13 @@ def test_a_bad_message_ends_its_connection_with_one_line_and_a_huge_size_is_capp
     assert len(pids) == len(BAD_FRAMES) and sizes == {("400", "150")}
     assert gone < GAME_ENDS_SECONDS
     assert len(lines) == len(BAD_FRAMES), lines
-    for line in lines:
-        assert line.startswith("chutes-tui serve: refused 127.0.0.1: ")
-        assert line.endswith("; connection closed")
+    prefix, suffix = "chutes-tui serve: refused 127.0.0.1: ", "; connection closed"
+    assert sorted(line.removeprefix(prefix).removesuffix(suffix) for line in lines) == [
+        "a binary message",
+        "a frame the protocol refuses (Invalid UTF-8 text message)",
+        "a frame the protocol refuses (Message size 100013 exceeds limit 65536)",
+        "a message that is not JSON",
+        "a resize message without exactly a width and a height",
+    ]
+    assert all(line.startswith(prefix) and line.endswith(suffix) for line in lines)
     assert "Traceback" not in "\n".join(lines)
