@@ -5,7 +5,7 @@ browser: tests/serve/test_browser.py; here Textual's ``is_web`` is set and the d
 import io
 
 import pytest
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, Select
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.dialogs.picker import BoardPicker
@@ -17,7 +17,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
 from chutes_tui.io.recent import remember_board
-from chutes_tui.io.settings import saves_dir
+from chutes_tui.io.settings import saves_dir, settings_path
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import parse_player_spec
 from tests.app.helpers import wait_for
@@ -127,12 +127,26 @@ async def test_a_served_picker_offers_no_server_file(served, standard, tmp_path,
         await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
 
 
-async def test_a_served_setup_has_no_path_to_type(served):
-    """The setup screen's board path is hidden in a browser and holds no board of the visitor's
-    choosing (only the one the server was started with)."""
-    for board_name, shown_path in (("standard", ""), ("/srv/class/board.toml", "/srv/class/board.toml")):
+async def test_a_served_setup_has_no_path_to_type(served, tmp_path):
+    """The setup screen's board path is hidden in a browser: the board the server was started
+    with is one of the choices (the only file), and any other path is dropped."""
+    board = tmp_path / "class.txt"
+    board.write_text("0\n20\n4\n3 11\n17 2\n")
+    for board_name, start in (("standard", "standard"), (str(board), str(board))):
+        settings_path().unlink(missing_ok=True)  # no setup remembered from the last game
         app = ChutesApp(board_name=board_name)
         async with app.run_test(size=(120, 40)) as pilot:
             await wait_for(pilot, lambda app=app: isinstance(app.screen, SetupScreen))
             typed = app.screen.query_one("#board-path", Input)
-            assert not typed.display and typed.value == shown_path
+            choice = app.screen.query_one("#board-select", Select)
+            assert not typed.display and typed.value == "" and choice.value == start
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda app=app: isinstance(app.screen, GameScreen))
+            assert app.screen.game.board.end == (20 if start == str(board) else 100)
+    app = ChutesApp(board_name="standard")
+    async with app.run_test(size=(120, 40)) as pilot:  # a path from elsewhere (a new game's board)
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.push_screen(SetupScreen(str(board)))
+        await wait_for(pilot, lambda: app.screen.query("#board-select"))
+        assert app.screen.query_one("#board-path", Input).value == ""
+        assert app.screen.query_one("#board-select", Select).value == "standard"
