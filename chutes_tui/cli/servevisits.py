@@ -232,7 +232,14 @@ class ChutesServer(Server):
         )
         self.games[websocket] = game
         try:
-            await game.start(*query_size(request.query))
+            try:
+                await game.start(*query_size(request.query))
+            except OSError as error:  # no memory or processes left for one more game
+                LOG.warning(
+                    "could not start a game for %s: %s", printable(request.remote or "a client"), error
+                )
+                await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"no room")
+                return
             try:
                 await self._relay(request, websocket, game)
             finally:

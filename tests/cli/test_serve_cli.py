@@ -62,15 +62,16 @@ def test_wrong_arguments_are_one_line_before_anything_listens(capsys, argv, code
     assert message in err and len(err.strip().splitlines()) == 1, err
 
 
-def test_a_port_in_use_is_one_line_and_status_2(capsys):
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost"])  # a name passes --host's check
+def test_a_port_in_use_is_one_line_and_status_2(capsys, host):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        code, out, err = run(capsys, "serve", "--port", str(port))
+        code, out, err = run(capsys, "serve", "--host", host, "--port", str(port))
     assert code == 2 and out == ""
     assert err.strip() == (
-        f"chutes-tui serve: cannot listen on 127.0.0.1 port {port}: "
+        f"chutes-tui serve: cannot listen on {host} port {port}: "
         "another program is using that port (try another --port)"
     )
 
