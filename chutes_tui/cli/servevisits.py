@@ -46,6 +46,7 @@ from chutes_tui.model.text import elide, printable
 QUIT_SECONDS = 2.0  # a game told to quit has this long before it is killed
 HEARTBEAT = 5.0  # seconds between pings: a vanished visitor is noticed within about 1.5 of these
 LOG = logging.getLogger("chutes_tui.serve")
+NOT_IN_FRAMES = {"Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY"}
 FULL_PAGE = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>chutes-tui: no room</title></head>
 <body style="font-family: sans-serif; margin: 3em">
@@ -195,7 +196,9 @@ class ChutesServer(Server):
             "config": {"static": {"url": f"{origin}{static}".rstrip("/") + "/"}},
             "application": {"name": self.title},
         }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response.headers.update(NOT_IN_FRAMES)  # another site may not show it in a frame of its own
+        return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One visitor: their own ``chutes-tui play``, relayed until either side closes."""

@@ -164,6 +164,9 @@ def test_pages_of_other_sites_and_bad_hosts_are_refused(tmp_path):
 
     async def visits(port):
         here = f"http://127.0.0.1:{port}"
+        async with aiohttp.ClientSession() as session, session.get(f"{here}/") as page:
+            assert page.status == 200 and page.headers["X-Frame-Options"] == "DENY"  # no other site's frame
+            assert page.headers["Content-Security-Policy"] == "frame-ancestors 'none'"
         return [
             await handshake(port, Origin="http://evil.example"),  # any page the teacher visits
             await handshake(port, Origin=f"http://127.0.0.1:{port + 1}"),  # another port
