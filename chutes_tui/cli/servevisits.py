@@ -4,7 +4,8 @@
   recent boards, saves, crash logs; ``CHUTES_TUI_*_DIR``), removed when the visit ends: nothing
   of the server user's is read or written.
 * Requests pass :mod:`chutes_tui.cli.serveguard` first: a bad ``Host`` is a 400, a websocket
-  from another site's page a 403, one over the caps a 503 (and the page says the game is full).
+  from another site's page a 403, one over the caps a 503 (and the page says the game is full);
+  the page may not be framed by another site.
 * A visitor's messages are checked one by one; the first bad one ends that connection with one
   line in the log (never a traceback).
 * When a visitor's socket closes, their game is told to quit and killed if it has not within
