@@ -5,14 +5,20 @@ browser: tests/serve/test_browser.py; here Textual's ``is_web`` is set and the d
 import io
 
 import pytest
+from textual.widgets import Input, OptionList, Select
 
 from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.dialogs.picker import BoardPicker
 from chutes_tui.app.dialogs.save_as import download_name
 from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
-from chutes_tui.io.settings import saves_dir
+from chutes_tui.io.bundled import bundled_board_names
+from chutes_tui.io.recent import remember_board
+from chutes_tui.io.settings import saves_dir, settings_path
+from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import parse_player_spec
 from tests.app.helpers import wait_for
 
@@ -90,3 +96,57 @@ async def test_a_served_editor_downloads_the_board(served, classic, tmp_path, mo
 )
 def test_a_download_name_has_nothing_a_header_would_misread(name, plain):
     assert download_name(name) == plain
+
+
+async def test_a_served_picker_offers_no_server_file(served, standard, tmp_path, monkeypatch):
+    """In a browser 'b' offers the bundled boards, a random board and the editor: no file in the
+    server's directory, no recent file of the server user's, no path to type."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "teachers.txt").write_text("0\n20\n4\n3 11\n17 2\n")
+    remember_board(str(tmp_path / "teachers.txt"))
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPicker))
+        options = app.screen.query_one("#board-options", OptionList)
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        assert ids == [f"bundled:{name}" for name in bundled_board_names()] + ["random:", "editor:"]
+        assert not app.screen.query("#board-file") and not app.screen.query("#load")
+        options.highlighted = ids.index("random:")
+        await pilot.press("enter")  # a random board, named by its seed; then "Play it?"
+        await pilot.pause(0.1)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.game.board.name.startswith("random-"))
+        seed = int(screen.game.board.name.removeprefix("random-"))
+        assert screen.game.board.jumps == random_board(seed).jumps
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPicker))
+        app.screen.query_one("#board-options", OptionList).highlighted = len(ids) - 1
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
+
+
+async def test_a_served_setup_has_no_path_to_type(served, tmp_path):
+    """The setup screen's board path is hidden in a browser: the board the server was started
+    with is one of the choices (the only file), and any other path is dropped."""
+    board = tmp_path / "class.txt"
+    board.write_text("0\n20\n4\n3 11\n17 2\n")
+    for board_name, start in (("standard", "standard"), (str(board), str(board))):
+        settings_path().unlink(missing_ok=True)  # no setup remembered from the last game
+        app = ChutesApp(board_name=board_name)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda app=app: isinstance(app.screen, SetupScreen))
+            typed = app.screen.query_one("#board-path", Input)
+            choice = app.screen.query_one("#board-select", Select)
+            assert not typed.display and typed.value == "" and choice.value == start
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda app=app: isinstance(app.screen, GameScreen))
+            assert app.screen.game.board.end == (20 if start == str(board) else 100)
+    app = ChutesApp(board_name="standard")
+    async with app.run_test(size=(120, 40)) as pilot:  # a path from elsewhere (a new game's board)
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.push_screen(SetupScreen(str(board)))
+        await wait_for(pilot, lambda: app.screen.query("#board-select"))
+        assert app.screen.query_one("#board-path", Input).value == ""
+        assert app.screen.query_one("#board-select", Select).value == "standard"

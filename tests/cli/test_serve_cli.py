@@ -10,6 +10,7 @@ import pytest
 
 from chutes_tui.cli import main
 from chutes_tui.cli.serve import play_command, url
+from chutes_tui.cli.serveguard import default_max_visitors, memory_bytes
 
 
 def run(capsys, *argv):
@@ -47,6 +48,12 @@ def run(capsys, *argv):
             "chutes-tui: board error: no bundled board or file named 'no-such-board'",
         ),
         (["--players", "2"], 2, "unrecognized arguments: --players"),  # play's arguments go after --
+        (["--host", "a" * 64], 2, "is 64 characters; a name's parts have at most 63"),
+        (["--host", ".".join(["a" * 60] * 5)], 2, "a host name has at most 253 characters, not 304"),
+        (["--host", "class room"], 2, "'class room' is neither an IP address nor a host name"),
+        (["--host", "bad_name!"], 2, "is neither an IP address nor a host name"),
+        (["--host", "ünï.example"], 2, "is neither an IP address nor a host name"),
+        (["--max-visitors", "0"], 2, "--max-visitors must be 1..10,000, not 0"),
     ],
 )
 def test_wrong_arguments_are_one_line_before_anything_listens(capsys, argv, code, message):
@@ -55,15 +62,16 @@ def test_wrong_arguments_are_one_line_before_anything_listens(capsys, argv, code
     assert message in err and len(err.strip().splitlines()) == 1, err
 
 
-def test_a_port_in_use_is_one_line_and_status_2(capsys):
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost"])  # a name passes --host's check
+def test_a_port_in_use_is_one_line_and_status_2(capsys, host):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        code, out, err = run(capsys, "serve", "--port", str(port))
+        code, out, err = run(capsys, "serve", "--host", host, "--port", str(port))
     assert code == 2 and out == ""
     assert err.strip() == (
-        f"chutes-tui serve: cannot listen on 127.0.0.1 port {port}: "
+        f"chutes-tui serve: cannot listen on {host} port {port}: "
         "another program is using that port (try another --port)"
     )
 
@@ -73,8 +81,14 @@ def test_help_shows_the_play_arguments_and_the_missing_password(capsys):
         main(["serve", "--help"])
     out = capsys.readouterr().out
     assert done.value.code == 0
-    assert out.startswith("usage: chutes-tui serve [-h] [--host HOST] [--port PORT] [-- PLAY-ARGUMENTS]")
-    assert "127.0.0.1" in out and "no password" in " ".join(out.split())
+    assert out.startswith(
+        "usage: chutes-tui serve [-h] [--host HOST] [--port PORT] [--max-visitors N] "
+        "[--max-per-address N] [-- PLAY-ARGUMENTS]"
+    )
+    words = " ".join(out.split())
+    assert "127.0.0.1" in out and "no password" in words
+    most = default_max_visitors(memory_bytes())
+    assert f"(default {most}: half this computer's memory at 150 MB a game, at most 200)" in words
 
 
 def test_each_visitor_runs_this_python_s_play_with_the_arguments_quoted():

@@ -1,14 +1,18 @@
 """``chutes-tui serve`` in a real browser (issue 16): headless Chromium opens the page, the
 visitor's own game starts and the board is drawn, 's' sends the save as a download that loads,
-and Ctrl-C stops the server cleanly with the visitor still connected.
+and Ctrl-C stops the server cleanly with the visitor still connected; a page of another site
+cannot open a game (issue 23).
 
 Skipped when no Chromium is installed (``.ci/run`` installs Debian's ``chromium`` first)."""
 
 import asyncio
 import base64
+import contextlib
+import http.server
 import os
 import re
 import signal
+import threading
 
 import pytest
 
@@ -58,10 +62,59 @@ async def colours_in(page, picture):
     return reply["result"]["value"]
 
 
-async def visit(devtools, port, downloads, server):
+# A page of another site opening a websocket to the server: refused before any game starts.
+FOREIGN_PAGE_JS = """
+new Promise((done) => {
+  const socket = new WebSocket("ws://127.0.0.1:%d/ws");
+  socket.onopen = () => done("opened");
+  socket.onerror = () => done("refused");
+})
+"""
+
+
+class AnotherSite(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        body = b"<!DOCTYPE html><p>another site</p>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *_):
+        pass
+
+
+@contextlib.contextmanager
+def another_site(port):
+    """A web page on another port: another origin, as any page the teacher visits."""
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", port), AnotherSite)
+    thread = threading.Thread(target=site.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        site.shutdown()
+        site.server_close()
+
+
+async def visit(devtools, port, downloads, server, other_port):
     """One visitor's session, then Ctrl-C to the server; the page's classes at the end."""
     async with browser.Page.open(devtools) as page:
         await page.send("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(downloads))
+        with another_site(other_port) as elsewhere:
+            await page.send("Page.navigate", url=elsewhere)
+            for _ in range(100):
+                if (
+                    await page.evaluate("document.readyState + ' ' + location.href")
+                    == f"complete {elsewhere}"
+                ):
+                    break
+                await asyncio.sleep(0.05)
+            reply = await page.send(
+                "Runtime.evaluate", expression=FOREIGN_PAGE_JS % port, awaitPromise=True, returnByValue=True
+            )
+        assert reply["result"]["value"] == "refused"
         await page.send("Page.navigate", url=f"http://127.0.0.1:{port}/")
 
         # The visitor's game starts by itself, and the whole board reaches the page's terminal.
@@ -99,7 +152,7 @@ async def visit(devtools, port, downloads, server):
 
 
 def test_the_app_served_to_headless_chromium(tmp_path):
-    port = browser.free_port()
+    port, other_port = browser.free_port(), browser.free_port()
     log = tmp_path / "serve.log"
     downloads = tmp_path / "downloads"
     downloads.mkdir()
@@ -110,7 +163,7 @@ def test_the_app_served_to_headless_chromium(tmp_path):
         browser.wait_for_port(port, server, timeout=20)
         chrome = browser.launch_browser(BINARY, tmp_path / "profile")
         devtools = browser.devtools_port(tmp_path / "profile", chrome)
-        classes = asyncio.run(asyncio.wait_for(visit(devtools, port, downloads, server), 45))
+        classes = asyncio.run(asyncio.wait_for(visit(devtools, port, downloads, server, other_port), 45))
         with pytest.raises(ProcessLookupError):  # no game process outlived the server
             os.killpg(server.pid, 0)
     finally:
@@ -122,5 +175,7 @@ def test_the_app_served_to_headless_chromium(tmp_path):
     assert "-closed" in classes  # the page's "Session ended"
     assert printed.splitlines() == [
         f"chutes-tui: serving on http://127.0.0.1:{port} -- Ctrl-C stops",
+        f"chutes-tui serve: refused 127.0.0.1: a websocket from the page 'http://127.0.0.1:{other_port}': "
+        f"not this server's ('127.0.0.1:{port}')",
         "chutes-tui: stopped serving",
     ]

@@ -1,8 +1,11 @@
-"""Choose a board: bundled ones, files in the current directory, recent files, or a path."""
+"""Choose a board: bundled ones, files in the current directory, recent files, or a path; in a
+browser (``chutes-tui serve``) bundled ones, a random board or the editor, never a server file."""
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
+from typing import Literal
 
 from rich.text import Text
 from textual import on
@@ -18,10 +21,12 @@ from chutes_tui.io.boardfile import load_board, read_board
 from chutes_tui.io.bundled import bundled_board_names
 from chutes_tui.io.recent import recent_boards, remember_board
 from chutes_tui.model.board import Board, BoardError
+from chutes_tui.model.generate import random_board
 from chutes_tui.model.text import path_text, shown
 
 LISTED = 50  # files listed at most
 LISTED_MAX_BYTES = 1 << 20  # larger files are not tried while listing (typing a path still works)
+EDITOR: Literal["editor"] = "editor"  # the picker's answer when the editor is chosen
 
 
 def local_board_files(directory: Path) -> list[Path]:
@@ -41,8 +46,10 @@ def local_board_files(directory: Path) -> list[Path]:
     return found
 
 
-class BoardPicker(Dialog[Board | None]):
-    """Dismissed with the chosen, valid board (``None`` when cancelled)."""
+class BoardPicker(Dialog[Board | Literal["editor"] | None]):
+    """Dismissed with the chosen, valid board, :data:`EDITOR` (in a browser: draw one) or
+    ``None`` when cancelled. In a browser the server's files are not offered, nor may a path be
+    typed: a visitor may not open files on the server."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -50,6 +57,15 @@ class BoardPicker(Dialog[Board | None]):
         options: list[Option] = []
         for name in bundled_board_names():
             options.append(Option(f"{name}  (bundled)", id=f"bundled:{name}"))
+        if self.app.is_web:
+            options.append(Option("a random board  (new ladders and chutes each time)", id="random:"))
+            options.append(Option("draw your own  (the editor)", id="editor:"))
+            with Vertical(id="picker-dialog", classes="dialog"):
+                yield Static(Text.assemble(("Load a board", "bold"), " — Enter picks"), classes="title")
+                yield OptionList(*options, id="board-options", markup=False)
+                with Horizontal(classes="buttons"):
+                    yield Button("Cancel", id="cancel")
+            return
         seen: set[str] = set()
         for path in local_board_files(Path.cwd()):
             seen.add(str(path.resolve()))
@@ -74,7 +90,12 @@ class BoardPicker(Dialog[Board | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         kind, _, value = (event.option.id or "").partition(":")
-        self.try_load(value, remember=kind == "file")
+        if kind == "random":
+            self.dismiss(random_board(secrets.randbelow(2**31)))  # named by its seed: it can be had again
+        elif kind == "editor":
+            self.dismiss(EDITOR)
+        else:
+            self.try_load(value, remember=kind == "file")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.try_load(event.value.strip(), remember=True)

@@ -9,13 +9,13 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from textual.screen import Screen
 
 from chutes_tui.app.controller import TurnController
 from chutes_tui.app.dialogs.confirm import confirm_then
-from chutes_tui.app.dialogs.picker import BoardPicker
+from chutes_tui.app.dialogs.picker import EDITOR, BoardPicker
 from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.messages import NewGameRequested
 from chutes_tui.app.screens.editor import EditorScreen
@@ -105,8 +105,10 @@ class GameSession(_Base):
         """Pick another board; the same players start a new game on it (a bad file changes nothing)."""
         self.app.push_screen(BoardPicker(), self._board_chosen)
 
-    def _board_chosen(self, board: Board | None) -> None:
-        if board is not None:
+    def _board_chosen(self, board: Board | Literal["editor"] | None) -> None:
+        if board == EDITOR:
+            self.action_edit_board()
+        elif isinstance(board, Board):
             self.confirm_then(self._play_question(board), lambda: self._play_on(board), "Play it")
 
     @staticmethod

@@ -30,7 +30,7 @@ from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_PLAYERS, InputError
 from chutes_tui.model.players import PlayerSpec, default_players
 from chutes_tui.model.rules import BUMP_EFFECT, EndRule
-from chutes_tui.model.text import count, shown
+from chutes_tui.model.text import count, path_text, shown
 
 T = TypeVar("T")
 BOARD_RULE = "board"
@@ -84,12 +84,19 @@ class SetupScreen(Screen):
             names = bundled_board_names()
             chosen = self.initial_board if self.initial_board in names else "standard"
             path = "" if self.initial_board in names else self.initial_board
+            boards = [(n, n) for n in names]
+            served = self.app.is_web  # a visitor may open no file of the server's but its board
+            if served and path:
+                if path == getattr(self.app, "board_name", None):
+                    boards.append((f"{shown(path_text(path), 30)} (the server's)", path))
+                    chosen = path
+                path = ""
             with Horizontal(classes="row"):
                 yield Label("Board", classes="label")
-                yield Select(
-                    [(n, n) for n in names], value=chosen, allow_blank=False, id="board-select", compact=True
-                )
-                yield Input(value=path, placeholder="…or a board file (Enter)", id="board-path", compact=True)
+                yield Select(boards, value=chosen, allow_blank=False, id="board-select", compact=True)
+                typed = Input(path, placeholder="…or a board file (Enter)", id="board-path", compact=True)
+                typed.display = not served
+                yield typed
             yield Static("", id="board-preview")
             with Horizontal(classes="row"):
                 yield Label("Rules", classes="label")
