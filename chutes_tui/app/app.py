@@ -18,6 +18,7 @@ from textual.theme import Theme
 from textual.worker import Worker, WorkerState
 
 from chutes_tui.app.controller import DEFAULT_SPEED
+from chutes_tui.app.dialogs.confirm import ConfirmScreen, confirm_then
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.messages import NewGameRequested, StartGame
 from chutes_tui.app.palette import open_palette, open_theme_palette
@@ -25,6 +26,7 @@ from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.review import ReviewScreen
 from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.app.work import losing, unsaved_work
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_path
@@ -89,12 +91,14 @@ class ChutesApp(App[None]):
         await super().on_event(event)
 
     async def action_quit(self) -> None:
-        """ctrl+q: at once, unless a person is in the middle of a game (then Enter confirms)."""
-        screen = self.game_screen
-        if screen is not None and screen.at_stake:
-            screen.confirm_then("Quit? This game is lost (unless saved with s).", self.exit, "Quit")
-            return
-        self.exit()
+        """ctrl+q, the palette's Quit, the winner's q, Esc out of the first editor: at once,
+        unless a screen anywhere on the stack holds work; then the question names it, and its
+        default (Enter, Esc) keeps it: y quits."""
+        lost = unsaved_work(self)
+        if not lost:
+            self.exit()
+        elif not (isinstance(self.screen, ConfirmScreen) and self.screen.keep_by_default):  # asked already
+            confirm_then(self, losing("Quit?", lost), self.exit, "Quit", keep_by_default=True)
 
     def action_command_palette(self) -> None:
         open_palette(self)  # Textual 8.2.8's own palette crashes on fast keys (app/palette.py)
@@ -108,7 +112,8 @@ class ChutesApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.edit_first:
             board = self.initial_board or load_board(self.board_name)
-            self.push_screen(EditorScreen(board), self._edited)
+            editor = EditorScreen(board, quits=True)
+            self.push_screen(editor, lambda board: self._edited(board, editor.edits_unsaved))
         elif self.initial_game is not None:
             self.start_game(self.initial_game, replay=self.replay)
         elif self.initial_players is not None and self.initial_board is not None:
@@ -128,12 +133,13 @@ class ChutesApp(App[None]):
         self.settings = update_settings(hinted=True)
         return "Space rolls · i explains the square under the cursor · ? lists every key"
 
-    def _edited(self, board: Board | None) -> None:
-        """Leaving the editor: 'p' plays the board (a person and a computer), Esc quits."""
+    def _edited(self, board: Board | None, unsaved: bool) -> None:
+        """Leaving the first editor with 'p': play the board (a person and a computer); the
+        game keeps its unsaved edits (quitting asks, a save keeps them). Esc quits instead."""
         if board is None:
             self.exit()
         else:
-            self.start_game(Game.new(board, default_players(2, humans=1)))
+            self.start_game(Game.new(board, default_players(2, humans=1)), board_unsaved=unsaved)
 
     @property
     def game_screen(self) -> GameScreen | None:
@@ -144,9 +150,17 @@ class ChutesApp(App[None]):
         screen = stack[-1] if stack else None
         return screen if isinstance(screen, GameScreen) else None
 
-    def start_game(self, game: Game, save_path: Path | None = None, replay: str | None = None) -> None:
-        """Show a game, replacing whatever screen is on top; ``save_path``: where 's' saves it
-        (else ``--save``, else 's' asks for a name); ``replay``: see ``__init__``."""
+    def start_game(
+        self,
+        game: Game,
+        save_path: Path | None = None,
+        replay: str | None = None,
+        board_unsaved: bool = False,
+    ) -> None:
+        """Show a game instead of every screen there was (the setup screen and the game it was
+        opened over, which asked before it was left); ``save_path``: where 's' saves it (else
+        ``--save``, else 's' asks for a name); ``replay``: see ``__init__``; ``board_unsaved``:
+        the board has edits saved nowhere."""
         current = self.game_screen
         speed = current.controller.speed_index if current is not None else self.speed
         screen = GameScreen(
@@ -158,7 +172,10 @@ class ChutesApp(App[None]):
             save_path=None if self.is_web else save_path or self.save_path,
             hint=self.first_run_hint(),
             replay=replay,
+            board_unsaved=board_unsaved,
         )
+        for _ in self.screen_stack[2:]:  # kept, a left game would still count as unsaved work
+            self.pop_screen()
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)
         else:

@@ -80,7 +80,12 @@ async def test_quitting_mid_game_asks_and_esc_keeps_playing(standard):
         assert isinstance(app.screen, GameScreen) and app.is_running
         await pilot.press("ctrl+q")
         await pilot.pause(0.05)
-        await pilot.press("enter")
+        await pilot.press("enter")  # the quit question's default keeps the game
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, GameScreen) and app.is_running
+        await pilot.press("ctrl+q")
+        await pilot.pause(0.05)
+        await pilot.press("y")
         await pilot.pause(0.1)
     assert app.return_code == 0
 

@@ -14,24 +14,34 @@ from chutes_tui.app.palette import Dialog
 
 
 class ConfirmScreen(Dialog[bool]):
-    """Dismissed with ``True`` (Enter, y, or the first button) or ``False`` (Esc, n)."""
+    """Dismissed with ``True`` (y, or the first button) or ``False`` (Esc, n); Enter presses the
+    focused button: the first, or with ``keep_by_default`` the one that keeps the work."""
 
     BINDINGS = [
-        Binding("enter,y", "answer(True)", "Yes", priority=True),
+        Binding("enter", "press_focused", "Answer", priority=True),
+        Binding("y", "answer(True)", "Yes", priority=True),
         Binding("escape,n", "answer(False)", "No", priority=True),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes") -> None:
+    def __init__(self, question: str, yes: str = "Yes", *, keep_by_default: bool = False) -> None:
         super().__init__()
         self.question = question
         self.yes = yes
+        self.keep_by_default = keep_by_default
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-dialog", classes="dialog"):
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} (Enter)", id="yes", variant="warning")
-                yield Button("Cancel (Esc)", id="no", variant="primary")
+                if self.keep_by_default:
+                    yield Button(f"{self.yes} (y)", id="yes", variant="warning")
+                    yield Button("Cancel (Enter, Esc)", id="no", variant="primary")
+                else:
+                    yield Button(f"{self.yes} (Enter)", id="yes", variant="warning")
+                    yield Button("Cancel (Esc)", id="no", variant="primary")
             yield Static(self.question, classes="title", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#no" if self.keep_by_default else "#yes", Button).focus()
 
     @on(Button.Pressed, "#yes")
     def yes_pressed(self) -> None:
@@ -44,12 +54,23 @@ class ConfirmScreen(Dialog[bool]):
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
 
+    def action_press_focused(self) -> None:
+        """Enter: the focused button's answer (before any has focus, the default one's)."""
+        focused = self.focused
+        if isinstance(focused, Button) and focused.id in ("yes", "no"):
+            self.dismiss(focused.id == "yes")
+        else:
+            self.dismiss(not self.keep_by_default)
 
-def confirm_then(app: App, question: str, then: Callable[[], object], yes: str = "Yes") -> None:
-    """Ask ``question``; ``then`` runs after Enter (or the first button), Esc cancels."""
+
+def confirm_then(
+    app: App, question: str, then: Callable[[], object], yes: str = "Yes", *, keep_by_default: bool = False
+) -> None:
+    """Ask ``question``; ``then`` runs after Yes, Esc cancels (and with ``keep_by_default``, Enter
+    too: see :class:`ConfirmScreen`)."""
 
     def answered(sure: bool | None) -> None:
         if sure:
             then()
 
-    app.push_screen(ConfirmScreen(question, yes), answered)
+    app.push_screen(ConfirmScreen(question, yes, keep_by_default=keep_by_default), answered)

@@ -68,11 +68,18 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         board: Board,
         players: list[PlayerSpec] | None = None,
         ask_before_play: Callable[[Board], str] | None = None,
+        *,
+        unsaved: bool = False,
+        quits: bool = False,
     ) -> None:
         """``ask_before_play``: the question to ask before 'p' leaves with the board (a game in
-        progress would be lost); Esc at it stays here with every edit."""
+        progress would be lost); Esc at it stays here with every edit. ``unsaved``: ``board``
+        itself has edits saved nowhere (a game's board made in the editor). ``quits``: Esc
+        quits the app (the editor came first: ``chutes-tui edit``)."""
         super().__init__()
         self.ask_before_play = ask_before_play
+        self.started_unsaved = unsaved
+        self.quits = quits
         self.board = board
         self.original = board  # what the deltas are measured against
         self.history = EditHistory(board)
@@ -80,6 +87,14 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         self.tail: int | None = None  # a tail marked with 't', waiting for its head
         self.moving: int | None = None  # a jump end picked up with 'm'
         self.saved_to: Path | None = None
+
+    @property
+    def edits_unsaved(self) -> bool:
+        """Would leaving lose edits (made here, or before it opened and saved nowhere)?"""
+        return self.history.unsaved or (self.started_unsaved and self.saved_to is None)
+
+    def unsaved_work(self) -> list[str]:
+        return ["the board edits in the editor"] if self.edits_unsaved else []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -340,10 +355,14 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         else:
             confirm_then(self.app, self.ask_before_play(board), lambda: self.dismiss(board), "Play it")
 
-    def action_leave(self) -> None:
-        self._ask_if_unsaved(
-            "Leave the editor? Your edits are not saved.", lambda: self.dismiss(None), "Leave"
-        )
+    async def action_leave(self) -> None:
+        """Esc: back to the game; the first screen quits the app (asking as ctrl+q does)."""
+        if self.quits:
+            await self.app.run_action("quit")
+        else:  # the game below keeps the board it had: only the edits made here would go
+            self._ask_if_unsaved(
+                "Leave the editor? Your edits are not saved.", lambda: self.dismiss(None), "Leave"
+            )
 
 
 def _said(value: object) -> str:

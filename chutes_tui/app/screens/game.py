@@ -53,9 +53,11 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         save_path: str | Path | None = None,
         hint: str | None = None,
         replay: str | None = None,
+        board_unsaved: bool = False,
     ) -> None:
         """``hint``: a line of keys for the turn log (someone's first game); ``replay``: open
-        in review mode from the start, with this line (a replayed save; play waits, paused)."""
+        in review mode from the start, with this line (a replayed save; play waits, paused);
+        ``board_unsaved``: the board comes from the editor with edits saved nowhere."""
         super().__init__()
         self.controller = TurnController(
             game, self, TextualScheduler(self), watch=watch, speed=speed, loop=loop, slide=self._slide
@@ -64,6 +66,7 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         self.hint = hint
         self._saved_game: Game | None = None  # the game last saved, and how far it had gone
         self._saved_turns = 0
+        self.board_unsaved = board_unsaved
         self.overlays = OverlayCycle()
         self.feed = LiveFeed(self, self._take_live)
         self._board_only: bool | None = None  # None: the terminal's width decides
@@ -173,8 +176,8 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
             self.action_rematch()
         elif choice == "new":
             self.action_new_game()
-        elif choice == "quit":
-            self.app.exit()
+        elif choice == "quit":  # as ctrl+q: asks when any screen holds work
+            self.call_later(self.app.run_action, "quit")
         elif choice == "review":
             self.open_review(then_winner=True)
 

@@ -1,5 +1,6 @@
 """The game screen's ways out of a game: save it, rematch, a new game, another board, the
-editor -- each asking first when a person would lose a game in progress.
+editor -- each asking first when it would lose a game in progress or a board edited in the
+editor and saved nowhere (what :meth:`GameSession.unsaved_work` tells the app's quit, too).
 
 A mixin for :class:`~chutes_tui.app.screens.game.GameScreen`.
 """
@@ -19,10 +20,11 @@ from chutes_tui.app.dialogs.picker import EDITOR, BoardPicker
 from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.messages import NewGameRequested
 from chutes_tui.app.screens.editor import EditorScreen
+from chutes_tui.app.work import losing
 from chutes_tui.engine.game import Game
 from chutes_tui.io.settings import default_save_name, saves_dir
 from chutes_tui.model.board import Board
-from chutes_tui.model.text import path_text, shown
+from chutes_tui.model.text import count, path_text, shown
 
 if TYPE_CHECKING:
     _Base = Screen[None]
@@ -38,6 +40,7 @@ class GameSession(_Base):
     _saved_game: Game | None  # the game last saved, and how far it had gone
     _saved_turns: int
     _paused_before: bool | None  # while another screen is on top
+    board_unsaved: bool  # the board came from the editor with edits saved nowhere (a save keeps it)
 
     if TYPE_CHECKING:  # the game screen's own
 
@@ -55,25 +58,50 @@ class GameSession(_Base):
             bool(game.history) and not game.finished and not saved and any(p.spec.human for p in game.players)
         )
 
-    def confirm_then(self, question: str, action: Callable[[], object], yes: str = "Yes") -> None:
-        """``action`` at once when nothing is at stake; otherwise after Enter (Esc cancels)."""
+    def unsaved_work(self, *, keeping_board: bool = False) -> list[str]:
+        """What leaving this game would lose (``keeping_board``: when the next game is on the
+        same board)."""
+        lost = []
         if self.at_stake:
-            confirm_then(self.app, question, action, yes)
+            game = self.game
+            if self._saved_game is game:
+                lost.append(
+                    f"the game ({count(len(game.history) - self._saved_turns, 'turn')} since its last save)"
+                )
+            else:
+                lost.append(f"the game ({count(len(game.history), 'turn')}, not saved)")
+        if self.board_unsaved and not keeping_board:
+            lost.append("the board edited in the editor that this game is played on")
+        return lost
+
+    def _asking(self, question: str, *, keeping_board: bool = False) -> str | None:
+        """``question`` with what Yes would lose, or ``None`` when it loses nothing."""
+        lost = self.unsaved_work(keeping_board=keeping_board)
+        return losing(question, lost) if lost else None
+
+    def confirm_then(
+        self, question: str, action: Callable[[], object], yes: str = "Yes", *, keeping_board: bool = False
+    ) -> None:
+        """``action`` at once when it loses nothing; otherwise after Enter (Esc cancels)."""
+        asked = self._asking(question, keeping_board=keeping_board)
+        if asked is not None:
+            confirm_then(self.app, asked, action, yes)
         else:
             action()
 
     def action_rematch(self) -> None:
         self.confirm_then(
-            "Start again with the same players? This game is lost (unless saved).",
+            "Start again with the same players?",
             self.controller.rematch,
             "Rematch",
+            keeping_board=True,
         )
 
     def action_new_game(self) -> None:
         def new_game() -> None:
             self.post_message(NewGameRequested(self.game.board, [p.spec for p in self.game.players]))
 
-        self.confirm_then("Leave this game for a new one? It is lost (unless saved).", new_game, "New game")
+        self.confirm_then("Leave this game for a new one?", new_game, "New game")
 
     def action_save(self) -> None:
         """Save to the game's file; the first time (without ``--save``) ask for a name, by
@@ -96,6 +124,7 @@ class GameSession(_Base):
             return
         self.save_path = path
         self._saved_game, self._saved_turns = self.game, len(self.game.history)
+        self.board_unsaved = False  # the save holds the board: resuming it brings it back
         command = f"chutes-tui play --resume {shlex.quote(path_text(path))}"
         self.notify(f"Saved to {where} — resume with: {command}", markup=False)
 
@@ -113,12 +142,14 @@ class GameSession(_Base):
 
     @staticmethod
     def _play_question(board: Board) -> str:
-        return f"Play {shown(board.name, 40)} instead? This game is lost (unless saved)."
+        return f"Play {shown(board.name, 40)} instead?"
 
-    def _play_on(self, board: Board | None) -> None:
-        """A new game on ``board`` with the same players: it plays, whatever the old one did."""
+    def _play_on(self, board: Board | None, unsaved: bool = False) -> None:
+        """A new game on ``board`` with the same players: it plays, whatever the old one did;
+        ``unsaved``: the board has edits saved nowhere (from the editor)."""
         if board is None:
             return
+        self.board_unsaved = unsaved
         self.controller.paused = False
         if self._paused_before is not None:
             self._paused_before = False
@@ -126,7 +157,17 @@ class GameSession(_Base):
 
     def action_edit_board(self) -> None:
         """Open the editor on this board; 'p' there starts the same players on the result (the
-        editor asks first when this game is at stake, so that Esc keeps the edits)."""
+        editor asks first when this game is at stake, so that Esc keeps the edits; the board's
+        own unsaved edits go on with the edited board)."""
         specs = [p.spec for p in self.game.players]
-        ask = self._play_question if self.at_stake else None
-        self.app.push_screen(EditorScreen(self.game.board, specs, ask_before_play=ask), self._play_on)
+
+        def ask(board: Board) -> str:
+            return self._asking(self._play_question(board), keeping_board=True) or ""
+
+        editor = EditorScreen(
+            self.game.board,
+            specs,
+            ask_before_play=ask if self.at_stake else None,
+            unsaved=self.board_unsaved,
+        )
+        self.app.push_screen(editor, lambda board: self._play_on(board, editor.edits_unsaved))
