@@ -26,11 +26,13 @@ from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.review import ReviewScreen
 from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.app.screenshot import SCREENSHOT_KEY, take_screenshot
 from chutes_tui.app.work import losing, unsaved_work
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_path
 from chutes_tui.io.crash import write_crash_log
+from chutes_tui.io.paths import screenshots_dir
 from chutes_tui.io.settings import LastSetup, load_settings, update_settings
 from chutes_tui.model.board import Board
 from chutes_tui.model.players import PlayerSpec, default_players
@@ -42,7 +44,10 @@ class ChutesApp(App[None]):
 
     TITLE = "chutes-tui"
     CSS_PATH = "chutes.tcss"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding(SCREENSHOT_KEY, "screenshot", "Screenshot", priority=True),
+    ]
 
     def __init__(
         self,
@@ -99,6 +104,16 @@ class ChutesApp(App[None]):
             self.exit()
         elif not (isinstance(self.screen, ConfirmScreen) and self.screen.keep_by_default):  # asked already
             confirm_then(self, losing("Quit?", lost), self.exit, "Quit", keep_by_default=True)
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """ctrl+g, and the palette's Screenshot (through :meth:`deliver_screenshot`)."""
+        take_screenshot(self)
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        take_screenshot(self)  # not Textual's: see app/screenshot.py
+        return None
 
     def action_command_palette(self) -> None:
         open_palette(self)  # Textual 8.2.8's own palette crashes on fast keys (app/palette.py)
@@ -219,13 +234,19 @@ class ChutesApp(App[None]):
 
     def on_delivery_failed(self, event: events.DeliveryFailed) -> None:
         """A save sent to a browser (``chutes-tui serve``) that did not arrive."""
-        if event.name == "save":
+        if event.name in ("save", "screenshot"):
             self.notify(
-                f"Could not send the save to the browser: {event.exception}", severity="error", markup=False
+                f"Could not send the {event.name} to the browser: {event.exception}",
+                severity="error",
+                markup=False,
             )
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title == "Screenshot":  # ours, where it goes said (app/screenshot.py)
+                help_text = f"Save an SVG picture of the screen in {screenshots_dir()} ({SCREENSHOT_KEY})"
+                command = SystemCommand(command.title, help_text, command.callback)
+            yield command
         if isinstance(screen, GameScreen):
             for title, help_text, callback in screen.palette_commands():
                 yield SystemCommand(title, help_text, callback)

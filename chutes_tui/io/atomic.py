@@ -100,3 +100,20 @@ def _place_new(temporary: str, target: Path) -> None:
         os.replace(temporary, target)
         return
     os.unlink(temporary)
+
+
+def write_new_text(folder: str | os.PathLike[str], stem: str, suffix: str, text: str) -> Path:
+    """Write ``text`` to a new file in ``folder`` named ``stem + suffix``, or ``stem-2``,
+    ``stem-3``... while a name is taken (by anything: a file, a link, a folder), under the
+    module's policy without ``replace``: never over anything, even a file that appears meanwhile.
+    The path written; ``OSError`` with the reason when the folder cannot take it."""
+    for number in range(1, 10_000):
+        target = Path(folder) / f"{stem}{'' if number == 1 else f'-{number}'}{suffix}"
+        try:
+            atomic_write_text(target, text, replace=False)
+        except WriteRefusedError:
+            if os.path.lexists(target):
+                continue
+            raise
+        return target
+    raise WriteRefusedError(Path(folder) / f"{stem}{suffix}", "this name and 9,998 more are taken")

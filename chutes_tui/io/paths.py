@@ -3,8 +3,8 @@
 * the config directory (recent boards, and later remembered settings):
   ``$CHUTES_TUI_CONFIG_DIR``, else the platform's user config directory
   (``~/.config/chutes-tui`` on Linux);
-* the data directory (saved games): ``$CHUTES_TUI_DATA_DIR``, else the platform's user data
-  directory (``~/.local/share/chutes-tui`` on Linux);
+* the data directory (saved games, and screenshots in ``screenshots/``): ``$CHUTES_TUI_DATA_DIR``,
+  else the platform's user data directory (``~/.local/share/chutes-tui`` on Linux);
 * the state directory (crash logs): ``$CHUTES_TUI_STATE_DIR``, else the platform's user
   state directory (``~/.local/state/chutes-tui`` on Linux).
 
@@ -34,3 +34,8 @@ def state_dir() -> Path:
 def data_dir() -> Path:
     configured = os.environ.get("CHUTES_TUI_DATA_DIR")
     return Path(configured) if configured else Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def screenshots_dir() -> Path:
+    """Where the app's screenshots go (not the Downloads folder, which a server may not have)."""
+    return data_dir() / "screenshots"

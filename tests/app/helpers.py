@@ -20,8 +20,13 @@ async def edit_in_ladder_27_29(pilot, app):
     await pilot.pause(0.1)
     editor = app.screen
     assert isinstance(editor, EditorScreen)
-    editor.view.set_cursor(27)
-    await pilot.press("t")
-    editor.view.set_cursor(29)
-    await pilot.press("h")
+    await add_jump(pilot, editor, 27, 29)
     return editor
+
+
+async def add_jump(pilot, editor, tail, head):
+    """In ``editor``: t on ``tail``, h on ``head``."""
+    editor.view.set_cursor(tail)
+    await pilot.press("t")
+    editor.view.set_cursor(head)
+    await pilot.press("h")

@@ -35,7 +35,8 @@ EXTENSION_POINTS = {
     "search_themes",
     "on_event",  # keys after the last screen is gone are dropped
     "check_action",  # Textual's hook to hide or disable a binding
-    "action_quit",  # asks first when a person's game is in progress
+    "action_quit",  # asks first while any screen holds work (app/work.py)
+    "deliver_screenshot",  # the palette's Screenshot: to chutes-tui's folder (app/screenshot.py)
     "COMPONENT_CLASSES",
 }
 

@@ -13,7 +13,7 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.engine.game import Game
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import edit_in_ladder_27_29, wait_for
+from tests.app.helpers import add_jump, edit_in_ladder_27_29, wait_for
 
 
 async def roll(pilot, app, turns):
@@ -109,10 +109,7 @@ async def test_esc_out_of_the_first_editor_asks_as_ctrl_q_does(classic):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(0.1)
         editor = app.screen
-        editor.view.set_cursor(27)
-        await pilot.press("t")
-        editor.view.set_cursor(29)
-        await pilot.press("h")
+        await add_jump(pilot, editor, 27, 29)
         assert await asked(pilot, app, "escape") == "Quit? Unsaved: the board edits in the editor."
         await kept_then_quit(pilot, app, editor)
     app = ChutesApp(board=classic, edit=True)  # nothing edited: Esc quits at once
@@ -129,11 +126,7 @@ BOARD_WORDS = "the board edited in the editor that this game is played on"
 async def edited_and_played(pilot, app):
     """chutes-tui edit tiny-10, the ladder 3→5, p: the game screen (no roll yet)."""
     await pilot.pause(0.1)
-    editor = app.screen
-    editor.view.set_cursor(3)
-    await pilot.press("t")
-    editor.view.set_cursor(5)
-    await pilot.press("h")
+    await add_jump(pilot, app.screen, 3, 5)
     await pilot.press("p")
     await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
     assert (3, 5) in app.screen.game.board.ladders and not app.screen.game.history

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from chutes_tui.app.palette import Dialog
+from chutes_tui.app.screenshot import SCREENSHOT_KEY
 
 KEY_NAMES = {
     "space": "Space",
@@ -100,7 +101,8 @@ class HelpScreen(Dialog[None]):
             for b in group
             if isinstance(b, Binding) and not b.system
         ]
-        return cls([*keys, ("ctrl+p", "Command palette"), ("ctrl+q", "Quit")], notes)
+        app_keys = [("ctrl+p", "Command palette"), (SCREENSHOT_KEY, "Screenshot"), ("ctrl+q", "Quit")]
+        return cls([*keys, *app_keys], notes)
 
     def compose(self) -> ComposeResult:
         table = Table(box=None, show_header=False, padding=(0, 2))

@@ -1,0 +1,160 @@
+"""Screenshots work everywhere (issue 23, point 8): ctrl+g (from every screen, dialogs and the
+setup screen's inputs included) and the palette's Screenshot save an SVG in chutes-tui's data
+folder, under a new name, and say where; where it cannot be written they say why; served to a
+browser, the picture is the visitor's download and nothing is written."""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+from textual.widgets._footer import FooterKey
+
+from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.dialogs.confirm import ConfirmScreen
+from chutes_tui.app.dialogs.help import HelpScreen
+from chutes_tui.app.screens.editor import EditorScreen
+from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.io.paths import data_dir
+from chutes_tui.model.players import parse_player_spec
+from tests.app.helpers import wait_for
+from tests.app.test_app_served import served  # noqa: F401 (a fixture)
+
+
+def screenshots_dir():
+    """The documented folder: screenshots/ in the data folder ($CHUTES_TUI_DATA_DIR here)."""
+    return data_dir() / "screenshots"
+
+
+def messages(app):
+    return [n.message for n in app._notifications]
+
+
+def saved_pictures():
+    folder = screenshots_dir()
+    return sorted(folder.glob("*.svg")) if folder.exists() else []
+
+
+async def open_screen(pilot, app, where):
+    """Bring up ``where``: the screen class the picture is taken of."""
+    await pilot.pause(0.2)
+    if where is HelpScreen:
+        await pilot.press("question_mark")
+    elif where is ConfirmScreen:
+        await pilot.press("space")
+        await wait_for(pilot, lambda: app.screen.game.history)
+        await pilot.press("n")
+    await wait_for(pilot, lambda: isinstance(app.screen, where))
+
+
+@pytest.mark.parametrize(
+    ("where", "options"),
+    [
+        (GameScreen, {"players": "Ann,Bob"}),
+        (HelpScreen, {"players": "Ann,Bob"}),
+        (ConfirmScreen, {"players": "Ann,Bob"}),
+        (EditorScreen, {"edit": True}),
+        (SetupScreen, {}),
+    ],
+    ids=["game", "help", "confirm", "editor", "setup"],
+)
+async def test_ctrl_g_saves_the_screen_as_svg_and_says_where(standard, where, options):
+    players = parse_player_spec(options["players"]) if "players" in options else None
+    app = ChutesApp(board=standard, players=players, seed=4, edit="edit" in options)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_screen(pilot, app, where)
+        if where is SetupScreen:  # a name field has the focus: ctrl+g still reaches the app
+            app.screen.query(Input).first().focus()
+            await pilot.pause(0.05)
+            assert isinstance(app.focused, Input)
+        await pilot.press("ctrl+g")
+        await pilot.pause(0.1)
+        [picture] = saved_pictures()
+        assert picture.parent == screenshots_dir() and picture.name.startswith("chutes-tui ")
+        svg = picture.read_text(encoding="utf-8")
+        assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+        assert f"Screenshot saved to {picture}" in messages(app)
+        assert isinstance(app.screen, where)  # nothing else happened
+
+
+async def test_the_palettes_screenshot_and_two_in_one_second(standard, monkeypatch, tmp_path):
+    """Textual's own wrote to ~/Downloads ("Failed to save screenshot" without one)."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "no-downloads"))
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.2)
+        await pilot.press(*"screenshot", "enter")
+        await pilot.pause(0.4)
+        [picture] = saved_pictures()
+        assert f"Screenshot saved to {picture}" in messages(app)
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        assert commands["Screenshot"].help.endswith(f"in {screenshots_dir()} (ctrl+g)")
+        # Two in the same second: a second name, the first file kept.
+        stem = picture.name.removesuffix(".svg")
+        monkeypatch.setattr("chutes_tui.app.screenshot.screenshot_stem", lambda: stem)
+        before = picture.read_text(encoding="utf-8")
+        await pilot.press("ctrl+g")
+        await pilot.pause(0.1)
+        assert [p.name for p in saved_pictures()] == [f"{stem}-2.svg", picture.name]
+        assert picture.read_text(encoding="utf-8") == before
+
+
+async def test_the_key_is_in_the_help_and_the_footer(standard):
+    """The footer lists the app's keys after the screen's, where they fit (the editor's at 200)."""
+    app = ChutesApp(board=standard, edit=True)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await pilot.pause(0.2)
+        shown = [(key.key, key.description) for key in app.screen.query(FooterKey)]
+        assert ("ctrl+g", "Screenshot") in shown
+        await pilot.press("question_mark")
+        await pilot.pause(0.1)
+        assert ("ctrl+g", "Screenshot") in app.screen.keys
+
+
+@pytest.mark.parametrize("problem", ["a file", "read-only", "proc"])
+async def test_a_folder_that_cannot_take_it_gives_the_reason(standard, monkeypatch, tmp_path, problem):
+    data = tmp_path / "[b]data"  # shown literally, not as markup
+    if problem == "a file":
+        data.write_text("", encoding="utf-8")  # screenshots/ cannot be made in a file
+        reason = "Not a directory"
+    elif problem == "read-only":
+        if os.geteuid() == 0:
+            pytest.skip("root writes anywhere")
+        (data / "screenshots").mkdir(parents=True)
+        (data / "screenshots").chmod(0o500)
+        reason = "Permission denied"
+    else:  # a folder that cannot be made, whoever asks
+        if not sys.platform.startswith("linux"):
+            pytest.skip("Linux's /proc")
+        data = Path("/proc/self/[b]data")
+        reason = "No such file or directory"
+    monkeypatch.setenv("CHUTES_TUI_DATA_DIR", str(data))
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+g")
+        await pilot.pause(0.1)
+        [note] = [n for n in app._notifications if "screenshot" in n.message]
+        assert note.message == f"Could not save the screenshot in {data / 'screenshots'}: {reason}"
+        assert note.severity == "error" and not note.markup
+    if problem == "read-only":
+        assert list((data / "screenshots").iterdir()) == []
+
+
+async def test_served_the_screenshot_is_a_download_and_nothing_is_written(served, standard):  # noqa: F811
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+g")
+        await pilot.pause(0.1)
+        [(name, text, options)] = served
+        assert name.startswith("chutes-tui-") and name.endswith(".svg") and " " not in name
+        assert text.startswith("<svg") and options["mime_type"] == "image/svg+xml"
+        assert options["name"] == "screenshot"
+        assert f"Screenshot sent to your browser: {name}" in messages(app)
+    assert not screenshots_dir().exists()
