@@ -104,6 +104,25 @@ async def test_a_game_saved_then_played_on_counts_the_turns_since(standard, tmp_
         assert await asked(pilot, app) == "Quit? Unsaved: the game (1 turn since its last save)."
 
 
+async def test_a_resumed_game_counts_only_the_turns_since_it_was_read(standard, tmp_path):
+    """play --resume FILE: the turns read are in the file; quitting at once loses nothing."""
+    game = Game.new(standard, parse_player_spec("Ann,Bob"), seed=4)
+    for _ in range(6):
+        game.roll()
+    game.save(tmp_path / "g.json")
+    app = ChutesApp(game=Game.load(tmp_path / "g.json"), save_path=tmp_path / "g.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        await roll(pilot, app, 1)
+        assert await asked(pilot, app) == "Quit? Unsaved: the game (1 turn since its last save)."
+    app = ChutesApp(game=Game.load(tmp_path / "g.json"), save_path=tmp_path / "g.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+q")
+        await pilot.pause(0.1)
+    assert app.return_code == 0
+
+
 async def test_esc_out_of_the_first_editor_asks_as_ctrl_q_does(classic):
     app = ChutesApp(board=classic, edit=True)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -64,8 +64,10 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         )
         self.save_path = None if save_path is None else Path(save_path)  # None: 's' asks first
         self.hint = hint
-        self._saved_game: Game | None = None  # the game last saved, and how far it had gone
-        self._saved_turns = 0
+        # The game last saved, and how far it had gone. A game that arrives with turns was read
+        # from a save (--resume, the setup's continue, replay): those turns are in the file.
+        self._saved_game: Game | None = game if game.history else None
+        self._saved_turns = len(game.history)
         self.board_unsaved = board_unsaved
         self.overlays = OverlayCycle()
         self.feed = LiveFeed(self, self._take_live)
