@@ -229,6 +229,7 @@ async def test_play_from_an_editor_over_a_game_carries_the_unsaved_edits(classic
         await pilot.pause(0.1)
         assert isinstance(app.screen, EditorScreen)
         assert app.screen.unsaved_work() == ["the board edits in the editor"]
+        assert "Unsaved edits" in str(app.screen.query_one("#editor-stats").render())
         await pilot.press("p")
         await pilot.pause(0.1)
         assert app.screen is game_screen and game_screen.board_unsaved

@@ -162,7 +162,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             ),
             Text(f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points vs an even 50%)"),
         ]
-        if self.history.unsaved:
+        if self.edits_unsaved:
             lines.append(Text("Unsaved edits", style="italic"))
         if self.tail is not None:
             lines.append(Text(f"Tail marked on {self.tail}: put the cursor on the head and press h"))
