@@ -13,6 +13,7 @@ from pathlib import Path
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.markup import escape
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.worker import Worker, WorkerState
@@ -36,7 +37,7 @@ from chutes_tui.io.paths import screenshots_dir
 from chutes_tui.io.settings import LastSetup, load_settings, update_settings
 from chutes_tui.model.board import Board
 from chutes_tui.model.players import PlayerSpec, default_players
-from chutes_tui.model.text import printable
+from chutes_tui.model.text import path_text, printable
 
 
 class ChutesApp(App[None]):
@@ -244,7 +245,9 @@ class ChutesApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             if command.title == "Screenshot":  # ours, where it goes said (app/screenshot.py)
-                help_text = f"Save an SVG picture of the screen in {screenshots_dir()} ({SCREENSHOT_KEY})"
+                # The palette reads help as markup: the folder's name is escaped to show as it is.
+                folder = escape(path_text(screenshots_dir()))
+                help_text = f"Save an SVG picture of the screen in {folder} ({SCREENSHOT_KEY})"
                 command = SystemCommand(command.title, help_text, command.callback)
             yield command
         if isinstance(screen, GameScreen):

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from textual.content import Content
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
@@ -83,6 +84,7 @@ async def test_the_palettes_screenshot_and_two_in_one_second(standard, monkeypat
     """Textual's own wrote to ~/Downloads ("Failed to save screenshot" without one)."""
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "no-downloads"))
+    monkeypatch.setenv("CHUTES_TUI_DATA_DIR", str(tmp_path / "[b]data"))  # a name that is markup
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
@@ -93,7 +95,8 @@ async def test_the_palettes_screenshot_and_two_in_one_second(standard, monkeypat
         [picture] = saved_pictures()
         assert f"Screenshot saved to {picture}" in messages(app)
         commands = {c.title: c for c in app.get_system_commands(app.screen)}
-        assert commands["Screenshot"].help.endswith(f"in {screenshots_dir()} (ctrl+g)")
+        help_text = Content.from_markup(commands["Screenshot"].help).plain  # as the palette shows it
+        assert help_text.endswith(f"in {screenshots_dir()} (ctrl+g)")
         # Two in the same second: a second name, the first file kept.
         stem = picture.name.removesuffix(".svg")
         monkeypatch.setattr("chutes_tui.app.screenshot.screenshot_stem", lambda: stem)
