@@ -71,7 +71,7 @@ async def test_ctrl_g_saves_the_screen_as_svg_and_says_where(standard, where, op
             await pilot.pause(0.05)
             assert isinstance(app.focused, Input)
         await pilot.press("ctrl+g")
-        await pilot.pause(0.1)
+        await wait_for(pilot, saved_pictures, timeout=5)
         [picture] = saved_pictures()
         assert picture.parent == screenshots_dir() and picture.name.startswith("chutes-tui ")
         svg = picture.read_text(encoding="utf-8")
@@ -91,7 +91,7 @@ async def test_the_palettes_screenshot_and_two_in_one_second(standard, monkeypat
         await pilot.press("ctrl+p")
         await pilot.pause(0.2)
         await pilot.press(*"screenshot", "enter")
-        await pilot.pause(0.4)
+        await wait_for(pilot, saved_pictures, timeout=5)  # after the palette has gone
         [picture] = saved_pictures()
         assert f"Screenshot saved to {picture}" in messages(app)
         commands = {c.title: c for c in app.get_system_commands(app.screen)}
@@ -102,7 +102,7 @@ async def test_the_palettes_screenshot_and_two_in_one_second(standard, monkeypat
         monkeypatch.setattr("chutes_tui.app.screenshot.screenshot_stem", lambda: stem)
         before = picture.read_text(encoding="utf-8")
         await pilot.press("ctrl+g")
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: len(saved_pictures()) == 2, timeout=5)
         assert [p.name for p in saved_pictures()] == [f"{stem}-2.svg", picture.name]
         assert picture.read_text(encoding="utf-8") == before
 
@@ -111,9 +111,12 @@ async def test_the_key_is_in_the_help_and_the_footer(standard):
     """The footer lists the app's keys after the screen's, where they fit (the editor's at 200)."""
     app = ChutesApp(board=standard, edit=True)
     async with app.run_test(size=(200, 50)) as pilot:
-        await pilot.pause(0.2)
-        shown = [(key.key, key.description) for key in app.screen.query(FooterKey)]
-        assert ("ctrl+g", "Screenshot") in shown
+
+        def shown():
+            return [(key.key, key.description) for key in app.screen.query(FooterKey)]
+
+        await wait_for(pilot, lambda: ("escape", "Back") in shown())  # the footer laid out
+        assert ("ctrl+g", "Screenshot") in shown()
         await pilot.press("question_mark")
         await pilot.pause(0.1)
         assert ("ctrl+g", "Screenshot") in app.screen.keys
@@ -141,7 +144,7 @@ async def test_a_folder_that_cannot_take_it_gives_the_reason(standard, monkeypat
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
         await pilot.press("ctrl+g")
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: any("screenshot" in n.message for n in app._notifications), timeout=5)
         [note] = [n for n in app._notifications if "screenshot" in n.message]
         assert note.message == f"Could not save the screenshot in {data / 'screenshots'}: {reason}"
         assert note.severity == "error" and not note.markup
@@ -154,7 +157,7 @@ async def test_served_the_screenshot_is_a_download_and_nothing_is_written(served
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
         await pilot.press("ctrl+g")
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: served, timeout=5)
         [(name, text, options)] = served
         assert name.startswith("chutes-tui-") and name.endswith(".svg") and " " not in name
         assert text.startswith("<svg") and options["mime_type"] == "image/svg+xml"
