@@ -27,7 +27,12 @@ async def roll(pilot, app, turns):
 async def asked(pilot, app, key="ctrl+q"):
     """Press ``key``; the question the app asks (a failure if it quit or asked nothing)."""
     await pilot.press(key)
-    await pilot.pause(0.1)
+
+    def answered():
+        stack = app.screen_stack
+        return app.return_code is not None or (bool(stack) and isinstance(stack[-1], ConfirmScreen))
+
+    await wait_for(pilot, answered, timeout=5)
     assert app.is_running and app.return_code is None, "quit without asking"
     assert isinstance(app.screen, ConfirmScreen), type(app.screen).__name__
     return app.screen.question
@@ -42,8 +47,8 @@ async def kept_then_quit(pilot, app, screen):
         await pilot.press("ctrl+q")
         await pilot.pause(0.1)
     await pilot.press("y")
-    await pilot.pause(0.1)
-    assert app.return_code == 0 and not app.is_running
+    await wait_for(pilot, lambda: app.return_code is not None, timeout=5)
+    assert app.return_code == 0
 
 
 async def test_ctrl_q_in_the_editor_over_a_game_names_both_and_keeps_them(standard):
