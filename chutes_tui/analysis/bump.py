@@ -137,9 +137,7 @@ def _joint_chain(board: Board, players: int) -> JointChain:
         P = (sp.diags((~endless).astype(np.float64)) @ P).tocsr()
         P.eliminate_zeros()
     mover = np.tile(np.arange(k), n**k)
-    joint = JointChain(chain, k, P, wins, ends_turn, mover, endless)
-    joint.state([board.start] * k, 0)  # refuse a game that may never end from the start
-    return joint
+    return JointChain(chain, k, P, wins, ends_turn, mover, endless)
 
 
 def check_games_end(board: Board, players: int) -> None:
@@ -155,7 +153,7 @@ def check_games_end(board: Board, players: int) -> None:
     if players < 2 or not choiceless.any():
         return
     try:
-        joint_chain(board, players)
+        joint_chain(board, players).state([board.start] * players, 0)
     except BoardError:  # it decided: some game never ends
         raise
     except ValueError:  # too many joint states to decide

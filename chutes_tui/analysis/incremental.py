@@ -42,6 +42,7 @@ import numpy as np
 
 from chutes_tui.analysis.limits import DESIGN_MAX_SQUARES
 from chutes_tui.model.board import Board
+from chutes_tui.model.validate import stranded_squares
 
 # |δ| below this (relative to the entries of N it combines) means the edit makes the board
 # unwinnable: a singular system, whose candidates are skipped.
@@ -57,6 +58,12 @@ def system_problem(board: Board) -> str | None:
         )
     if board.extra_roll or board.chain_jumps:
         return "the jump system counts one roll a turn and jumps that never chain"
+    stranded = stranded_squares(board)
+    if stranded.size:
+        return (
+            f"with {board.die.text}, no roll from square {int(stranded[0])} ever reaches the end: no game "
+            "stands there, but the jump system solves for every square (try another die)"
+        )
     return None
 
 

@@ -62,10 +62,13 @@ class ChutesApp(App[None]):
         speed: int = DEFAULT_SPEED,
         loop: bool = False,
         save_path: str | Path | None = None,
+        save_force: bool = True,
         edit: bool = False,
         replay: str | None = None,
     ) -> None:
-        """``replay``: ``game`` is a replayed save, opened in review mode with this line."""
+        """``replay``: ``game`` is a replayed save, opened in review mode with this line;
+        ``save_force``: 's' may replace an existing ``save_path`` (``--force``; else its first
+        save refuses a file that appeared since the command line was checked)."""
         super().__init__()
         self.replay = replay
         self.edit_first = edit
@@ -78,6 +81,7 @@ class ChutesApp(App[None]):
         self.speed = speed
         self.loop_games = loop
         self.save_path = None if save_path is None else Path(save_path)  # None: 's' asks
+        self.save_force = save_force
         self.settings = load_settings()
         self.crash: tuple[BaseException, Path | None] | None = None
 
@@ -186,6 +190,7 @@ class ChutesApp(App[None]):
             loop=self.loop_games,
             # Served, no server file: 's' sends the visitor a download (dialogs/save_as.py).
             save_path=None if self.is_web else save_path or self.save_path,
+            save_replaces=save_path is not None or self.save_force,
             hint=self.first_run_hint(),
             replay=replay,
             board_unsaved=board_unsaved,

@@ -8,6 +8,7 @@ and the traceback in a crash log); 130 interrupted.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -92,6 +93,10 @@ def short_help(console: Console) -> None:
     console.print(Text("One command's options: chutes-tui COMMAND --help (e.g. chutes-tui play --help)"))
 
 
+# Where the output cannot go on: a full disk or quota, a file grown too large, a failing device.
+OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     degrade_gracefully()
     console, errors = common.stdout(), common.stderr()
@@ -103,7 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         args = build_parser().parse_args(argv)
-        return int(args.run(args, console))
+        code = int(args.run(args, console))
+        sys.stdout.flush()  # a full disk shows here, not as Python's complaint at exit
+        return code
     except (common.UsageError, InputError, SaveError) as error:
         message = str(error)
         verb = (argv if argv is not None else sys.argv[1:])[:1]
@@ -120,6 +127,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except OSError as error:
+        if error.errno not in OUTPUT_FULL:
+            errors.print(Text(crash_line(error, write_crash_log(error))))
+            return EXIT_CRASH
+        errors.print(Text(f"chutes-tui: cannot write the output: {os.strerror(error.errno or 0).lower()}"))
+        devnull = os.open(os.devnull, os.O_WRONLY)  # what is still buffered has nowhere to go
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BOARD
     except KeyboardInterrupt:
         errors.print(Text("chutes-tui: interrupted"))
         return EXIT_INTERRUPTED

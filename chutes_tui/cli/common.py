@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -36,8 +37,14 @@ class UsageError(Exception):
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        # argparse quotes what was typed in full: keep the line short and free of escapes.
-        raise UsageError(f"{self.prog}: {elide(printable(message), 200)} (try '{self.prog} --help')")
+        # argparse quotes what was typed in full: keep that short and free of escapes, and the
+        # list of choices it offers whole (cut, 'repl…te' would read as a verb of its own).
+        typed = re.match(r"(.*invalid choice: )(.*)( \(choose from .*\))$", message, re.DOTALL)
+        if typed:
+            message = typed[1] + elide(printable(typed[2]), 60) + printable(typed[3])
+        else:
+            message = elide(printable(message), 200)
+        raise UsageError(f"{self.prog}: {message} (try '{self.prog} --help')")
 
 
 # -- argument types -------------------------------------------------------------------------------
@@ -206,6 +213,15 @@ def check_bump(board: Board, players: int, verb: str, most: int) -> None:
         )
 
 
+def check_game_ends(board: Board, players: int, verb: str) -> None:
+    """Refuse a game that might never end (the bump rule and a die that leaves no choice)."""
+    from chutes_tui.engine.game import endless_problem
+
+    problem = endless_problem(board, players)
+    if problem is not None:
+        raise UsageError(f"chutes-tui {verb}: {problem}")
+
+
 def name(board: Board) -> str:
     """A board's name for a title or message (a name from a file may hold anything)."""
     return shown(board.name, 60)
@@ -284,13 +300,17 @@ def series_bar(what: str) -> Iterator[None]:
         yield
 
 
-def check_output(path: Path, verb: str, *, force: bool) -> None:
-    """Refuse an output path before any work is done, under the one output policy
-    (:mod:`chutes_tui.io.atomic`): a link, a device, a FIFO or a directory never, an existing
-    file only with ``--force``."""
-    problem = output_problem(path, replace=force)
+def check_output(given: str, verb: str, *, force: bool) -> Path:
+    """The output file a command line names, refused before any work is done under the one
+    output policy (:mod:`chutes_tui.io.atomic`): a link, a device, a FIFO or a directory never,
+    an existing file only with ``--force``, and a name ending in ``/`` (a folder: ``Path`` would
+    drop the slash and write a file) never."""
+    path = Path(given)
+    problem = "names a folder, not a file" if given.endswith(("/", os.sep)) else None
+    problem = problem or output_problem(path, replace=force)
     if problem is not None:
-        raise UsageError(_refusal(path, verb, problem))
+        raise UsageError(_refusal(given, verb, problem))
+    return path
 
 
 def write(path: Path, text: str, verb: str, *, force: bool) -> None:
@@ -304,7 +324,7 @@ def write(path: Path, text: str, verb: str, *, force: bool) -> None:
         raise UsageError(_refusal(path, verb, (error.strerror or str(error)).lower())) from None
 
 
-def _refusal(path: Path, verb: str, problem: str) -> str:
+def _refusal(path: str | Path, verb: str, problem: str) -> str:
     if problem == EXISTS:
         return f"chutes-tui {verb}: {path_text(path)} exists (add --force to overwrite it)"
     return f"chutes-tui {verb}: cannot write {path_text(path)}: {problem}"

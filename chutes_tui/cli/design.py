@@ -19,7 +19,7 @@ from chutes_tui.model.board import MAX_SQUARES
 from chutes_tui.model.dice import D6
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.rules import EndRule
-from chutes_tui.model.text import count, path_text
+from chutes_tui.model.text import count, path_text, printable
 
 if TYPE_CHECKING:
     from chutes_tui.research.design import DesignReport, DesignSpec
@@ -161,7 +161,7 @@ def command(args: argparse.Namespace, seed: int, evaluations: int, output: Path)
 def run(args: argparse.Namespace, console: Console) -> int:
     spec = _spec(args)
     output = Path(args.output)
-    common.check_output(output, NAME, force=args.force)
+    common.check_output(args.output, NAME, force=args.force)
     if output.suffix.lower() != ".toml":  # the board is written as TOML; another name would not load
         raise common.UsageError(
             f"chutes-tui design: argument --output: the file must end in .toml, not {path_text(str(output))}"
@@ -182,7 +182,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         except DesignError as error:  # e.g. no valid board at that jump length: one line
             raise common.UsageError(f"chutes-tui design: {error}") from None
     board = report.board.replace(
-        name=output.stem,
+        name=printable(output.stem),  # undecodable bytes in a file name: escaped
         description=report.description(command(args, seed, report.stats.evaluations, output)),
     )
     common.write(output, format_toml(board), NAME, force=args.force)

@@ -30,5 +30,6 @@ def degrade_gracefully() -> None:
     except LookupError:
         codecs.register_error(HANDLER, _stand_in)
     for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        # stderr's own default (backslashreplace) would write é as \xe9 where stdout writes e.
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "backslashreplace"):
             stream.reconfigure(errors=HANDLER)

@@ -229,7 +229,7 @@ def _enclosures(board: Board, args: argparse.Namespace, console: Console) -> int
 def _write_table(board: Board, path: str, force: bool) -> None:
     if not path.lower().endswith((".csv", ".json")):
         raise common.UsageError("chutes-tui exact: argument --table: the file must end in .csv or .json")
-    common.check_output(Path(path), "exact --table", force=force)
+    common.check_output(path, "exact --table", force=force)
     from chutes_tui.exact.fractions import fraction_text
     from chutes_tui.exact.two_player import exact_two_player
 

@@ -55,9 +55,7 @@ def run_app(app: Any, **options: Any) -> int:
 def save_path(args: argparse.Namespace, verb: str) -> Path | None:
     if args.save is None:
         return None
-    path = Path(args.save)
-    common.check_output(path, f"{verb} --save", force=args.force)
-    return path
+    return common.check_output(args.save, f"{verb} --save", force=args.force)
 
 
 def app_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -79,12 +77,14 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
             players = parse_player_spec(args.players)
         except InputError as error:
             raise common.UsageError(f"chutes-tui play: argument --players: {error}") from None
+        common.check_game_ends(board, len(players), "play")
     return {
         "board": board,
         "board_name": args.board,
         "players": players,
         "seed": args.seed,
         "save_path": save,
+        "save_force": args.force,
     }
 
 

@@ -22,6 +22,7 @@ import ipaddress
 import json
 import os
 import re
+import socket
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -74,6 +75,12 @@ def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     try:
         return ipaddress.ip_address(text[1:-1] if text[:1] + text[-1:] == "[]" else text)
     except ValueError:
+        pass
+    if not re.fullmatch(r"[0-9a-fA-FxX.]+", text):
+        return None
+    try:  # 127.1, 0x7f.1, 2130706433: IPv4 as the system reads it (a server listens on these)
+        return ipaddress.IPv4Address(socket.inet_aton(text))
+    except OSError:
         return None
 
 
@@ -81,6 +88,20 @@ def is_loopback(host: str) -> bool:
     """``host`` names this computer only (``localhost``, 127.0.0.0/8, ``::1``)."""
     address = _ip(host)
     return host.lower() in LOOPBACK_NAMES if address is None else address.is_loopback
+
+
+def listens_on_loopback(host: str) -> bool:
+    """Whether a server told to listen on ``host`` listens on this computer only: every address
+    the name resolves to is a loopback one (``localhost``, 127.0.0.0/8, ``::1``, and a machine's
+    own name where /etc/hosts gives it 127.0.1.1). Asked once, when the server starts."""
+    if _ip(host) is not None or host.lower() in LOOPBACK_NAMES:
+        return is_loopback(host)
+    try:
+        found = socket.getaddrinfo(host, None)
+    except (OSError, UnicodeError):
+        return False
+    addresses = {_ip(str(info[4][0]).split("%")[0]) for info in found}
+    return bool(addresses) and all(address is not None and address.is_loopback for address in addresses)
 
 
 def _host_and_port(netloc: str, scheme: str) -> tuple[str, int] | None:

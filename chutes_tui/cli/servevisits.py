@@ -36,7 +36,7 @@ from chutes_tui.cli.serveguard import (
     MAX_FRAME,
     BadInputError,
     Visitors,
-    is_loopback,
+    listens_on_loopback,
     origin_problem,
     parse_message,
     query_size,
@@ -146,6 +146,8 @@ class ChutesServer(Server):
         super().__init__(command, host=host, port=port, title="chutes-tui")
         self.visitors = visitors
         self.games: dict[web.WebSocketResponse, VisitorGame] = {}
+        # Only a server on this computer alone checks that a request names it (DNS rebinding).
+        self.loopback = listens_on_loopback(host)
 
     def initialize_logging(self) -> None:
         # Warnings only (a refused request, a game that failed to start): no banner, no line per
@@ -169,7 +171,7 @@ class ChutesServer(Server):
     async def check_host(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
-        why = request_host_problem(request.host, loopback_server=is_loopback(self.host))
+        why = request_host_problem(request.host, loopback_server=self.loopback)
         if why is not None:
             log_refused(request, why)
             raise web.HTTPBadRequest(text="chutes-tui: a bad Host header\n")

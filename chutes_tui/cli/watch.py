@@ -37,6 +37,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
     save = save_path(args, "watch")
     board = common.board_from_args(args)
+    common.check_game_ends(board, args.players, "watch")
     speed = DEFAULT_SPEED if args.speed is None else nearest_speed(args.speed)
     app = ChutesApp(
         board=board,
@@ -46,5 +47,6 @@ def run(args: argparse.Namespace, console: Console) -> int:
         speed=speed,
         loop=args.loop,
         save_path=save,
+        save_force=args.force,
     )
     return run_app(app)

@@ -24,11 +24,25 @@ from chutes_tui.io.saves import (
     save_text,
     write_save,
 )
-from chutes_tui.model.board import Board
+from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import SEED_MAX, InputError, checked_seed
 from chutes_tui.model.players import PlayerSpec, check_players
 from chutes_tui.model.rules import JumpKind, Move, bumped, jump_kind, move, rolls_again
 from chutes_tui.model.text import path_text
+
+
+def endless_problem(board: Board, players: int) -> str | None:
+    """Why ``players`` seats on ``board`` might never finish a game (the bump rule with a die
+    that leaves pieces no choice: they can send each other back forever), else ``None``."""
+    if not board.bump or players < 2:
+        return None
+    from chutes_tui.analysis.bump import check_games_end  # scipy: only for such boards
+
+    try:
+        check_games_end(board, players)
+    except BoardError as error:
+        return error.reason
+    return None
 
 
 class GameError(ValueError):
@@ -162,6 +176,9 @@ class Game:
             checked_seed(seed)
         except InputError as error:
             raise GameError(str(error)) from None
+        problem = endless_problem(board, len(specs))
+        if problem is not None:
+            raise GameError(problem)
         players = [PlayerState(spec, board.start) for spec in specs]
         return cls(board, players, seed=seed, rng=np.random.default_rng(seed))
 

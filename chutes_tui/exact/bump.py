@@ -176,6 +176,7 @@ def exact_bump(
         done = fmpq(int(a == board.end))
         return ExactBump(board, (a, b), to_move, done, fmpq(0), fmpq(0), fmpq(0))
     joint = joint_chain(board, 2)
+    joint.state((a, b), to_move)  # refuses a position from which the game may never end
     folded = board.memo.get("exact_bump_folded", lambda: _folded(board, joint))
     n = joint.chain.size
     mover, other = (a, b) if to_move == 0 else (b, a)

@@ -61,7 +61,9 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, *, replace: bool 
     problem = output_problem(target, replace=replace)
     if problem is not None:
         raise WriteRefusedError(path, problem)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    # The name's start only: a 250-byte name plus the temporary's own part would pass the
+    # system's 255-byte limit, and the target's own name was within it.
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp", dir=target.parent)
     try:
         # mkstemp makes the file private; give it the mode a plain open() would have.
         try:

@@ -89,7 +89,7 @@ def parse_plain(text: str, *, path: str | os.PathLike[str] | None = None, name: 
         raise BoardError(f"the file ends before it gives the {missing}", path=path)
     (start, start_line), (end, end_line), (die, die_line) = header
     field_lines = {"start": start_line, "end": end_line, "die": die_line}
-    stem = Path(path).stem if path is not None else "custom"
+    stem = printable(Path(path).stem) if path is not None else "custom"  # undecodable bytes: escaped
     try:
         return Board(
             end=end,
@@ -273,7 +273,7 @@ def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Boar
             start=typed("start", int, 0),
             end_rule=typed("end_rule", str, EndRule.EXACT.value),
             jumps=tuple(jumps),
-            name=typed("name", str, Path(path).stem if path is not None else "custom"),
+            name=typed("name", str, printable(Path(path).stem) if path is not None else "custom"),
             description=typed("description", str, ""),
             width=typed("width", int, 10),
             extra_roll=typed("extra_roll", bool, False),

@@ -75,6 +75,18 @@ def reached_squares(board: Board) -> np.ndarray:
     return squares
 
 
+def stranded_squares(board: Board) -> np.ndarray:
+    """Every square (reached or not, tails included) from which the end can never be reached:
+    traps that a die skipping them makes harmless to a game, but not to a method that counts
+    every square."""
+    table = board.roll_table
+    n = board.end + 1
+    rows = np.repeat(np.arange(n), table.shape[1])
+    can_finish = np.zeros(n, dtype=bool)
+    can_finish[reachable(table.ravel(), rows, board.end, n)] = True
+    return np.flatnonzero(~can_finish)
+
+
 def check_winnable(board: Board) -> None:
     """Refuse boards with a square a game can stand on from which the end can never be reached."""
     table = board.roll_table

@@ -44,12 +44,12 @@ class Convergence:
 
     def mean_z(self, point: ConvergencePoint) -> float:
         """The running mean's distance from the exact mean, in standard errors σ/√N."""
-        return float((point.mean - self.exact_mean) / (self.sd / np.sqrt(point.games)))
+        return _z(point.mean - self.exact_mean, self.sd / np.sqrt(point.games))
 
     def finished_z(self, point: ConvergencePoint) -> float:
         """The running share finished by ``by_turn``, in standard errors √(p(1-p)/N)."""
         p = self.exact_finished_by
-        return float((point.finished_by - p) / np.sqrt(p * (1 - p) / point.games))
+        return _z(point.finished_by - p, np.sqrt(p * (1 - p) / point.games))
 
     @property
     def means_inside(self) -> int:
@@ -92,3 +92,12 @@ def convergence(board: Board, largest_log2: int, seed: int | None, by_turn: int 
         for k in range(5, largest_log2 + 1)
     ]
     return Convergence(dist.mean, dist.sd, by_turn, dist.p_within(by_turn), points)
+
+
+def _z(difference: float, error: float) -> float:
+    """``difference`` in standard errors. Where there is no spread (a die that always rolls one
+    number: every game alike) a difference within rounding is no distance at all; a real one
+    would be a bug, and is kept at the chart's edge rather than made infinite."""
+    if error > 0:
+        return float(difference / error)
+    return 0.0 if abs(difference) < 1e-9 else float(np.copysign(1e3, difference))

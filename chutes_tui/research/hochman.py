@@ -18,7 +18,7 @@ import numpy as np
 from chutes_tui.analysis import build_chain, expected_from_start, expected_turns
 from chutes_tui.analysis.limits import ADD_JUMP_MAX_SQUARES
 from chutes_tui.model.board import Board, BoardError, jump_kind
-from chutes_tui.model.edits import remove_jump
+from chutes_tui.model.edits import add_jump, remove_jump
 from chutes_tui.model.rules import JumpKind
 
 Progress = Callable[[int, int], None]  # (done, total)
@@ -141,7 +141,9 @@ def add_jump_sweep(board: Board, min_length: int = 1, *, shared_heads: bool = Fa
 
     where ``x_h = 0`` for ``h`` the end square. A zero denominator means the new board cannot
     be finished; such candidates are skipped. ``N`` is dense, so boards are limited to
-    :data:`ADD_JUMP_MAX_SQUARES` squares.
+    :data:`ADD_JUMP_MAX_SQUARES` squares. A head that no game reaches yet (a die that skips it)
+    is no state of the chain: those candidates are boards analysed afresh (an unwinnable one
+    skipped), which only such dice need.
     """
     if board.end > ADD_JUMP_MAX_SQUARES:
         raise ValueError(
@@ -161,6 +163,8 @@ def add_jump_sweep(board: Board, min_length: int = 1, *, shared_heads: bool = Fa
     head_squares = np.array(heads)
     candidates: list[Candidate] = []
     base = float(mean[s])
+    unreached = [h for h, row in zip(heads, head_rows.tolist(), strict=True) if row < 0 and h != board.end]
+    head_rows = np.where(np.isin(head_squares, unreached), -2, head_rows)  # -1: the end, -2: afresh
     for t in tails:
         j = chain.row(t)
         x = mean - fundamental[:, j]
@@ -172,10 +176,25 @@ def add_jump_sweep(board: Board, min_length: int = 1, *, shared_heads: bool = Fa
         usable = (np.abs(head_squares - t) >= min_length) & (head_squares != t)
         usable &= np.abs(denominator) > 1e-9
         usable &= np.isfinite(new) & (new > 0)
+        usable &= head_rows != -2
         candidates.extend(
             Candidate(t, int(h), float(e)) for h, e in zip(head_squares[usable], new[usable], strict=True)
         )
+        candidates.extend(_afresh(board, t, [h for h in unreached if abs(h - t) >= min_length and h != t]))
+    candidates.sort(key=lambda c: (c.tail, c.head))
     return Sweep(base, candidates, min_length)
+
+
+def _afresh(board: Board, tail: int, heads: list[int]) -> list[Candidate]:
+    """Candidates ``tail → h`` evaluated on the edited board itself (unwinnable ones skipped)."""
+    found = []
+    for head in heads:
+        try:
+            edited = add_jump(board, tail, head)
+        except BoardError:
+            continue
+        found.append(Candidate(tail, head, expected_from_start(edited)))
+    return found
 
 
 def candidate_readings(board: Board, min_length: int) -> dict[str, int]:

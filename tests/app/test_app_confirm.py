@@ -270,3 +270,24 @@ async def test_saving_a_game_over_a_link_is_refused_with_the_reason(standard, tm
         await wait_for(pilot, lambda: isinstance(app.screen, ErrorScreen))
         assert "symbolic link" in str(app.screen.query_one("#error-message").render())
     assert link.is_symlink() and victim.read_text() == "not a game"
+
+
+async def test_a_save_file_that_appears_after_the_start_is_not_replaced(standard, tmp_path):
+    """--save without --force was checked when the game began; a file someone puts there later
+    is not theirs to lose: s refuses it, says so, and asks for a name next time."""
+    from chutes_tui.app.dialogs.save_as import SaveScreen
+
+    path = tmp_path / "race.json"
+    app = ChutesApp(
+        board=standard, players=parse_player_spec("Ann,Bob"), seed=4, save_path=path, save_force=False
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await rolled(pilot, app, times=1)
+        path.write_text("someone else's")
+        await pilot.press("s")
+        await pilot.pause(0.1)
+        assert path.read_text() == "someone else's"
+        assert any("appeared since the game began" in str(n.message) for n in app._notifications)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SaveScreen))
+    assert path.read_text() == "someone else's"

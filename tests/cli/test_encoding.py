@@ -60,3 +60,7 @@ def test_every_symbol_the_program_prints_has_a_plain_stand_in():
 def test_stand_ins():
     assert [ascii_form(c) for c in "→≤—█▁ë⠀⠉⣿"] == ["->", "<=", "--", "#", ".", "e", " ", ".", ":"]
     assert ascii_form("中") == "\\u4e2d"  # a user's name keeps every character, as its escape
+
+
+def test_characters_beyond_the_basic_plane_escape_whole():
+    assert ascii_form("😀") == "\\U0001f600"

@@ -133,3 +133,52 @@ def test_a_link_put_in_place_meanwhile_is_replaced_not_followed(tmp_path, monkey
     monkeypatch.setattr("chutes_tui.io.atomic.output_problem", lambda *a, **k: None)
     atomic_write_text(target, "ours")
     assert not target.is_symlink() and target.read_text() == "ours" and victim.read_text() == "theirs"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["boards", "random", "--output", "{tmp}/b.toml/"],
+        ["play", "tiny-10", "--players", "Ann", "--save", "{tmp}/g.json/"],
+        ["exact", "tiny-10", "--table", "{tmp}/t.csv/", "--force"],
+    ],
+)
+def test_a_name_ending_in_a_slash_names_a_folder(capsys, tmp_path, argv, no_app):
+    code, _, err = run(capsys, *[a.format(tmp=tmp_path) for a in argv])
+    assert code == 2 and one_line(err) and list(tmp_path.iterdir()) == []
+
+
+def test_long_and_undecodable_file_names(capsys, tmp_path):
+    """A 250-byte name (the temporary file's name once went past the system's 255) and a name
+    that is not UTF-8 (the board's name comes from it) are written like any other."""
+    long = tmp_path / ("q" * 245 + ".toml")
+    assert run(capsys, "boards", "random", "--seed", "1", "--output", str(long))[0] == 0
+    odd = os.path.join(os.fsencode(tmp_path), b"bad\x80name.toml")
+    assert run(capsys, "boards", "random", "--seed", "1", "--output", os.fsdecode(odd))[0] == 0
+    assert 'name = "bad\\\\udc80name"' in open(odd, "rb").read().decode("utf-8")  # escaped
+    assert sorted(len(p.name) for p in tmp_path.iterdir()) == [len("bad\udc80name.toml"), 250]
+
+
+def test_a_full_disk_is_one_line():
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "chutes_tui", "analyze", "standard", "--json"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert (
+        done.returncode == 1
+        and done.stderr == "chutes-tui: cannot write the output: no space left on device\n"
+    )
+
+
+def test_a_wrong_verb_lists_every_verb_whole(capsys):
+    code, _, err = run(capsys, "nope")
+    assert code == 2 and "'replay', 'exact', 'simulate'" in one_line(err) and "…" not in err
+    code, _, err = run(capsys, "x" * 5000)
+    assert code == 2 and len(one_line(err)) < 400

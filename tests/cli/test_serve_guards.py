@@ -174,3 +174,23 @@ def test_visitors_are_counted_in_all_and_per_address():
     assert visitors.refusal("c") is None and visitors.admit("a") is None
     visitors.leave("b")
     assert "b" not in visitors.playing and visitors.playing.total() == 2
+
+
+@pytest.mark.parametrize(
+    ("host", "alone"),
+    [
+        ("127.1", True),
+        ("0x7f.1", True),
+        ("2130706433", True),
+        ("localhost", True),
+        ("::1", True),
+        ("0.0.0.0", False),
+        ("192.0.2.1", False),
+        ("no-such-name.invalid", False),
+    ],
+)
+def test_a_server_knows_when_it_listens_on_this_computer_alone(host, alone):
+    """The rebinding guard depends on it: 127.1 listens on 127.0.0.1 as surely as 127.0.0.1."""
+    from chutes_tui.cli.serveguard import listens_on_loopback
+
+    assert listens_on_loopback(host) is alone

@@ -102,15 +102,16 @@ def ask_where_to_save(
     app.push_screen(SaveScreen(str(suggestion), title), chosen)
 
 
-def write_or_deliver(app: App, path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically; in a browser, send it to the visitor as a download
-    named like ``path`` instead (the server's disk is not the visitor's). Raises ``OSError``."""
+def write_or_deliver(app: App, path: Path, text: str, *, replace: bool = True) -> None:
+    """Write ``text`` to ``path`` atomically (over an existing file only if ``replace``); in a
+    browser, send it to the visitor as a download named like ``path`` instead (the server's disk
+    is not the visitor's). Raises ``OSError``."""
     if app.is_web:
         app.deliver_text(
             io.StringIO(text), save_filename=download_name(path.name), encoding="utf-8", name="save"
         )
     else:
-        atomic_write_text(path, text)
+        atomic_write_text(path, text, replace=replace)
 
 
 def download_name(name: str) -> str:

@@ -24,12 +24,13 @@ from chutes_tui.app.dialogs.target import TargetScreen
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.footer import FittingFooter
+from chutes_tui.engine.game import endless_problem
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import EditHistory, add_jump, move_jump_end, remove_jump
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import PlayerSpec
-from chutes_tui.model.text import count, file_stem, path_text, shown
+from chutes_tui.model.text import count, file_stem, path_text, printable, shown
 from chutes_tui.render.boardpaint import Overlay
 from chutes_tui.research.suggest import Suggestion, suggest_edit, suggest_problem
 
@@ -331,7 +332,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         ask_where_to_save(self.app, suggestion, "Save the board as TOML", self._write, current=self.saved_to)
 
     def _write(self, target: Path) -> None:
-        board = self.board.replace(name=target.stem)
+        board = self.board.replace(name=printable(target.stem))
         if board.replace(name=self.original.name, description=self.original.description) != self.original:
             # The opened board's words would describe another board.
             board = board.replace(description=f"Made in the chutes-tui editor from {self.original.name}.")
@@ -350,6 +351,10 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
 
     def action_play(self) -> None:
         board = self.board
+        endless = endless_problem(board, 2)
+        if endless is not None:  # the bump rule with a die that leaves no choice
+            self._status(Text.assemble(("Refused: ", "red"), endless))
+            return
         if self.ask_before_play is None:
             self.dismiss(board)
         else:

@@ -51,6 +51,7 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         speed: int = DEFAULT_SPEED,
         loop: bool = False,
         save_path: str | Path | None = None,
+        save_replaces: bool = True,
         hint: str | None = None,
         replay: str | None = None,
         board_unsaved: bool = False,
@@ -63,6 +64,7 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
             game, self, TextualScheduler(self), watch=watch, speed=speed, loop=loop, slide=self._slide
         )
         self.save_path = None if save_path is None else Path(save_path)  # None: 's' asks first
+        self.save_replaces = save_replaces  # False until the first save: --save without --force
         self.hint = hint
         # The game last saved, and how far it had gone. A game that arrives with turns was read
         # from a save (--resume, the setup's continue, replay): those turns are in the file.

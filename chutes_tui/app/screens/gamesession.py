@@ -16,12 +16,14 @@ from textual.screen import Screen
 
 from chutes_tui.app.controller import TurnController
 from chutes_tui.app.dialogs.confirm import confirm_then
+from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.dialogs.picker import EDITOR, BoardPicker
 from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.messages import NewGameRequested
 from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.work import losing
-from chutes_tui.engine.game import Game
+from chutes_tui.engine.game import Game, GameError
+from chutes_tui.io.atomic import EXISTS, WriteRefusedError
 from chutes_tui.io.settings import default_save_name, saves_dir
 from chutes_tui.model.board import Board
 from chutes_tui.model.text import count, path_text, shown
@@ -37,6 +39,7 @@ class GameSession(_Base):
 
     controller: TurnController
     save_path: Path | None  # None: 's' asks first
+    save_replaces: bool  # whether a save may replace an existing file at save_path
     _saved_game: Game | None  # the game last saved, and how far it had gone
     _saved_turns: int
     _paused_before: bool | None  # while another screen is on top
@@ -107,22 +110,27 @@ class GameSession(_Base):
         """Save to the game's file; the first time (without ``--save``) ask for a name, by
         default the players and the date in the saves folder."""
         if self.save_path is not None:
-            self._save_to(self.save_path)
+            self._save_to(self.save_path, replace=self.save_replaces)
             return
         names = [p.spec.name for p in self.game.players]
         suggestion = saves_dir(make=True) / f"{default_save_name(names)}.json"
         ask_where_to_save(self.app, suggestion, "Save the game as", self._save_to)
 
-    def _save_to(self, path: Path) -> None:
+    def _save_to(self, path: Path, replace: bool = True) -> None:
+        """Save to ``path``; ``replace``: over an existing file too (the dialog asked, or it is
+        this game's own file)."""
         where = path_text(path)
         try:
-            write_or_deliver(self.app, path, self.game.save_text())
+            write_or_deliver(self.app, path, self.game.save_text(), replace=replace)
         except OSError as error:
-            self.notify(
-                f"Could not save to {where}: {error.strerror or error}", severity="error", markup=False
-            )
+            if isinstance(error, WriteRefusedError) and error.reason == EXISTS:
+                self.save_path = None  # someone else's file now: the next 's' asks where
+                why = f"Not saved: {where} appeared since the game began; press s to choose a name"
+            else:
+                why = f"Could not save to {where}: {error.strerror or error}"
+            self.notify(why, severity="error", markup=False)
             return
-        self.save_path = path
+        self.save_path, self.save_replaces = path, True  # the file is this game's now
         self._saved_game, self._saved_turns = self.game, len(self.game.history)
         self.board_unsaved = False  # the save holds the board: resuming it brings it back
         command = f"chutes-tui play --resume {shlex.quote(path_text(path))}"
@@ -153,7 +161,12 @@ class GameSession(_Base):
         self.controller.paused = False
         if self._paused_before is not None:
             self._paused_before = False
-        self.controller.start(Game.new(board, [p.spec for p in self.game.players]))
+        try:
+            game = Game.new(board, [p.spec for p in self.game.players])
+        except GameError as error:  # e.g. a game that could never end on that board
+            self.app.push_screen(ErrorScreen("Cannot play that board", str(error)))
+            return
+        self.controller.start(game)
 
     def action_edit_board(self) -> None:
         """Open the editor on this board; 'p' there starts the same players on the result (the

@@ -30,10 +30,13 @@ def report_text(report: SquareReport, mover: str | None = None) -> Text:
     ]
     if report.jump is not None:
         jump = report.jump
-        without = "unwinnable" if jump.expected_without is None else f"{jump.expected_without:.2f}"
+        without = (
+            " turns; unwinnable without it"
+            if jump.expected_without is None
+            else f", without it {jump.expected_without:.2f} turns"
+        )
         lines.append(
-            f"{jump.kind.value.title()} {jump.tail}→{jump.head}: game {jump.expected_with:.2f}, "
-            f"without it {without} turns"
+            f"{jump.kind.value.title()} {jump.tail}→{jump.head}: game {jump.expected_with:.2f}{without}"
         )
         lines.append(
             f"Used {jump.uses_per_game:.2f} times a game · P(at least once) {jump.chance_of_use:.0%}"

@@ -112,3 +112,48 @@ def test_every_accepted_board_has_an_absorbing_chain(end, weights, seed, rule):
     assert max(abs(np.linalg.eigvals(Q))) < 1 - 1e-12
     dense = np.linalg.solve(np.eye(chain.size) - Q, np.ones(chain.size))
     assert np.allclose(dense, solved, rtol=1e-9)
+
+
+def test_add_jump_sweep_on_a_die_that_skips_squares(standard):
+    """Heads no game reaches yet are evaluated on the edited board itself: no unwinnable board
+    is listed (15→2 made a trap reachable and was once listed at 3 turns), and every listed
+    value is the edited board's own."""
+    from chutes_tui.analysis import expected_from_start
+    from chutes_tui.model.edits import add_jump
+    from chutes_tui.research.hochman import add_jump_sweep
+
+    board = standard.replace(die=FIVES)
+    sweep = add_jump_sweep(board)
+    assert (15, 2) not in {(c.tail, c.head) for c in sweep.candidates}
+    for candidate in sweep.candidates[::7]:
+        edited = add_jump(board, candidate.tail, candidate.head)
+        assert candidate.expected_turns == pytest.approx(expected_from_start(edited), abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "words"),
+    [
+        (["design", "--squares", "40", "--target-turns", "9", "--output", "{tmp}/d.toml"], 2, "jump system"),
+        (["play", "standard", "--bump", "--players", "Ann,Bob"], 2, "forever"),
+        (["watch", "standard", "--bump"], 2, "forever"),
+        (["experiments", "convergence", "standard", "--max-log2", "8"], 0, ""),
+        (["analyze", "standard", "--bump", "--positions", "5", "10"], 0, ""),
+    ],
+)
+def test_skipping_dice_answer_or_refuse_in_one_line(capsys, tmp_path, argv, status, words):
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    assert main([*argv, "--die", "0,0,0,0,1,0"]) == status
+    out, err = capsys.readouterr()
+    if status:
+        assert words in err and err.count("\n") == 1
+    else:
+        assert "Traceback" not in err
+    if "--positions" in argv:  # the leader is never caught: the ladder 80→100 in 29 rolls
+        assert "expected moves left (rolls by everyone): 29.0000" in out
+
+
+def test_the_jump_system_names_a_stranded_square(standard):
+    from chutes_tui.analysis.incremental import system_problem
+
+    assert "square 1" in system_problem(standard.replace(die=FIVES))
+    assert system_problem(standard) is None
