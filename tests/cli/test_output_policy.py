@@ -4,6 +4,7 @@ existing file without --force, refuses a symbolic link, a device, a FIFO or a fo
 
 import os
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -155,7 +156,7 @@ def test_long_and_undecodable_file_names(capsys, tmp_path):
     assert run(capsys, "boards", "random", "--seed", "1", "--output", str(long))[0] == 0
     odd = os.path.join(os.fsencode(tmp_path), b"bad\x80name.toml")
     assert run(capsys, "boards", "random", "--seed", "1", "--output", os.fsdecode(odd))[0] == 0
-    assert 'name = "bad\\\\udc80name"' in open(odd, "rb").read().decode("utf-8")  # escaped
+    assert 'name = "bad\\\\udc80name"' in Path(os.fsdecode(odd)).read_text(encoding="utf-8")  # escaped
     assert sorted(len(p.name) for p in tmp_path.iterdir()) == [len("bad\udc80name.toml"), 250]
 
 
