@@ -57,7 +57,8 @@ def soak(minutes: float, players: int, board: str) -> int:
             screen = tmux("capture-pane", "-p", "-t", SESSION)
             if screen != last_screen:
                 last_screen, last_change, stalled = screen, now, False
-            elif now - last_change > STALL_SECONDS and not stalled:
+            # A blank screen is the interpreter starting (seconds on a busy machine), not a stall.
+            elif now - last_change > STALL_SECONDS and not stalled and screen.strip():
                 stalls, stalled = stalls + 1, True
                 print(f"  stall at {(now - began) / 60:.1f} min", flush=True)
             found = re.search(r"last game: .*? won in \d+ turns", screen)
