@@ -7,8 +7,9 @@ which the screen did not change at all (at max speed it changes every few millis
 end it prints the RSS growth after warm-up (the first WARMUP_MINUTES): the goal is at most
 2 MB over an hour, and no stall.
 
-    python benchmarks/soak_watch.py                 # an hour
+    python benchmarks/soak_watch.py                 # an hour, three players
     python benchmarks/soak_watch.py --minutes 5     # a quick look
+    python benchmarks/soak_watch.py --minutes 15 --players 4
 
 Needs tmux. Not part of the test run (it takes as long as you ask).
 """
@@ -48,6 +49,7 @@ def soak(minutes: float, players: int, board: str) -> int:
     last_screen, last_change = "", began
     stalls, stalled, games, last_game = 0, False, 0, ""
     memory: list[float] = []
+    finished: list[int] = []  # games seen at each report
     next_report = began
     try:
         while (now := time.monotonic()) - began < minutes * 60:
@@ -55,7 +57,8 @@ def soak(minutes: float, players: int, board: str) -> int:
             screen = tmux("capture-pane", "-p", "-t", SESSION)
             if screen != last_screen:
                 last_screen, last_change, stalled = screen, now, False
-            elif now - last_change > STALL_SECONDS and not stalled:
+            # A blank screen is the interpreter starting (seconds on a busy machine), not a stall.
+            elif now - last_change > STALL_SECONDS and not stalled and screen.strip():
                 stalls, stalled = stalls + 1, True
                 print(f"  stall at {(now - began) / 60:.1f} min", flush=True)
             found = re.search(r"last game: .*? won in \d+ turns", screen)
@@ -63,9 +66,11 @@ def soak(minutes: float, players: int, board: str) -> int:
                 games, last_game = games + 1, found.group()
             if now >= next_report:
                 memory.append(rss_mb(pid))
+                finished.append(games)
+                recent = games - finished[-2] if len(finished) > 1 else 0
                 print(
-                    f"{(now - began) / 60:5.1f} min  RSS {memory[-1]:7.1f} MB  games seen ≥ {games:>5,}  "
-                    f"stalls {stalls}",
+                    f"{(now - began) / 60:5.1f} min  RSS {memory[-1]:7.1f} MB  games seen ≥ {games:>5,} "
+                    f"(+{recent} this minute)  stalls {stalls}",
                     flush=True,
                 )
                 next_report += 60
@@ -73,7 +78,11 @@ def soak(minutes: float, players: int, board: str) -> int:
         subprocess.run(["tmux", "kill-session", "-t", SESSION], capture_output=True)
     if len(memory) > WARMUP_MINUTES + 1:
         growth = memory[-1] - memory[WARMUP_MINUTES]
+        after = memory[WARMUP_MINUTES:]
         print(f"RSS growth after {WARMUP_MINUTES} min of warm-up: {growth:+.1f} MB (goal ≤ 2 MB in an hour)")
+        print(f"  after warm-up RSS stayed within {min(after):.1f}–{max(after):.1f} MB")
+        minutes_played = len(finished) - 1
+        print(f"games: {games:,} in {minutes_played} min, {games / max(minutes_played, 1):.1f} a minute")
     print(f"stalls: {stalls}")
     return stalls
 

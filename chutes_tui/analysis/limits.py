@@ -19,8 +19,11 @@ LIVE_ODDS_MAX_STATES = 1_500
 CURVES_MAX_VALUES = 4_000_000
 # A two-player table holds states² doubles (4,000² = 128 MB).
 TABLE_MAX_STATES = 4_000
-# Live odds of positions already seen are kept (with the chain), up to this many: ~20 MB.
-ODDS_CACHE_SIZE = 100_000
+# Live odds of the positions most recently asked for are kept (with the chain), this many: a
+# game's own positions as it is watched or reviewed (a four-player game on the standard board
+# lasts 76 turns on average, one in a hundred over 167), ~0.7 kB each. 100,000 kept for good grew
+# `watch --speed max --loop` by 2 MB a minute (3,000 new positions a minute, three players).
+ODDS_CACHE_SIZE = 1_000
 # The app's square inspector and board overlays solve on the UI thread: beyond this they would
 # freeze it for seconds, so the app points to ``chutes-tui inspect`` instead.
 INSPECTOR_MAX_STATES = 1_500

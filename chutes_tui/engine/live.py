@@ -10,8 +10,9 @@ Two regimes, both from the analysis core (so the app shows what ``chutes-tui ana
   on 100,000. A front end asks :func:`live_stats` off its UI thread -- one position at a
   time, the newest first -- and hands the answer back with ``Game.take_live``.
 
-Positions recur (a long game, a replayed save), so up to ``ODDS_CACHE_SIZE`` of them are kept
-with the chain.
+Positions recur (every panel asks for the position shown; a review steps back and forth through
+a game), so the ``ODDS_CACHE_SIZE`` most recently asked for are kept with the chain -- no more:
+``watch --loop`` meets thousands of new positions a minute.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from chutes_tui.analysis.multi import SeatOdds, curves_affordable, two_player_ta
 from chutes_tui.analysis.series import series_progress
 from chutes_tui.analysis.single import moments_from
 from chutes_tui.model.board import Board
+from chutes_tui.model.memo import Recent
 
 # Live figures are shown to a few digits: their closed-form tails may stop at this relative
 # width (``analyze`` asks for 1e-13), which on long boards saves the extended-precision turns.
@@ -88,7 +90,9 @@ def live_stats(
     """The statistics of one position. ``stop`` is asked every few hundred turns of a long series;
     when it says so, :class:`StopRequested` is raised (the series kept with the chain stay whole)."""
     chain = build_chain(board)
-    known: dict[tuple[tuple[int, ...], int], LiveStats] = chain.memo.get("live_stats", dict)
+    known: Recent[tuple[tuple[int, ...], int], LiveStats] = chain.memo.get(
+        "live_stats", lambda: Recent(ODDS_CACHE_SIZE)
+    )
     key = (tuple(positions), to_move)
     stats = known.get(key)
     if stats is None:
@@ -99,8 +103,7 @@ def live_stats(
 
         with _ONE_AT_A_TIME, series_progress(check):
             stats = _compute(chain, key[0], to_move)
-        if len(known) < ODDS_CACHE_SIZE:
-            known[key] = stats
+        known.put(key, stats)
     return stats
 
 

@@ -33,7 +33,12 @@ SCALE = ("#440154", "#46327e", "#365c8d", "#277f8e", "#1fa187", "#4ac16d", "#a0d
 SCALE_TEXT = ("#ffffff",) * 5 + ("#000000",) * 3
 # Tokens are drawn as a badge (the glyph on the player's colour) where cells are this large.
 BADGE_WIDTH, BADGE_HEIGHT = 8, 3
-CELL_CACHE_LIMIT = 50_000  # painted cell lines kept (a 10,000-square board has about 20,000)
+# Painted cell lines kept (``Scene.cells``) are emptied past this many board lines' worth (times
+# the board's columns): eight 50-line screens. A game on the standard board paints at most about
+# 1,000 variants with three players at 120×40 and 1,600 with four at 160×50 (tokens, trail,
+# cursor: its bound is 4,000); a 10,000-square board scrolled end to end would otherwise keep
+# every cell line it ever painted, ~0.6 kB each.
+CELL_CACHE_LINES = 400
 
 
 @dataclass(frozen=True)
@@ -110,7 +115,7 @@ def paint_line(scene: Scene, y: int, margin: int = 0) -> list[Segment]:
         key = (square, line, here, square in scene.trail, square == scene.cursor, scene.highlight, shade)
         cell = cache.get(key)
         if cell is None:
-            if len(cache) > CELL_CACHE_LIMIT:
+            if len(cache) > CELL_CACHE_LINES * layout.columns:
                 cache.clear()
             cell = cache[key] = _cell_line(scene, square, column, row, line, y)
         segments += cell

@@ -178,3 +178,24 @@ def test_a_100000_square_board_draws_what_is_shown_quickly():
         for x in range(layout.width):
             art.stroke((x, y))
     assert time.process_time() - began < 5  # drawing every jump took minutes
+
+
+def test_painted_cells_kept_stay_within_a_few_screens_and_paint_the_same():
+    """Issue 23 (7): the cursor over every square (each jump it touches lights up its whole
+    drawing, a new variant of every cell) must not keep every variant ever painted."""
+    from chutes_tui.render.boardpaint import CELL_CACHE_LINES
+
+    board = load_board("standard")
+    cells: dict = {}
+    made: set = set()  # every variant painted
+    for cursor in range(1, board.end + 1):
+        jump = board.jump_at(cursor)
+        highlight = board.jumps.index(jump) if jump else None
+        cached = scene(board, AREAS[2], cells=cells, cursor=cursor, highlight=highlight)
+        bound = CELL_CACHE_LINES * cached.layout.columns
+        lines = painted(cached)
+        made |= cells.keys()
+        assert len(cells) <= bound + 1  # emptied once past it
+        if cursor % 25 == 0:
+            assert lines == painted(scene(board, AREAS[2], cursor=cursor, highlight=highlight))
+    assert len(made) > bound  # the walk went past the bound (more than one screen's variants)
