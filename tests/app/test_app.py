@@ -321,6 +321,8 @@ async def test_crowded_cells_show_or_count_every_token(size, players):
     app = ChutesApp(board=load_board("tiny-10"), players=seated, seed=1, watch=True, speed=0)
     async with app.run_test(size=size) as pilot:
         await pilot.press("p")
+        # A move begun before the pause would slide a token off square 5 (seen under load).
+        await wait_for(pilot, lambda: app.screen.controller.paused and not app.screen.controller.animating)
         board = app.screen.query_one(BoardView)
         for seat in range(players):
             board.place(seat, 5)
