@@ -52,4 +52,4 @@ def take_screenshot(app: App) -> None:
             f"Could not save the screenshot in {path_text(folder)}: {reason}", severity="error", markup=False
         )
         return
-    app.notify(f"Screenshot saved to {path_text(path)}", markup=False)
+    app.notify(f"Screenshot saved to {printable(str(path))}", markup=False)  # whole: where to find it

@@ -76,14 +76,15 @@ def reached_squares(board: Board) -> np.ndarray:
 
 
 def stranded_squares(board: Board) -> np.ndarray:
-    """Every square (reached or not, tails included) from which the end can never be reached:
-    traps that a die skipping them makes harmless to a game, but not to a method that counts
-    every square."""
+    """Every square that is no jump's tail, reached or not, from which the end can never be
+    reached: traps that a die skipping them makes harmless to a game, but not to a method that
+    counts every square. (A tail is worth its head, which is such a square or not.)"""
     table = board.roll_table
     n = board.end + 1
     rows = np.repeat(np.arange(n), table.shape[1])
     can_finish = np.zeros(n, dtype=bool)
     can_finish[reachable(table.ravel(), rows, board.end, n)] = True
+    can_finish[[tail for tail, _ in board.jumps]] = True
     return np.flatnonzero(~can_finish)
 
 

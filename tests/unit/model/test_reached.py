@@ -155,5 +155,5 @@ def test_skipping_dice_answer_or_refuse_in_one_line(capsys, tmp_path, argv, stat
 def test_the_jump_system_names_a_stranded_square(standard):
     from chutes_tui.analysis.incremental import system_problem
 
-    assert "square 1" in system_problem(standard.replace(die=FIVES))
+    assert "no roll from square 2 ever" in system_problem(standard.replace(die=FIVES))  # 1 is a tail
     assert system_problem(standard) is None
