@@ -60,6 +60,10 @@ EXACT_MAX_STATES = 450
 # exact --bump: two players' folded joint chain, n² unknowns for n squares to rest on (6,724 on
 # the standard board, about 5 s; the work grows like n⁴: the lifting's steps and each step's solve).
 EXACT_BUMP_MAX_STATES = 12_000
+# ... and its work: bits to find × entries a lifting step touches (exact.bump.lifting_work), about
+# 10⁻¹⁰ s each. The standard board makes 5.7·10¹⁰ (4 s), 109 squares with a d6 8.5·10¹⁰ (12 s);
+# with a 100-face spinner the same 11,881 positions make 1.5·10¹² (over two minutes): refused.
+EXACT_BUMP_MAX_WORK = 2e11
 # Certain digits for 3-12 players: each doubling of the rounds summed costs four times the last;
 # 300 digits take about 15 s on the standard board. More players cost no more (4.0 s for 6, 3.6 s
 # for 12 at 300 digits): everyone's survival shrinks the remainder faster, so fewer rounds do.

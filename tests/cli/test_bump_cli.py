@@ -84,3 +84,16 @@ def test_exact_under_bump_refuses_what_cannot_be(capsys, tmp_path):
     big.write_text('name = "big"\nsquares = 300\nladders = [[3, 150]]\nchutes = [[250, 10]]\n')
     code, out, err = run(capsys, "exact", str(big), "--bump")
     assert code == 2 and out == "" and "88,804 positions" in err and len(err.strip().splitlines()) == 1
+
+
+def test_exact_under_bump_refuses_work_beyond_its_limit_up_front(capsys, tmp_path):
+    """Issue 23: 109 squares make 11,881 positions, under the cap, but with a 100-face spinner
+    each lifting step solves with 8.5 million factor entries, some 3,600 steps a matrix: two
+    minutes, now refused in one line naming the limit (before anything is lifted)."""
+    board = tmp_path / "b109.toml"
+    board.write_text("squares = 109\n")
+    spinner = ",".join(["1"] * 100)
+    code, out, err = run(capsys, "exact", str(board), "--bump", "--die", spinner)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "1.5e+12 entry-bits" in err and "the limit is 2e+11" in err
+    assert "analyze --bump" in err
