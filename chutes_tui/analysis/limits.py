@@ -45,8 +45,14 @@ SOLVE_MAX_BAND = 64
 # (Gauss–Seidel sweeps: about 23 s CPU and 0.8 GB); four would make 170 million. Monte Carlo
 # (simulate --bump) estimates more players.
 BUMP_MAX_PLAYERS = 3
+# Joint chains up to this many states (resting squares^players × players) are built and solved:
+# three players on a 150-square board. Two on a 2,500-square board would be 12.5 million.
+BUMP_MAX_STATES = 12_000_000
 # ... and where the answer is wanted at once: simulate's exact column beside its estimate.
 BUMP_QUICK_PLAYERS = 2
+# ... on joint chains up to this many states: two players on a 220-square board with jumps (97,000
+# states) take under a second, on 400 squares (318,000) nine.
+BUMP_QUICK_STATES = 100_000
 
 # -- exact arithmetic -----------------------------------------------------------------------------
 

@@ -97,3 +97,22 @@ def test_exact_under_bump_refuses_work_beyond_its_limit_up_front(capsys, tmp_pat
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "1.5e+12 entry-bits" in err and "the limit is 2e+11" in err
     assert "analyze --bump" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("analyze", "--bump"),
+        ("distribution", "--bump", "--players", "2"),
+        ("simulate", "--bump", "--games", "10"),
+    ],
+    ids=lambda argv: argv[0],
+)
+def test_a_joint_chain_past_its_limit_is_refused_in_one_line(capsys, tmp_path, argv):
+    """Issue 23: two players on 3,000 squares make 18,000,000 joint states, past the 12,000,000
+    solved: the verbs crashed with a traceback where they built the chain."""
+    board = tmp_path / "long.toml"
+    board.write_text("squares = 3000\n")
+    code, out, err = run(capsys, argv[0], str(board), *argv[1:])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "18,000,000 joint states" in err and "12,000,000" in err
