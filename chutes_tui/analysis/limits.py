@@ -35,10 +35,11 @@ PREVIEW_MAX_SQUARES = 10_000
 # Above this many states a start's mean and sd come from its series and tail law instead.
 SOLVE_MAX_STATES = 30_000
 # ... unless no turn moves a piece further than this many states up or down (no long jumps: the
-# band of I - Q, whose LU then stays inside it: 0.07 s on a 100,000-square board with a d6),
-# where the series would need the whole game and more (a 100,000-square board without jumps:
-# 144,000 turns, and no tail law settled). The LU's work grows like states × band².
-SOLVE_MAX_BAND = 64
+# band of I - Q, whose LU then stays inside it: 0.07 s on a 100,000-square board with a d6, 2 s
+# and 10 million entries with a d100), where the series would need the whole game and more (a
+# 100,000-square board without jumps: 144,000 turns, and no tail law settled). The LU's work
+# grows like states × band²; MAX_DIE is 100, so every board without long jumps is solved.
+SOLVE_MAX_BAND = 100
 
 # Under the bump rule the game is one joint chain of every piece's square: two players make
 # 13,122 states on the standard board (a sparse LU, under two seconds), three make 1.6 million

@@ -31,6 +31,9 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain
 
+# Below this many entries a turn is summed by numpy's bincount (bincount sums in doubles only).
+SMALL_PRODUCT = 1 << 16
+
 
 @dataclass(frozen=True)
 class Window:
@@ -98,11 +101,12 @@ class TurnStep:
             return Window(lo, u.values[:0])
         first, last = self._indptr[lo], self._indptr[hi]
         columns = self._indices[first:last] - out_lo
-        if self._data.dtype == np.float64:
-            # Each entry Q_ji·u_j added to its state in the order of the rows j: a sparse product.
+        if self._data.dtype == np.float64 and last - first < SMALL_PRODUCT:
+            # Each entry Q_ji·u_j added to its state in the order of the rows j: a sparse product
+            # without scipy's checks of a new matrix (which cost more than a small product).
             spread = np.repeat(u.values, np.diff(self._indptr[lo : hi + 1]))
             values = np.bincount(columns, self._data[first:last] * spread, out_hi - out_lo)
-        else:  # bincount sums in doubles; the block's columns are the rows lo..hi of Q (Qᵀ's)
+        else:  # the block's columns are the rows lo..hi of Q (Qᵀ's): one pass, no temporaries
             block = self._csc(
                 (self._data[first:last], columns, self._indptr[lo : hi + 1] - first),
                 shape=(out_hi - out_lo, hi - lo),

@@ -25,6 +25,8 @@ def _jumpless(squares: int, end_rule: str, die: str = "6") -> object:
 BOARDS = [
     *(_jumpless(squares, rule) for squares in (60, 1_000, 4_000) for rule in ("exact", "bounce", "reach")),
     _jumpless(700, "bounce", "2d6"),
+    _jumpless(1_500, "reach", "100"),  # windows past window.SMALL_PRODUCT entries: scipy's product
+    _jumpless(1_500, "bounce", "100"),
     random_board(5, squares=400, ladders=12, chutes=12),
     random_board(6, squares=300, ladders=8, chutes=8).replace(end_rule="bounce", extra_roll=True),
 ]
