@@ -1,7 +1,7 @@
 import json
-from decimal import Decimal
 import subprocess
 import sys
+from decimal import Decimal
 
 import pytest
 
