@@ -5,6 +5,10 @@ that CPU time and peak memory (``getrusage``) belong to the one piece of work:
   way) now, beside two befores: keeping every state's curves (400 squares; 1,000 with
   ``--with-before-1000``: about a minute and 8 GB) and the whole series with no tail law and
   the LU solves (1,000 and 10,000 squares; 100,000 with ``--with-before-100k``: ~5 minutes);
+* the series' worst case (issue 23): ``analyze`` and ``distribution --board-at 5`` of a
+  100,000-square board without jumps (``squares = 100000``, under each end rule) beside the board
+  with jumps, and with ``--with-before-jumpless`` beside each turn over the whole board (and
+  the moments from the series, not the band's LU), as before: ~4 minutes;
 * visit statistics (the inverse's diagonal) now, beside the block-by-block inverse, on 1,000
   and 10,000 squares, and now on 100,000;
 * live statistics of fresh two-player positions (the newest position after a move, worked out
@@ -12,7 +16,7 @@ that CPU time and peak memory (``getrusage``) belong to the one piece of work:
 * loading a 100,000-square board (3,000 + 3,000 jumps), imports included;
 * ``--version`` and ``boards`` against ``analyze tiny-10`` (the commands that need scipy).
 
-    python benchmarks/bench_scale.py [--with-before-1000] [--with-before-100k]
+    python benchmarks/bench_scale.py [--with-before-1000] [--with-before-100k] [--with-before-jumpless]
 """
 
 from __future__ import annotations
@@ -45,6 +49,15 @@ EVERY_STATE = "multi.CURVES_MAX_VALUES = 10**12  # keep every state's curves, as
 WHOLE_SERIES = """
 series.StartSeries.tail_law = lambda self: None  # every series summed to its bound, as before
 single.SOLVE_MAX_STATES = 10**9  # and the mean and sd from the LU solves
+"""
+
+WHOLE_BOARD = """
+from chutes_tui.analysis import window
+_advance = window.TurnStep.advance
+def whole_board(self, u):  # every state multiplied every turn, as before
+    return window.Window(0, _advance(self, window.Window(0, u.dense(self.size))).dense(self.size))
+window.TurnStep.advance = whole_board
+single.SOLVE_MAX_BAND = -1  # and the moments from the series first
 """
 
 VISITS = """
@@ -140,6 +153,23 @@ def main() -> None:
         runs.append((100_000, "whole series, no tail law (before)", WHOLE_SERIES))
     for squares, label, before in runs:
         row(f"{squares:,} squares, {label}", measure(ANALYZE.format(before=before, path=boards[squares])))
+    print("a board without jumps (the series' worst case), beside the board with jumps")
+    jumpless = {}
+    for rule in ("exact", "bounce", "reach"):
+        jumpless[rule] = folder / f"plain-{rule}.toml"
+        jumpless[rule].write_text(f'squares = 100000\nend_rule = "{rule}"\n', encoding="utf-8")
+    with_jumps = ANALYZE.format(before=NOW, path=boards[100_000])
+    row("100,000 squares with 3,000 + 3,000 jumps, now", measure(with_jumps))
+    for rule, path in jumpless.items():
+        plain = ANALYZE.format(before=NOW, path=str(path))
+        row(f"100,000 squares, no jumps, {rule} end, now", measure(plain))
+    if "--with-before-jumpless" in sys.argv:
+        before = ANALYZE.format(before=WHOLE_BOARD, path=str(jumpless["exact"]))
+        row("100,000 squares, no jumps, exact end, whole board (before)", measure(before))
+    for path in (boards[100_000], str(jumpless["exact"])):
+        args = ["distribution", path, "--board-at", "5"]
+        label = "with jumps" if path == boards[100_000] else "no jumps"
+        row(f"distribution --board-at 5, 100,000 squares, {label}", measure(COMMAND.format(args=args)))
     print("visit statistics from the start (inspect, the visits overlays)")
     for squares in (1000, 10_000):
         for label, before in (("now", NOW), ("the inverse's diagonal by blocks (before)", BLOCK_INVERSE)):

@@ -33,7 +33,7 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
 from chutes_tui.analysis.length import GameLength, law_from
-from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS
+from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, BUMP_MAX_STATES
 from chutes_tui.analysis.multi import SeatOdds, seat_odds
 from chutes_tui.analysis.series import SERIES_PROGRESS
 from chutes_tui.model.board import Board, BoardError
@@ -41,9 +41,6 @@ from chutes_tui.model.rules import bumped
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
-
-# Joint chains up to this many states are built and solved (three players on a 150-square board).
-BUMP_MAX_STATES = 12_000_000
 
 # States: below, a sparse LU (two players); above, sweeps -- an LU's fill explodes with three
 # players' chains (47,000 states took four minutes).
@@ -91,12 +88,17 @@ def joint_chain(board: Board, players: int) -> JointChain:
     return board.memo.get(f"bump_chain_{players}", lambda: _joint_chain(board, players))
 
 
+def joint_size(board: Board, players: int) -> int:
+    """The joint chain's states: every seat on a square it may rest on, and whose roll it is."""
+    return (len(board.standable_squares) - 1) ** players * players
+
+
 def _joint_chain(board: Board, players: int) -> JointChain:
     import scipy.sparse as sp
 
     chain = roll_chain(board)  # one roll a step, on the squares a piece rests on
     n, k = chain.size, players
-    size = n**k * k
+    size = joint_size(board, players)
     if size > BUMP_MAX_STATES:
         raise ValueError(
             f"{k} players under the bump rule on {board.name} make {size:,} joint states; "

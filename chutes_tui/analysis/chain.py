@@ -51,6 +51,12 @@ class Chain:
         raise ValueError(f"square {square} is not a square a turn can start from on {self.board.name}")
 
     @cached_property
+    def band(self) -> int:
+        """How far a turn may move a piece, in states: the half-bandwidth of ``Q``."""
+        rows = np.repeat(np.arange(self.size), np.diff(self.Q.indptr))
+        return int(np.abs(self.Q.indices - rows).max(initial=0))
+
+    @cached_property
     def lu(self) -> Any:  # scipy's SuperLU has no public type
         """Sparse LU factors of ``I - Q``, shared by every linear solve on this chain."""
         import scipy.sparse as sp  # on first use, as in _build_chain

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.window import Window, turn_step, unit_window
 from chutes_tui.model.board import Board
 from chutes_tui.render.boardpaint import Overlay
 
@@ -65,17 +64,15 @@ class Flow:
         self.chain = chain
         self.square = square
         self._row = chain.row(square)
-        self._QT = chain.Q.T.tocsr()
-        start = np.zeros(chain.size)
-        if self._row >= 0:
-            start[self._row] = 1.0
-        self._checkpoints: list[tuple[np.ndarray, float]] = [(start, float(self._row < 0))]
+        # Each turn costs the states holding mass, not the board (:mod:`.window`).
+        self._turn = turn_step(chain)
+        self._checkpoints: list[tuple[Window, float]] = [(unit_window(self._row), 0.0)]
         self._last_turns: int | None = None
 
-    def _step(self, u: np.ndarray, finished: float) -> tuple[np.ndarray, float]:
-        return self._QT @ u, finished + float(u @ self.chain.finish)
+    def _step(self, u: Window, finished: float) -> tuple[Window, float]:
+        return self._turn.advance(u), finished + self._turn.finished(u)
 
-    def _vector(self, turns: int) -> tuple[np.ndarray, float]:
+    def _vector(self, turns: int) -> tuple[Window, float]:
         index = turns // CHECKPOINT
         while len(self._checkpoints) <= index:
             u, finished = self._checkpoints[-1]
@@ -92,7 +89,8 @@ class Flow:
         if turns < 0:
             raise ValueError("the number of turns cannot be negative")
         u, finished = self._vector(turns)
-        standing = {int(square): float(u[i]) for i, square in enumerate(self.chain.squares)}
+        standing = dict.fromkeys(self.chain.squares.tolist(), 0.0)
+        standing.update(zip(self.chain.squares[u.lo : u.hi].tolist(), u.values.tolist(), strict=True))
         return FlowStep(self.chain.board, self.square, turns, standing, finished)
 
     @property

@@ -37,14 +37,26 @@ PREVIEW_MAX_SQUARES = 10_000
 # chutes' long edges (0.3 s at 30,000 squares, 1.4 s at 50,000, 10 s and 300 MB at 100,000).
 # Above this many states a start's mean and sd come from its series and tail law instead.
 SOLVE_MAX_STATES = 30_000
+# ... unless no turn moves a piece further than this many states up or down (no long jumps: the
+# band of I - Q, whose LU then stays inside it: 0.07 s on a 100,000-square board with a d6, 2 s
+# and 10 million entries with a d100), where the series would need the whole game and more (a
+# 100,000-square board without jumps: 144,000 turns, and no tail law settled). The LU's work
+# grows like states × band²; MAX_DIE is 100, so every board without long jumps is solved.
+SOLVE_MAX_BAND = 100
 
 # Under the bump rule the game is one joint chain of every piece's square: two players make
 # 13,122 states on the standard board (a sparse LU, under two seconds), three make 1.6 million
 # (Gauss–Seidel sweeps: about 23 s CPU and 0.8 GB); four would make 170 million. Monte Carlo
 # (simulate --bump) estimates more players.
 BUMP_MAX_PLAYERS = 3
+# Joint chains up to this many states (resting squares^players × players) are built and solved:
+# three players on a 150-square board. Two on a 2,500-square board would be 12.5 million.
+BUMP_MAX_STATES = 12_000_000
 # ... and where the answer is wanted at once: simulate's exact column beside its estimate.
 BUMP_QUICK_PLAYERS = 2
+# ... on joint chains up to this many states: two players on a 220-square board with jumps (97,000
+# states) take under a second, on 400 squares (318,000) nine.
+BUMP_QUICK_STATES = 100_000
 
 # -- exact arithmetic -----------------------------------------------------------------------------
 
@@ -58,6 +70,10 @@ EXACT_MAX_STATES = 450
 # exact --bump: two players' folded joint chain, n² unknowns for n squares to rest on (6,724 on
 # the standard board, about 5 s; the work grows like n⁴: the lifting's steps and each step's solve).
 EXACT_BUMP_MAX_STATES = 12_000
+# ... and its work: bits to find × entries a lifting step touches (exact.bump.lifting_work), about
+# 10⁻¹⁰ s each. The standard board makes 5.7·10¹⁰ (4 s), 109 squares with a d6 8.5·10¹⁰ (12 s);
+# with a 100-face spinner the same 11,881 positions make 1.5·10¹² (over two minutes): refused.
+EXACT_BUMP_MAX_WORK = 2e11
 # Certain digits for 3-12 players: each doubling of the rounds summed costs four times the last;
 # 300 digits take about 15 s on the standard board. More players cost no more (4.0 s for 6, 3.6 s
 # for 12 at 300 digits): everyone's survival shrinks the remainder faster, so fewer rounds do.

@@ -31,6 +31,7 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain, build_chain
 from chutes_tui.model.board import Board
+from chutes_tui.model.text import all_digits
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,14 +53,14 @@ class PathsReport:
             "shortest": {
                 "turns": self.fewest_turns,
                 "roll_sequences": self.shortest_sequences,
-                "probability": None if exact is None else str(exact),
+                "probability": None if exact is None else all_digits(exact),
                 "probability_float": self.shortest_chance,
                 "example_rolls": None if self.example_rolls is None else list(self.example_rolls),
             },
             "most_likely": {
                 "squares": list(self.likely_squares),
                 "turns": len(self.likely_squares) - 1,
-                "probability": None if self.likely_exact is None else str(self.likely_exact),
+                "probability": None if self.likely_exact is None else all_digits(self.likely_exact),
                 "probability_float": self.likely_probability,
             },
         }

@@ -2,7 +2,9 @@ r"""One start's finishing series, grown on demand, and the geometric law of its 
 
 From state ``row``, ``u_0 = e_row`` and ``u_{n+1} = Qᵀ u_n`` say where a piece may stand after
 ``n`` turns; then ``f(n+1) = r · u_n`` and ``S(n) = Σ u_n`` -- one vector a turn, both curves
-sums of positive terms, so that deep in the tail they keep their relative precision.
+sums of positive terms, so that deep in the tail they keep their relative precision. Each turn
+is worked out only over the states holding mass (:mod:`.window`): on a long board without jumps
+that is the width of the moving bump of probability, not the board.
 
 **The tail law.** Let ``u = u_N`` and, over the states holding mass,
 ``σ_i = (u - Qᵀu)_i / u_i``, ``σ_lo = min σ_i``, ``σ_hi = max σ_i``. Then
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.window import Window, turn_step, unit_window
 
 PROGRESS_EVERY = 256  # turns between progress reports (which may also stop a series)
 # Who to tell how a long series is going: ``report(turns summed, probability still unfinished)``.
@@ -108,8 +111,7 @@ class StartSeries:
 
     def __init__(self, chain: Chain, row: int) -> None:
         self.chain = chain
-        self.u: np.ndarray = np.zeros(chain.size)
-        self.u[row] = 1.0
+        self.u = unit_window(row)  # u_N, only where it holds mass (:mod:`.window`)
         self.survival = [1.0]
         self.pmf = [0.0]
         self._law: TailLaw | None = None
@@ -119,21 +121,15 @@ class StartSeries:
         """The last turn ``N`` whose ``S(N)`` is known."""
         return len(self.survival) - 1
 
-    def _operators(self, dtype: np.dtype) -> tuple[object, np.ndarray]:
-        chain = self.chain
-        return chain.memo.get(
-            f"series_operators:{dtype}", lambda: (chain.Q.T.tocsr().astype(dtype), chain.finish.astype(dtype))
-        )
-
     def grow_to(self, turn: int) -> None:
         """Know every term up to turn ``turn``."""
-        transposed, finish = self._operators(self.u.dtype)
+        step = turn_step(self.chain, self.u.values.dtype)
         u, survival, pmf = self.u, self.survival, self.pmf
         report = SERIES_PROGRESS.get()
         while len(survival) <= turn:
-            pmf.append(float(finish @ u))
-            u = transposed @ u
-            survival.append(float(u.sum()))
+            pmf.append(step.finished(u))
+            u = step.advance(u)
+            survival.append(u.total())
             if report is not None and len(survival) % PROGRESS_EVERY == 0:
                 self.u = u  # whole before the report, which may raise to stop the work
                 report(len(survival) - 1, survival[-1])
@@ -148,9 +144,10 @@ class StartSeries:
         in extended precision, which takes the noise away within a few hundred turns."""
         if self._law is not None and self._law.turn == self.turn:
             return self._law
-        transposed, finish = self._operators(EXTENDED)
-        u = self.u.astype(EXTENDED)
-        after = transposed @ u  # type: ignore[operator]
+        step = turn_step(self.chain, EXTENDED)
+        extended = Window(self.u.lo, self.u.values.astype(EXTENDED))
+        size = self.chain.size
+        u, after = extended.dense(size), step.advance(extended).dense(size)
         held = u > 0
         if not held.any() or (after[~held] > 0).any():
             return None
@@ -160,9 +157,9 @@ class StartSeries:
             return None
         # Outward rounding, so that the doubles still enclose the extended-precision ratios.
         low, high = float(np.nextafter(low, 0.0)), float(np.nextafter(high, 1.0))
-        self._law = TailLaw(self.turn, self.survival[-1], float(finish @ u), low, high)
+        self._law = TailLaw(self.turn, self.survival[-1], step.finished(extended), low, high)
         if self._law.relative_width < SETTLED:
-            self.u = u
+            self.u = extended
         return self._law
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
-from chutes_tui.analysis.limits import SOLVE_MAX_STATES
+from chutes_tui.analysis.limits import SOLVE_MAX_BAND, SOLVE_MAX_STATES
 from chutes_tui.analysis.series import (
     MOMENT_PRECISION,
     PROGRESS_EVERY,
@@ -46,10 +46,12 @@ def expected_from_start(board: Board) -> float:
 
 def moments_from(chain: Chain, row: int, precision: float = MOMENT_PRECISION) -> tuple[float, float]:
     """Mean and standard deviation of the turns from state ``row``: from the linear solves while
-    they are cheap (:data:`SOLVE_MAX_STATES`) or already done, else from the row's own series
-    and its tail law (:func:`.series.series_moments`, to ``precision``), with no factorisation."""
+    they are cheap (:data:`SOLVE_MAX_STATES`, or a narrow band: :data:`SOLVE_MAX_BAND`) or
+    already done, else from the row's own series and its tail law
+    (:func:`.series.series_moments`, to ``precision``), with no factorisation."""
     found = None
-    if chain.size > SOLVE_MAX_STATES and "moments" not in chain.memo:
+    cheap = chain.size <= SOLVE_MAX_STATES or chain.band <= SOLVE_MAX_BAND
+    if not cheap and "moments" not in chain.memo:
         found = series_moments(chain, row, precision)
     if found is None:
         mean, sd = _moments(chain)

@@ -211,6 +211,17 @@ def check_bump(board: Board, players: int, verb: str, most: int) -> None:
             f"chutes-tui {verb}: under the bump rule the joint chain is solved for up to {most} players, "
             f"not {players} (chutes-tui simulate --bump estimates more)"
         )
+    if board.bump and players >= 2:
+        from chutes_tui.analysis.bump import joint_size
+        from chutes_tui.analysis.limits import BUMP_MAX_STATES
+
+        states = joint_size(board, players)
+        if states > BUMP_MAX_STATES:
+            raise UsageError(
+                f"chutes-tui {verb}: under the bump rule {players} players on {name(board)} make {states:,} "
+                f"joint states; the joint chain is solved up to {BUMP_MAX_STATES:,} (chutes-tui simulate "
+                "--bump estimates it)"
+            )
 
 
 def check_game_ends(board: Board, players: int, verb: str) -> None:

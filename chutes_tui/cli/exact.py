@@ -16,6 +16,7 @@ from chutes_tui.analysis.limits import (
     BOUNDS_MAX_MOVES,
     ENCLOSURE_MAX_DIGITS,
     EXACT_BUMP_MAX_STATES,
+    EXACT_BUMP_MAX_WORK,
     EXACT_MAX_STATES,
 )
 from chutes_tui.cli import common
@@ -109,6 +110,15 @@ def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
             f"exact fractions are worked out up to {EXACT_BUMP_MAX_STATES:,} (chutes-tui analyze --bump "
             "gives them to 1e-10)"
         )
+    from chutes_tui.exact.bump import bump_json, exact_bump, lifting_work
+
+    work = lifting_work(board, EXACT_BUMP_MAX_WORK)
+    if work > EXACT_BUMP_MAX_WORK:
+        raise common.UsageError(
+            f"chutes-tui exact: under the bump rule {common.name(board)} with these dice needs about "
+            f"{work:.1e} entry-bits of exact lifting (positions × moves × digits); the limit is "
+            f"{EXACT_BUMP_MAX_WORK:.0e} (chutes-tui analyze --bump gives the answers to 1e-10)"
+        )
     if args.position:
         _check_position(board, args.position)
         a, b = args.position
@@ -117,8 +127,6 @@ def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
                 f"chutes-tui exact: argument --position: under the bump rule two pieces never rest "
                 f"together on square {a} (the second sends the first back to the start)"
             )
-    from chutes_tui.exact.bump import bump_json, exact_bump
-
     with common.progress_bar("exact fractions under the bump rule", 1000) as step:
         result = exact_bump(board, args.position, 0, lambda done: step(round(1000 * done)))
     data = bump_json(result, args.digits)

@@ -33,6 +33,16 @@ def run(args: argparse.Namespace, console: Console) -> int:
     seed = common.fresh_seed(args.seed)
     if board.bump and args.players >= 2:
         return _bumping(args, board, seed, console)
+    if board.bump:
+        from chutes_tui.analysis.bump import joint_size
+        from chutes_tui.analysis.limits import BUMP_MAX_STATES
+
+        if joint_size(board, 2) > BUMP_MAX_STATES:  # the report's two-player odds need it
+            raise common.UsageError(
+                f"chutes-tui simulate: one piece is never bumped, but the two-player odds beside it under "
+                f"the bump rule need {joint_size(board, 2):,} joint states, beyond {BUMP_MAX_STATES:,} (try "
+                "--no-bump, or --players 2 for an estimate)"
+            )
     total = args.games * args.players
     # Games run in chunks into running counts: memory stays bounded for any --games, and
     # Ctrl-C stops between chunks (exit 130).

@@ -101,6 +101,44 @@ def _folded(board: Board, joint: JointChain) -> _Folded:
     )
 
 
+def hadamard_bits(M: sp.csr_matrix) -> float:
+    """``log₂ H``, ``H`` Hadamard's bound on ``|det M|`` (the smaller of the rows' and the
+    columns' products of lengths), rounded up."""
+    squares = M.multiply(M)
+    log_h = min(
+        float(np.log2(np.sqrt(np.asarray(squares.sum(axis=1), dtype=float))).sum()),
+        float(np.log2(np.sqrt(np.asarray(squares.sum(axis=0), dtype=float))).sum()),
+    )
+    return log_h * (1 + 1e-9) + 1  # the float sum's rounding, and a bit to spare
+
+
+def lifting_work(board: Board, limit: float) -> float:
+    """About how much work :func:`exact_bump` does, in entries touched: the lifting finds about
+    ``2 log₂ H`` bits of each answer (its stopping rule), some 25-50 a step, and a step solves
+    with the float LU's factors and multiplies by ``M``, for each of the two matrices. So the
+    work is ``2 log₂ H · (entries of the factors + of M)``, up to a constant (about 10⁻¹⁰ s an
+    entry-bit on the 2-core machine: 4 s on the standard board's 5.7·10¹⁰).
+
+    The factors' fill is known only once factorised (5 s on a 109-square board with a
+    100-face spinner): where ``M``'s own entries already put the work above ``limit`` that is
+    the answer, without factorising. The length matrix's LU is kept for :func:`exact_bump`."""
+    folded = _folded_for(board)
+    bits = 2 * hadamard_bits(folded.length)
+    least = bits * folded.length.nnz
+    if least > limit:
+        return least
+    lu = _length_lu(board, folded)
+    return bits * (lu.L.nnz + lu.U.nnz + folded.length.nnz)
+
+
+def _folded_for(board: Board) -> _Folded:
+    return board.memo.get("exact_bump_folded", lambda: _folded(board, joint_chain(board, 2)))
+
+
+def _length_lu(board: Board, folded: _Folded) -> Any:
+    return board.memo.get("exact_bump_length_lu", lambda: splu(folded.length.astype(float).tocsc()))
+
+
 def solve_exactly(
     M: sp.csr_matrix,
     rhs: Sequence[np.ndarray],
@@ -115,12 +153,7 @@ def solve_exactly(
     size = M.shape[0]
     if lu is None:
         lu = splu(M.astype(float).tocsc())
-    squares = M.multiply(M)
-    log_h = min(
-        float(np.log2(np.sqrt(np.asarray(squares.sum(axis=1), dtype=float))).sum()),
-        float(np.log2(np.sqrt(np.asarray(squares.sum(axis=0), dtype=float))).sum()),
-    )
-    log_h = log_h * (1 + 1e-9) + 1  # the float sum's rounding, and a bit to spare
+    log_h = hadamard_bits(M)
     bound = 1 << math.ceil(log_h)
     row_sum = int(abs(M).sum(axis=1).max())
     r = np.column_stack(rhs).astype(np.int64)
@@ -177,14 +210,14 @@ def exact_bump(
         return ExactBump(board, (a, b), to_move, done, fmpq(0), fmpq(0), fmpq(0))
     joint = joint_chain(board, 2)
     joint.state((a, b), to_move)  # refuses a position from which the game may never end
-    folded = board.memo.get("exact_bump_folded", lambda: _folded(board, joint))
+    folded = _folded_for(board)
     n = joint.chain.size
     mover, other = (a, b) if to_move == 0 else (b, a)
     wanted = joint.chain.row(mover) * n + joint.chain.row(other)
     # ‖M⁻¹‖ for both matrices: D⁻¹ times the most expected rolls, bounded from a float solve y
     # by (I - P)y ≥ γ ⇒ (I - P)⁻¹ 1 ≤ y / γ (the inverse is non-negative).
     D = board.die.total
-    length_lu = splu(folded.length.astype(float).tocsc())  # also the lengths' lifting's
+    length_lu = _length_lu(board, folded)  # also the lengths' lifting's
     y = np.asarray(length_lu.solve(folded.rolls.astype(float))) + 1.0
     gamma = float((folded.length @ y).min()) / D - 1e-9 * float(y.max())
     if gamma <= 0:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 from decimal import Decimal
+from fractions import Fraction
 
 QUOTE_LIMIT = 60
 PATH_LIMIT = 120  # a path is where, not what: keep more of it, but still one line
@@ -73,6 +74,26 @@ def number(value: int) -> str:
         return str(value)
     digits = int(abs(value).bit_length() * 0.30103) + 1
     return f"{'-' if value < 0 else ''}a number of about {digits:,} digits"
+
+
+def all_digits(value: int | Fraction) -> str:
+    """``str(value)`` of a whole number or a fraction, however many digits (Python's ``str``
+    refuses ints past 4,300 digits; ``Decimal`` converts exactly, without that limit)."""
+    if isinstance(value, Fraction):
+        top = all_digits(value.numerator)
+        return top if value.denominator == 1 else f"{top}/{all_digits(value.denominator)}"
+    return str(Decimal(value))
+
+
+def scientific(value: int | Fraction, digits: int = 6) -> str:
+    """A positive exact number as ``1.23457e-12970``, where a double would be 0 or infinite."""
+    value = Fraction(value)
+    if value <= 0:
+        return str(value) if value == 0 else "-" + scientific(-value, digits)
+    exponent = int((value.numerator.bit_length() - value.denominator.bit_length()) * 0.30102999566398)
+    mantissa = float(value / Fraction(10) ** exponent)  # within a factor 10 of 1: exact enough
+    shift = int(f"{mantissa:.{digits - 1}e}".split("e")[1])
+    return f"{mantissa / 10**shift:.{digits - 1}f}e{exponent + shift:+d}"
 
 
 def kind_of(value: object) -> str:

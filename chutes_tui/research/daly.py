@@ -7,6 +7,7 @@ should lie within ±2 (the N^(-1/2) law).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,11 +79,18 @@ class Convergence:
         }
 
 
-def convergence(board: Board, largest_log2: int, seed: int | None, by_turn: int = 31) -> Convergence:
-    """Running estimates after 2⁵ … 2^largest_log2 simulated games (Daly 1960, table 3)."""
+def convergence(
+    board: Board,
+    largest_log2: int,
+    seed: int | None,
+    by_turn: int = 31,
+    progress: Callable[[int], None] | None = None,
+) -> Convergence:
+    """Running estimates after 2⁵ … 2^largest_log2 simulated games (Daly 1960, table 3);
+    ``progress(games done)`` as they are played (a million games of a long board take hours)."""
     chain = build_chain(board)
     dist = finishing_distribution(chain, board.start)
-    turns = simulate_turns(board, 1 << largest_log2, np.random.default_rng(seed))
+    turns = simulate_turns(board, 1 << largest_log2, np.random.default_rng(seed), progress=progress)
     running = np.cumsum(turns, dtype=np.float64)
     within = np.cumsum(turns <= by_turn)
     points = [

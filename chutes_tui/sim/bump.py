@@ -164,9 +164,10 @@ class BumpReport:
 def bump_report(
     board: Board, games: int, players: int, seed: int, progress: Callable[[int], None] | None = None
 ) -> BumpReport:
-    from chutes_tui.analysis.bump import bump_odds
-    from chutes_tui.analysis.limits import BUMP_QUICK_PLAYERS
+    from chutes_tui.analysis.bump import bump_odds, joint_size
+    from chutes_tui.analysis.limits import BUMP_QUICK_PLAYERS, BUMP_QUICK_STATES
 
     estimate = simulate_bump(board, games, players, np.random.default_rng(seed), progress)
-    exact = bump_odds(board, [board.start] * players) if players <= BUMP_QUICK_PLAYERS else None
+    quick = players <= BUMP_QUICK_PLAYERS and joint_size(board, players) <= BUMP_QUICK_STATES
+    exact = bump_odds(board, [board.start] * players) if quick else None
     return BumpReport(board, players, seed, estimate, exact)

@@ -33,7 +33,7 @@ def simulate_turns(
     """Finishing turn of ``games`` independent one-player games from ``start`` (int32 array).
 
     Games are played in blocks of :data:`CHUNK`, each block's draws taken in turn from ``rng``;
-    ``progress(done)`` is called after each block.
+    ``progress(done)`` is called as games finish.
     """
     if games < 0:
         raise ValueError("the number of games cannot be negative")
@@ -44,7 +44,8 @@ def simulate_turns(
     while done < games:
         size = min(CHUNK, games - done)
         if plan is not None:
-            play_block(plan, origin, results[done : done + size], rng)
+            within = None if progress is None else (lambda ended, before=done: progress(before + ended))
+            play_block(plan, origin, results[done : done + size], rng, within)
         done += size
         if progress is not None:
             progress(done)

@@ -27,6 +27,7 @@ seating consecutive games as one K-player game relies on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -171,12 +172,21 @@ def plan_for(board: Board, rolls: int | None = None) -> Plan:
     return Plan(end, k, codes, table, None if used is None else used.ravel(), dtype)
 
 
-def play_block(plan: Plan, origin: int, results: np.ndarray, rng: np.random.Generator) -> None:
-    """Play ``results.size`` games from square ``origin`` (< end), writing their finishing turns.
+def play_block(
+    plan: Plan,
+    origin: int,
+    results: np.ndarray,
+    rng: np.random.Generator,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """Play ``results.size`` games from square ``origin`` (< end), writing their finishing turns;
+    ``progress(games finished in this block)`` as they finish (a block of a long board's games
+    takes hours).
 
     The draws taken depend on the block alone, so blocks played in turn on one generator give
     the same numbers however they are grouped into calls.
     """
+    ended = 0
     games = results.size
     width = min(games, SLOTS)
     dtype, codes = plan.dtype, plan.codes
@@ -203,6 +213,9 @@ def play_block(plan: Plan, origin: int, results: np.ndarray, rng: np.random.Gene
         if not over.any():
             continue
         done = np.flatnonzero(over)
+        ended += done.size
+        if progress is not None:
+            progress(ended)
         if counted is None:
             over_by = plan.unplayed.take(state[done] - finished)
             results[ident[done]] = step * plan.rolls - began[done] - over_by

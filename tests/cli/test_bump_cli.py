@@ -84,3 +84,35 @@ def test_exact_under_bump_refuses_what_cannot_be(capsys, tmp_path):
     big.write_text('name = "big"\nsquares = 300\nladders = [[3, 150]]\nchutes = [[250, 10]]\n')
     code, out, err = run(capsys, "exact", str(big), "--bump")
     assert code == 2 and out == "" and "88,804 positions" in err and len(err.strip().splitlines()) == 1
+
+
+def test_exact_under_bump_refuses_work_beyond_its_limit_up_front(capsys, tmp_path):
+    """Issue 23: 109 squares make 11,881 positions, under the cap, but with a 100-face spinner
+    each lifting step solves with 8.5 million factor entries, some 3,600 steps a matrix: two
+    minutes, now refused in one line naming the limit (before anything is lifted)."""
+    board = tmp_path / "b109.toml"
+    board.write_text("squares = 109\n")
+    spinner = ",".join(["1"] * 100)
+    code, out, err = run(capsys, "exact", str(board), "--bump", "--die", spinner)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "1.5e+12 entry-bits" in err and "the limit is 2e+11" in err
+    assert "analyze --bump" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("analyze", "--bump"),
+        ("distribution", "--bump", "--players", "2"),
+        ("simulate", "--bump", "--games", "10"),
+    ],
+    ids=lambda argv: argv[0],
+)
+def test_a_joint_chain_past_its_limit_is_refused_in_one_line(capsys, tmp_path, argv):
+    """Issue 23: two players on 3,000 squares make 18,000,000 joint states, past the 12,000,000
+    solved: the verbs crashed with a traceback where they built the chain."""
+    board = tmp_path / "long.toml"
+    board.write_text("squares = 3000\n")
+    code, out, err = run(capsys, argv[0], str(board), *argv[1:])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "18,000,000 joint states" in err and "12,000,000" in err

@@ -1,6 +1,7 @@
 import json
 import subprocess
 import sys
+from decimal import Decimal
 
 import pytest
 
@@ -257,3 +258,18 @@ def test_analyze_lists_at_most_sixty_jumps_of_each_kind(capsys, tmp_path):
     assert "… and 10 more" in words and "… and 5 more" in words
     code, out, _ = run(capsys, "analyze", str(path), "--json")
     assert len(json.loads(out)["board"]["ladders"]) == 70
+
+
+def test_paths_of_a_long_board_without_jumps(capsys, tmp_path):
+    """Issue 23: 36,000 squares make a 6,000-turn shortest game (all sixes) of chance 6^-6000,
+    4,669 digits: Python's str() refuses such ints (a crash), and a double holds 0."""
+    board = tmp_path / "long.toml"
+    board.write_text("squares = 36000\n")
+    code = main(["paths", str(board)])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    assert "6,000 turns, with probability 1.23736e-4669" in out
+    assert "together exactly 1.23736e-4669, a fraction of 1 digits over 4,669 (all of them in --json)" in out
+    assert main(["paths", str(board), "--json"]) == 0
+    shortest = json.loads(capsys.readouterr().out)["shortest"]
+    assert shortest["probability"] == f"1/{Decimal(6**6000)}" and shortest["roll_sequences"] == 1

@@ -45,7 +45,12 @@ def run(args: argparse.Namespace, console: Console) -> int:
     seed = common.fresh_seed(args.seed)
     from chutes_tui.research.daly import convergence
 
-    result = convergence(board, args.max_log2, seed)
+    games = 1 << args.max_log2
+    with (
+        common.series_bar("the exact values"),
+        common.progress_bar(f"simulating {games:,} games", games) as step,
+    ):
+        result = convergence(board, args.max_log2, seed, progress=step)
     if args.json:
         return common.print_json(console, result.to_json(board.name, seed))
     table = Table(

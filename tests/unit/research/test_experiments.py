@@ -106,3 +106,15 @@ def test_another_game_chain_against_its_simulation():
     endings = game.endings((4, 4))
     assert sum(endings.values()) == pytest.approx(1.0)
     assert max(endings, key=endings.get) == "A10B0"
+
+
+def test_the_convergence_experiment_reports_its_games_as_they_are_played():
+    """Issue 23: 2^20 games of a long board take hours; the experiment said nothing meanwhile."""
+    from chutes_tui.io.boardfile import load_board
+    from chutes_tui.research.daly import convergence
+
+    seen: list[int] = []
+    result = convergence(load_board("standard"), 14, 7, progress=seen.append)
+    # As games finish within a block, not once a block (2^18 games: all of these at once).
+    assert seen == sorted(seen) and seen[-1] == 1 << 14 and len(set(seen)) > 10
+    assert result.points[-1].games == 1 << 14

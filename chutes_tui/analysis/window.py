@@ -1,0 +1,124 @@
+r"""One turn of probability flow, ``u ↦ Qᵀu``, worked out only where the mass is.
+
+A piece's distribution after ``n`` turns from one square (``u_n = (Qᵀ)ⁿ e_s``) is held as a
+*window*: the first state ``lo`` that holds mass and the values from there to the last that
+does. A turn from the window's states ``[lo, hi)`` can only end on states
+``[min reach_lo, max reach_hi]`` over them (each state's lowest and highest successor), so
+
+    (Qᵀu)_i = Σ_{j ∈ [lo, hi)} Q_ji u_j
+
+is a product with the rows ``lo..hi`` of ``Q`` alone, and the states outside the window, all
+zero, cost nothing. The new window drops only exact zeros at its two ends, so the values are
+the whole product's own: each ``(Qᵀu)_i`` sums the same terms in the same order (rows of ``Q`` in
+ascending order); what it leaves out is ``0 · Q_ji``.
+
+Why: on a board without jumps a piece's mass is a bump a few thousand squares wide moving up
+the board (its spread grows like the square root of the turns), so one turn over the window
+costs the bump's width, not the board's size. A 100,000-square board's 29,000-turn game needs
+``1.4·10⁴`` states a turn on average instead of ``10⁵``. Where jumps spread the mass over the
+whole board the window is the whole board and a turn costs what a sparse product costs.
+
+The chance a turn finishes, ``r · u``, is summed over the states that can finish (``r > 0``)
+inside the window only: a dense dot product over every state would start the linear-algebra
+library's threads for every turn, which cost more than the turn itself on a busy machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from chutes_tui.analysis.chain import Chain
+
+# Below this many entries a turn is summed by numpy's bincount (bincount sums in doubles only).
+SMALL_PRODUCT = 1 << 16
+
+
+@dataclass(frozen=True)
+class Window:
+    """Values ``values`` on the states ``lo, lo+1, …``; zero everywhere else."""
+
+    lo: int
+    values: np.ndarray
+
+    @property
+    def hi(self) -> int:
+        return self.lo + int(self.values.size)
+
+    def dense(self, size: int) -> np.ndarray:
+        """The whole vector over ``size`` states."""
+        whole = np.zeros(size, dtype=self.values.dtype)
+        whole[self.lo : self.hi] = self.values
+        return whole
+
+    def total(self) -> float:
+        return float(self.values.sum())
+
+
+def unit_window(row: int, dtype: np.dtype | type = np.float64) -> Window:
+    """All the mass on state ``row``."""
+    return Window(row, np.ones(1, dtype=dtype))
+
+
+class TurnStep:
+    """``u ↦ Qᵀu`` and ``u ↦ r·u`` on windows (module docstring), for one chain, in ``dtype``."""
+
+    def __init__(self, chain: Chain, dtype: np.dtype | type = np.float64) -> None:
+        import scipy.sparse as sp  # on first use, as in chain.py
+
+        self._csc = sp.csc_matrix
+        q = chain.Q
+        self.size = chain.size
+        self._indptr, self._indices = q.indptr, q.indices
+        self._data = q.data.astype(dtype)
+        starts, counts = q.indptr[:-1], np.diff(q.indptr)
+        moving = counts > 0
+        # A state every turn from which finishes reaches no state: it never widens the window.
+        self._lowest = np.full(self.size, self.size, dtype=np.int64)
+        self._highest = np.full(self.size, -1, dtype=np.int64)
+        if q.nnz:
+            self._lowest[moving] = np.minimum.reduceat(q.indices, starts[moving])
+            self._highest[moving] = np.maximum.reduceat(q.indices, starts[moving])
+        finish = chain.finish.astype(dtype)
+        self._finishing = np.flatnonzero(finish)
+        self._finish = finish[self._finishing]
+
+    def finished(self, u: Window) -> float:
+        """``r · u``: the chance that the next turn finishes."""
+        first, last = np.searchsorted(self._finishing, [u.lo, u.hi])
+        rows = self._finishing[first:last]
+        return float(self._finish[first:last] @ u.values[rows - u.lo])
+
+    def advance(self, u: Window) -> Window:
+        """``Qᵀu``, trimmed of the exact zeros at its ends."""
+        lo, hi = u.lo, u.hi
+        if hi <= lo:
+            return u
+        out_lo = int(self._lowest[lo:hi].min())
+        out_hi = int(self._highest[lo:hi].max()) + 1
+        if out_hi <= out_lo:  # every turn from here finishes
+            return Window(lo, u.values[:0])
+        first, last = self._indptr[lo], self._indptr[hi]
+        columns = self._indices[first:last] - out_lo
+        if self._data.dtype == np.float64 and last - first < SMALL_PRODUCT:
+            # Each entry Q_ji·u_j added to its state in the order of the rows j: a sparse product
+            # without scipy's checks of a new matrix (which cost more than a small product).
+            spread = np.repeat(u.values, np.diff(self._indptr[lo : hi + 1]))
+            values = np.bincount(columns, self._data[first:last] * spread, out_hi - out_lo)
+        else:  # the block's columns are the rows lo..hi of Q (Qᵀ's): one pass, no temporaries
+            block = self._csc(
+                (self._data[first:last], columns, self._indptr[lo : hi + 1] - first),
+                shape=(out_hi - out_lo, hi - lo),
+            )
+            values = block @ u.values
+        held = np.flatnonzero(values)
+        if held.size == 0:
+            return Window(out_lo, values[:0])
+        return Window(out_lo + int(held[0]), values[held[0] : held[-1] + 1])
+
+
+def turn_step(chain: Chain, dtype: np.dtype | type = np.float64) -> TurnStep:
+    """The chain's :class:`TurnStep` in ``dtype`` (kept with the chain)."""
+    step: TurnStep = chain.memo.get(f"turn_step:{np.dtype(dtype)}", lambda: TurnStep(chain, dtype))
+    return step
