@@ -1,7 +1,7 @@
 """The chutes-tui Textual application: which screen is shown, and what happens when one ends.
 
 Screens post messages (:mod:`chutes_tui.app.messages`) instead of calling the app; a worker that
-fails anywhere ends in one error dialog (:meth:`ChutesApp.on_worker_state_changed`); a crash
+fails anywhere ends in one error dialog (:meth:`ChutesApp.on_work_failed`); a crash
 writes a log and exits non-zero (:meth:`ChutesApp._handle_exception`).
 """
 
@@ -15,7 +15,6 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.theme import Theme
-from textual.worker import Worker, WorkerState
 
 from chutes_tui.app.controller import DEFAULT_SPEED
 from chutes_tui.app.dialogs.error import ErrorScreen
@@ -25,6 +24,7 @@ from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.review import ReviewScreen
 from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.app.workers import WorkFailed
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_path
@@ -191,14 +191,11 @@ class ChutesApp(App[None]):
         # Over the game, so that Esc goes back to it as it was.
         self.push_screen(SetupScreen(where, remembered=rules))
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """Any worker that fails: one dialog saying what failed, and the app goes on."""
-        if event.state is WorkerState.ERROR:
-            error = event.worker.error
-            what = f"{type(error).__name__}: {error}" if error is not None else "unknown error"
-            self.push_screen(
-                ErrorScreen(f"The {event.worker.name or 'background work'} failed", printable(what))
-            )
+    def on_work_failed(self, event: WorkFailed) -> None:
+        """Any worker that fails (every one starts through app/workers.py): one dialog saying
+        what failed, and the app goes on."""
+        what = printable(f"{type(event.error).__name__}: {event.error}")
+        self.push_screen(ErrorScreen(f"The {event.name} failed", what))
 
     def on_delivery_failed(self, event: events.DeliveryFailed) -> None:
         """A save sent to a browser (``chutes-tui serve``) that did not arrive."""
