@@ -15,6 +15,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.worker import WorkerFailed
 
 from chutes_tui.app.controller import DEFAULT_SPEED
 from chutes_tui.app.dialogs.error import ErrorScreen
@@ -76,6 +77,8 @@ class ChutesApp(App[None]):
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error ends the app (Textual's rule): keep the traceback in a crash log
         and leave one line for the command to print, instead of a screenful of locals."""
+        if isinstance(error, WorkerFailed) and error.__cause__ is None:
+            error.__cause__ = error.error  # Textual makes it, never raises it: the log needs this one
         if self.crash is None:
             self.crash = (error, write_crash_log(error))
         super()._handle_exception(error)

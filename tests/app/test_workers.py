@@ -150,3 +150,23 @@ async def test_a_failing_worker_shows_one_dialog_and_the_app_goes_on(name, monke
         await pilot.pause(0.1)
         assert not isinstance(app.screen, ErrorScreen) and app.is_running
     assert app.return_code in (None, 0)
+
+
+def test_a_crash_in_textuals_own_worker_logs_the_workers_traceback(private_dirs, capsys):
+    """Textual's own workers (the command palette's search) end the app on an error with a
+    WorkerFailed it never raises: the log must still show where the error came from."""
+    from chutes_tui.cli.play import run_app
+
+    def search_that_breaks():
+        raise LookupError("No nodes match 'CommandList'")
+
+    async def start_it(pilot):
+        await pilot.pause(0.1)
+        pilot.app.run_worker(search_that_breaks, thread=True)  # Textual's default: exit on error
+        await pilot.pause(0.5)
+
+    app = ChutesApp(board=load_board("standard"), players=parse_player_spec("Ann,Bob"), seed=1)
+    assert run_app(app, headless=True, auto_pilot=start_it, size=(100, 30)) == 3
+    log = next((private_dirs / "state" / "crashes").glob("crash-*.log")).read_text()
+    assert "in search_that_breaks" in log and "LookupError: No nodes match 'CommandList'" in log
+    assert "WorkerFailed" in capsys.readouterr().err
