@@ -95,7 +95,7 @@ class GameStatistics(_Base):
 
     def action_overlay(self) -> None:
         """Colour the board by the next statistic (the legend under the board names it)."""
-        if self.overlays.index < 0 and self._too_large_for_statistics():
+        if self.overlays.chosen is None and self._too_large_for_statistics():
             return
         self.overlays.advance(self.game)
         self._show_overlay()
