@@ -13,6 +13,7 @@ from pathlib import Path
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.worker import WorkerFailed
@@ -25,6 +26,7 @@ from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.review import ReviewScreen
 from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.app.terminal import sized_by_the_terminal
 from chutes_tui.app.workers import WorkFailed
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
@@ -83,6 +85,9 @@ class ChutesApp(App[None]):
             self.crash = (error, write_crash_log(error))
         super()._handle_exception(error)
         self._exit_renderables.clear()
+
+    def get_driver_class(self) -> type[Driver]:
+        return sized_by_the_terminal(super().get_driver_class())  # not COLUMNS/LINES: app/terminal.py
 
     async def on_event(self, event: events.Event) -> None:
         # Keys typed while the app closes (after its last screen is popped: "quit" from the
