@@ -4,14 +4,20 @@ driver (``tests/app/test_palette.py``; a Pilot waits for idle between keys and h
 Remove when Textual fixes them upstream; pyproject pins Textual below 8.3 meanwhile, since
 this overrides some of the palette's private methods.
 
-1. pageup/pagedown just after the palette opens: the CommandList has options and
-   highlighted == 0 before its first layout, so OptionList._move_page raises KeyError
-   (textual/widgets/_option_list.py:1002).
+1. pageup/pagedown on an OptionList before its first layout (the palette's list just after it
+   opens, a Select's list in a dialog opened a key earlier) or with no room at all: it has options
+   and highlighted == 0 but no lines yet, so OptionList._move_page raises KeyError
+   (textual/widgets/_option_list.py:1002). Patched on OptionList itself, for every one of them:
+   a page key waits for the lines, and with no lines at all a page is no move.
 2. enter enter: both Input.Submitted events select the command, so the palette is dismissed
    twice; Screen.dismiss() pops whatever screen is on top (the screen below the palette, or
    ScreenStackError when there is none) and the command runs twice.
-3. A search worker or timer finishing after the palette's children were removed:
-   NoMatches("No nodes match 'CommandList'") from _watch__list_visible (WorkerFailed).
+3. The search (a Textual worker that ends the app on any error) starting or going on after the
+   palette closed: NoMatches("No nodes match 'CommandList'") from _gather_commands
+   (command.py:1065: the palette's mount, queued behind a fast Escape, starts it on a palette
+   already taken down) and from the watchers it triggers (_watch__list_visible). The search runs
+   through app/workers.py like every worker of the app (an error while the palette is open: one
+   dialog), and one whose palette has closed ends quietly: there is nothing left to show it in.
 4. Screen.dismiss() pops the *top* screen even when the dismissing screen is not on top
    (textual/screen.py:2067), so a screen that handles a late key/selection after a palette
    opened over it pops the palette instead (and the palette's starting search worker then
@@ -23,7 +29,7 @@ this overrides some of the palette's private methods.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from textual import on
 from textual.app import App
@@ -36,8 +42,7 @@ from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.theme import ThemeProvider
 from textual.widgets import Button, Input, LoadingIndicator, OptionList
 
-_PAGE_ACTIONS = frozenset({"page_up", "page_down"})
-
+from chutes_tui.app.workers import start_worker
 
 # Textual walks a class's *first* DOMNode base for its CSS and component classes, so the guard is
 # a plain mixin placed before the screen class (as a Screen subclass it would hide the palette's
@@ -75,26 +80,42 @@ class Dialog(DismissOnlyWhenOnTop, ModalScreen[ScreenResultType]):
             getattr(body, f"scroll_{how}")()
 
 
+_move_page = OptionList._move_page
+
+
+def _move_page_once_laid_out(self: OptionList, direction: Literal[-1, 1], retried: bool = False) -> None:
+    """1: OptionList._move_page, waiting for the list's lines (a refresh), or dropped without any."""
+    if self.option_count and (self.highlighted or 0) not in self._index_to_line:
+        if not retried and self.is_attached:
+            self.call_after_refresh(_move_page_once_laid_out, self, direction, True)
+        return
+    _move_page(self, direction)
+
+
+OptionList._move_page = _move_page_once_laid_out  # type: ignore[method-assign]
+
+
 class SafeCommandPalette(DismissOnlyWhenOnTop, CommandPalette):
     """A CommandPalette that tolerates keys arriving faster than it can lay itself out."""
 
-    # 1: page keys wait for the list's first layout
-    def _list_laid_out(self) -> bool:
-        try:  # not yet composed, or already taken down (a key in flight under load)
-            command_list = self.query_one(CommandList)
-        except NoMatches:
-            return False
-        return command_list.option_count == 0 or bool(command_list.scrollable_content_region)
+    @property
+    def _palette_gone(self) -> bool:
+        return self not in self.app.screen_stack or not self.is_attached
 
-    def _action_command_list(self, action: str) -> None:
-        if action in _PAGE_ACTIONS and not self._list_laid_out():
-            self.call_after_refresh(self._retry_page, action)  # options there, no size yet
-            return
-        super()._action_command_list(action)
+    # 3: the search goes through start_worker, and a closed palette's search stops quietly
+    def _gather_commands(self, search_value: str) -> None:  # type: ignore[override]
+        search = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]
 
-    def _retry_page(self, action: str) -> None:
-        if self.is_active and self._list_laid_out():  # else drop the key rather than crash
-            super()._action_command_list(action)
+        async def gather() -> None:
+            if self._palette_gone:
+                return
+            try:
+                await search(self, search_value)
+            except NoMatches:
+                if not self._palette_gone:
+                    raise
+
+        start_worker(self, gather, name="command search", group=self._GATHER_COMMANDS_GROUP, exclusive=True)
 
     # 2, 3: once dismissed, ignore late events and never pop someone else's screen
     @on(Input.Changed)
@@ -104,7 +125,7 @@ class SafeCommandPalette(DismissOnlyWhenOnTop, CommandPalette):
     def _ignore_once_dismissed(self, event: Message) -> None:
         # Runs before CommandPalette's own handlers (subclass first in the MRO);
         # prevent_default() stops them (no second select/dismiss, no new search).
-        if self not in self.app.screen_stack:
+        if self._palette_gone:
             event.stop()
             event.prevent_default()
 

@@ -14,16 +14,15 @@ engine's "this answer is no longer wanted") is a stop, not a failure.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any
 
 from textual.dom import DOMNode
 from textual.message import Message
 from textual.worker import Worker
 
 from chutes_tui.engine.live import StopRequested
-
-T = TypeVar("T")
 
 
 class WorkFailed(Message):
@@ -35,29 +34,45 @@ class WorkFailed(Message):
         self.error = error
 
 
-def run_work(name: str, work: Callable[[], T]) -> T:
-    """What the worker ``name``'s thread runs (a seam: the tests make each worker fail here)."""
+def run_work(name: str, work: Callable[[], Any]) -> Any:
+    """What the worker ``name`` runs (a seam: the tests make each worker fail here)."""
     return work()
 
 
 def start_worker(
-    node: DOMNode, work: Callable[[], T], *, name: str, group: str, exclusive: bool = False
-) -> Worker[T]:
-    """Run ``work`` in a thread for ``node`` (its ``on_worker_state_changed`` sees the end).
+    node: DOMNode, work: Callable[[], Any], *, name: str, group: str, exclusive: bool = False
+) -> Worker[Any]:
+    """Run ``work`` for ``node`` (its ``on_worker_state_changed`` sees the end): in a thread,
+    or on the event loop when it is a coroutine function.
 
     ``name`` finishes "The … failed" in the error dialog; ``exclusive`` cancels the ``group``'s
     running workers first (a newer question replaces an older one)."""
     app = node.app
 
-    def guarded() -> T:
-        try:
-            return run_work(name, work)
-        except StopRequested:
-            raise
-        except Exception as error:
+    def failed(error: Exception) -> None:
+        if not isinstance(error, StopRequested):
             app.post_message(WorkFailed(name, error))  # thread-safe; the app shows the dialog
-            raise
 
+    if inspect.iscoroutinefunction(work):
+
+        async def awaited() -> Any:
+            try:
+                return await run_work(name, work)
+            except Exception as error:
+                failed(error)
+                raise
+
+        runner: Callable[[], Any] = awaited
+    else:
+
+        def runner() -> Any:
+            try:
+                return run_work(name, work)
+            except Exception as error:
+                failed(error)
+                raise
+
+    thread = not inspect.iscoroutinefunction(work)
     return node.run_worker(
-        guarded, name=name, group=group, exclusive=exclusive, thread=True, exit_on_error=False
+        runner, name=name, group=group, exclusive=exclusive, thread=thread, exit_on_error=False
     )

@@ -36,6 +36,7 @@ EXTENSION_POINTS = {
     "on_event",  # keys after the last screen is gone are dropped
     "check_action",  # Textual's hook to hide or disable a binding
     "action_quit",  # asks first when a person's game is in progress
+    "get_driver_class",  # the terminal's size, not COLUMNS/LINES (app/terminal.py)
     "COMPONENT_CLASSES",
 }
 
@@ -74,7 +75,7 @@ def added_names(cls):
 # The palette workaround overrides these on purpose (each documented in app/palette.py).
 PALETTE_OVERRIDES = {
     "dismiss",
-    "_action_command_list",
+    "_gather_commands",
     "_watch__list_visible",
     "_watch__show_busy",
 }

@@ -9,6 +9,7 @@ from textual import events
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.controller import SPEEDS
+from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players
@@ -72,3 +73,48 @@ async def test_keys_typed_while_quitting_from_the_palette_go_nowhere():
         await send(app, pilot, ["enter", *("x" * 30), "escape", "ctrl+p", "pageup"])
         await pilot.pause(0.5)
     assert app.return_code in (None, 0)
+
+
+def editor_app():
+    return ChutesApp(board=load_board("standard"), edit=True)
+
+
+async def test_a_search_that_starts_after_the_palette_closed_ends_quietly():
+    """Key storms in the editor (ctrl+p, Esc, letters) crashed the app 2 times in 5 in a real
+    terminal: the palette's search worker started on a palette already taken down (its mount
+    or a typed letter queued behind the Escape) and its first query_one(CommandList) raised
+    NoMatches in a worker that ends the app (command.py:1065). Here that late start, directly."""
+    app = editor_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.2)
+        palette = app.screen
+        await pilot.press("escape")
+        await pilot.pause(0.2)
+        assert palette not in app.screen_stack
+        palette._gather_commands("a")
+        await pilot.pause(0.3)
+        assert app._exception is None and isinstance(app.screen, EditorScreen)
+
+
+async def test_page_keys_on_a_list_with_no_lines_are_no_move():
+    """A Select's list (the editor's rules dialog) or any OptionList paged before its first
+    layout, or with no room at all: OptionList._move_page raised KeyError: 0."""
+    from textual.app import App
+    from textual.widgets import OptionList
+
+    class Squeezed(App[None]):
+        CSS = "OptionList { height: 0; border: none; }"
+
+        def compose(self):
+            yield OptionList("one", "two", "three")
+
+    app = Squeezed()
+    async with app.run_test(size=(40, 10)) as pilot:
+        options = app.query_one(OptionList)
+        options.focus()
+        options.highlighted = 0
+        await pilot.press("pagedown", "pageup", "pagedown")
+        await pilot.pause(0.1)
+        assert app._exception is None and options.highlighted == 0

@@ -99,6 +99,10 @@ async def suggestion(pilot, app):
     await pilot.press("enter")
 
 
+async def command_search(pilot, app):
+    await pilot.press("ctrl+p")  # the palette searches its commands as it opens
+
+
 async def exact_first_player_chance(pilot, app):
     await pilot.press("d")
 
@@ -117,6 +121,7 @@ WORKERS = {
     "board preview": (lambda monkeypatch: ChutesApp(), board_preview),
     "suggestion": (lambda monkeypatch: ChutesApp(board=load_board("standard"), edit=True), suggestion),
     "exact first-player chance": (two_players, exact_first_player_chance),
+    "command search": (two_players, command_search),
 }
 
 
