@@ -12,12 +12,14 @@ this overrides some of the palette's private methods.
 2. enter enter: both Input.Submitted events select the command, so the palette is dismissed
    twice; Screen.dismiss() pops whatever screen is on top (the screen below the palette, or
    ScreenStackError when there is none) and the command runs twice.
-3. The search (a Textual worker that ends the app on any error) starting or going on after the
-   palette closed: NoMatches("No nodes match 'CommandList'") from _gather_commands
-   (command.py:1065: the palette's mount, queued behind a fast Escape, starts it on a palette
-   already taken down) and from the watchers it triggers (_watch__list_visible). The search runs
-   through app/workers.py like every worker of the app (an error while the palette is open: one
-   dialog), and one whose palette has closed ends quietly: there is nothing left to show it in.
+3. The palette's code running when its children are not there (not composed yet, or taken
+   down by a dismiss): NoMatches("No nodes match 'CommandList'"). From the search (a Textual
+   worker that ends the app on any error; command.py:1065: the palette's mount, queued behind a
+   fast Escape, starts it on a palette already taken down), the watchers it triggers
+   (_watch__list_visible), and key actions (_action_command_list, _action_cursor_down). The
+   search runs through app/workers.py like every worker of the app (an error while the palette
+   is open: one dialog), one whose palette has gone ends quietly, and actions other than
+   Escape are refused while there is no list.
 4. Screen.dismiss() pops the *top* screen even when the dismissing screen is not on top
    (textual/screen.py:2067), so a screen that handles a late key/selection after a palette
    opened over it pops the palette instead (and the palette's starting search worker then
@@ -98,9 +100,18 @@ OptionList._move_page = _move_page_once_laid_out  # type: ignore[method-assign]
 class SafeCommandPalette(DismissOnlyWhenOnTop, CommandPalette):
     """A CommandPalette that tolerates keys arriving faster than it can lay itself out."""
 
+    _palette_dismissed = False
+
     @property
     def _palette_gone(self) -> bool:
-        return self not in self.app.screen_stack or not self.is_attached
+        return self._palette_dismissed or self not in self.app.screen_stack or not self.is_attached
+
+    # 3: a key reaching the palette before its children are composed, or while a dismiss takes
+    # them down: its actions (all but Escape) would query a CommandList that is not there.
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action != "escape" and (self._palette_gone or not self.query(CommandList)):
+            return False
+        return super().check_action(action, parameters)
 
     # 3: the search goes through start_worker, and a closed palette's search stops quietly
     def _gather_commands(self, search_value: str) -> None:  # type: ignore[override]
@@ -131,6 +142,7 @@ class SafeCommandPalette(DismissOnlyWhenOnTop, CommandPalette):
 
     def dismiss(self, result: object = None) -> AwaitComplete:
         if self.is_active:
+            self._palette_dismissed = True
             self._cancel_gather_commands()
             self._stop_busy_countdown()
             self._stop_no_matches_countdown()

@@ -118,3 +118,19 @@ async def test_page_keys_on_a_list_with_no_lines_are_no_move():
         await pilot.press("pagedown", "pageup", "pagedown")
         await pilot.pause(0.1)
         assert app._exception is None and options.highlighted == 0
+
+
+async def test_keys_reaching_a_palette_whose_list_is_gone_are_refused():
+    """A storm's key dispatched to the palette while its dismiss took its children down:
+    _action_command_list and _action_cursor_down queried the CommandList (NoMatches)."""
+    app = editor_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.2)
+        palette = app.screen
+        await pilot.press("escape")
+        await pilot.pause(0.2)
+        for action in ("cursor_down", "command_list('page_down')", "command_list('cursor_up')"):
+            assert await app.run_action(action, palette) is False  # as Textual runs a key's binding
+        assert app._exception is None and isinstance(app.screen, EditorScreen)
