@@ -1,6 +1,12 @@
 """What the app tests share."""
 
 import asyncio
+import contextlib
+import fcntl
+import os
+import struct
+import sys
+import termios
 
 from chutes_tui.app.screens.editor import EditorScreen
 
@@ -25,3 +31,18 @@ async def edit_in_ladder_27_29(pilot, app):
     editor.view.set_cursor(29)
     await pilot.press("h")
     return editor
+
+
+@contextlib.contextmanager
+def pseudo_terminal(columns, lines, monkeypatch):
+    """A pseudo-terminal of ``columns``×``lines`` as the process's stderr and stdout (where
+    Textual's driver looks for the terminal's size)."""
+    leader, follower = os.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    with os.fdopen(follower, "w") as stream, monkeypatch.context() as patch:
+        patch.setattr(sys, "__stderr__", stream)
+        patch.setattr(sys, "__stdout__", stream)
+        try:
+            yield stream
+        finally:
+            os.close(leader)

@@ -4,29 +4,19 @@ at start and after every resize. Served, they are the browser's size and are kep
 
 from __future__ import annotations
 
-import fcntl
-import os
-import struct
 import sys
-import termios
 
 import pytest
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.terminal import sized_by_the_terminal, terminal_size
+from tests.app.helpers import pseudo_terminal
 
 
 @pytest.fixture
 def terminal_100_by_30(monkeypatch):
-    """A pseudo-terminal of 100×30 as the app's stderr (Textual draws there) and stdout."""
-    leader, follower = os.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    stream = os.fdopen(follower, "w")
-    monkeypatch.setattr(sys, "__stderr__", stream)
-    monkeypatch.setattr(sys, "__stdout__", stream)
-    yield stream
-    stream.close()
-    os.close(leader)
+    with pseudo_terminal(100, 30, monkeypatch) as stream:
+        yield stream
 
 
 @pytest.mark.parametrize("columns, lines", [("5", "3"), ("400", "200"), ("0", "0")])
