@@ -27,17 +27,24 @@ this overrides some of the palette's private methods.
 5. ctrl+p while a palette is open *under* another screen (a screen pushed by a worker or a
    timer): CommandPalette.is_open() only looks at the top screen, so a second palette with
    the same id is pushed -> DuplicateIds.
+6. A command chosen in the palette runs a moment later (call_later); by then the screen it was
+   chosen on may be gone (Escape in a storm leaving the editor, the app closing: Textual's
+   "Keys" then mounted its help panel on the bare default screen, MountError). A chosen
+   command runs only while the screen it was chosen on is still there.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from textual import on
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
-from textual.command import CommandList, CommandPalette
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
@@ -127,6 +134,22 @@ class SafeCommandPalette(DismissOnlyWhenOnTop, CommandPalette):
                     raise
 
         start_worker(self, gather, name="command search", group=self._GATHER_COMMANDS_GROUP, exclusive=True)
+
+    # 6: the chosen command, kept wrapped (Textual sets and reads this attribute)
+    @property
+    def _selected_command(self) -> DiscoveryHit | Hit | None:
+        return self._chosen_hit
+
+    @_selected_command.setter
+    def _selected_command(self, hit: DiscoveryHit | Hit | None) -> None:
+        self._chosen_hit = (
+            None if hit is None else replace(hit, command=partial(self._run_if_there, hit.command))
+        )
+
+    def _run_if_there(self, command: Callable[[], Any]) -> Any:
+        if self._calling_screen is not None and self._calling_screen in self.app.screen_stack:
+            return command()  # a coroutine, if the command is one: Textual awaits it
+        return None
 
     # 2, 3: once dismissed, ignore late events and never pop someone else's screen
     @on(Input.Changed)

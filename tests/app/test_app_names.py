@@ -76,6 +76,7 @@ def added_names(cls):
 PALETTE_OVERRIDES = {
     "dismiss",
     "_gather_commands",
+    "_selected_command",
     "_watch__list_visible",
     "_watch__show_busy",
 }

@@ -134,3 +134,32 @@ async def test_keys_reaching_a_palette_whose_list_is_gone_are_refused():
         for action in ("cursor_down", "command_list('page_down')", "command_list('cursor_up')"):
             assert await app.run_action(action, palette) is False  # as Textual runs a key's binding
         assert app._exception is None and isinstance(app.screen, EditorScreen)
+
+
+async def test_a_command_chosen_on_a_screen_that_has_gone_does_not_run():
+    """A storm in the editor chose "Keys" in the palette, and an Escape left the editor before
+    the command ran (a moment later): Textual mounted its help panel on the bare default screen
+    (MountError), ending the app as it closed."""
+    from textual.command import Hit
+
+    app = editor_app()
+    app.exit = lambda *args, **kwargs: None  # the app would be closing: see what still runs
+    ran = []
+
+    def show_keys():
+        ran.append(True)
+        app.action_show_help_panel()
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.2)
+        palette = app.screen
+        palette._selected_command = Hit(1.0, "Keys", show_keys)  # chosen: Enter would run it later
+        chosen = palette._selected_command.command
+        await pilot.press("escape", "escape")  # the palette closes, then Esc leaves the editor
+        await pilot.pause(0.2)
+        assert [type(screen).__name__ for screen in app.screen_stack] == ["Screen"]
+        chosen()  # what Textual's call_later runs
+        await pilot.pause(0.1)
+        assert ran == [] and app._exception is None
