@@ -91,8 +91,10 @@ class ChutesApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         # Keys typed while the app closes (after its last screen is popped: "quit" from the
-        # palette, then more keys) have nowhere to go; Textual 8.2.8 raised ScreenStackError.
-        if isinstance(event, events.Key) and not self.screen_stack:
+        # palette, or Esc leaving the editor, then more keys) have nowhere to go: only Textual's
+        # default screen is left, which this app never shows (Textual 8.2.8 raised
+        # ScreenStackError with none; ctrl+p opened a palette over it, whose "Keys" crashed).
+        if isinstance(event, events.Key) and len(self.screen_stack) <= 1:
             return
         await super().on_event(event)
 

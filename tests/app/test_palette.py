@@ -163,3 +163,25 @@ async def test_a_command_chosen_on_a_screen_that_has_gone_does_not_run():
         chosen()  # what Textual's call_later runs
         await pilot.pause(0.1)
         assert ran == [] and app._exception is None
+
+
+async def test_keys_after_the_last_screen_left_go_nowhere():
+    """Esc leaving the editor ends the app, but a storm's next keys were already queued: ctrl+p
+    opened a palette over Textual's bare default screen, and its "Keys" command mounted a help
+    panel there (MountError) as the app closed."""
+    app = editor_app()
+    app.exit = lambda *args, **kwargs: None  # the app would be closing: see what the keys do
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        app._driver.send_message(events.Key("ctrl+p", None))
+        await pilot.pause(0.3)
+        assert [type(screen).__name__ for screen in app.screen_stack] == ["Screen"]  # no palette
+        for key in "keys":
+            app._driver.send_message(events.Key(key, key))
+        await pilot.pause(0.5)
+        await send(app, pilot, ["down", "enter"])
+        await pilot.pause(0.5)
+        assert [type(screen).__name__ for screen in app.screen_stack] == ["Screen"]
+        assert app._exception is None
