@@ -7,7 +7,8 @@ and first sends the keys that once crashed it there; then random events: keys th
 pilot (which waits for the app between keys), storms sent straight to the driver as a fast
 typist's terminal delivers them (the palette opened and closed amid other keys), clicks and
 resizes. COLUMNS and LINES hold hostile values throughout. An app that would have ended (Esc
-leaving the editor, a quit) is started again until the scenario's events are spent.
+leaving the editor) gets one more storm (keys typed as it closes), and is then started again
+until the scenario's events are spent.
 
 The normal run sends a slice of each scenario; the full run (1,500 events a scenario, 12,000 in
 all) is marked ``fuzz_full``: ``python -m pytest -m fuzz_full`` (``CHUTES_TUI_FUZZ_SEED``: another
@@ -210,6 +211,11 @@ async def fire(name: str, events_wanted: int, seed: int, tmp_path, monkeypatch) 
                     await pilot.pause()
                     check_consistent(app)
                 assert app._exception is None, f"{where}, event {sent}: {app._exception!r}"
+            if len(app.screen_stack) <= 1:  # the app is closing: a fast typist's keys still arrive
+                keys = [rng.choice(STORM_KEYS) for _ in range(rng.randint(3, 30))]
+                storm(app, keys)
+                counts["storm_keys"] += len(keys)
+                await pilot.pause(0.1)
             await pilot.pause()
             check_consistent(app)
             assert app._exception is None, f"{where}: {app._exception!r}"  # what run_test re-raises
