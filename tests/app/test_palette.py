@@ -79,6 +79,18 @@ def editor_app():
     return ChutesApp(board=load_board("standard"), edit=True)
 
 
+async def opened_and_closed_palette(pilot, app):
+    """The editor's palette, opened and closed again (Esc)."""
+    await pilot.pause(0.2)
+    await pilot.press("ctrl+p")
+    await pilot.pause(0.2)
+    palette = app.screen
+    await pilot.press("escape")
+    await pilot.pause(0.2)
+    assert palette not in app.screen_stack
+    return palette
+
+
 async def test_a_search_that_starts_after_the_palette_closed_ends_quietly():
     """Key storms in the editor (ctrl+p, Esc, letters) crashed the app 2 times in 5 in a real
     terminal: the palette's search worker started on a palette already taken down (its mount
@@ -86,13 +98,7 @@ async def test_a_search_that_starts_after_the_palette_closed_ends_quietly():
     NoMatches in a worker that ends the app (command.py:1065). Here that late start, directly."""
     app = editor_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
-        await pilot.press("ctrl+p")
-        await pilot.pause(0.2)
-        palette = app.screen
-        await pilot.press("escape")
-        await pilot.pause(0.2)
-        assert palette not in app.screen_stack
+        palette = await opened_and_closed_palette(pilot, app)
         palette._gather_commands("a")
         await pilot.pause(0.3)
         assert app._exception is None and isinstance(app.screen, EditorScreen)
@@ -125,12 +131,7 @@ async def test_keys_reaching_a_palette_whose_list_is_gone_are_refused():
     _action_command_list and _action_cursor_down queried the CommandList (NoMatches)."""
     app = editor_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
-        await pilot.press("ctrl+p")
-        await pilot.pause(0.2)
-        palette = app.screen
-        await pilot.press("escape")
-        await pilot.pause(0.2)
+        palette = await opened_and_closed_palette(pilot, app)
         for action in ("cursor_down", "command_list('page_down')", "command_list('cursor_up')"):
             assert await app.run_action(action, palette) is False  # as Textual runs a key's binding
         assert app._exception is None and isinstance(app.screen, EditorScreen)
