@@ -7,8 +7,11 @@ this overrides some of the palette's private methods.
 1. pageup/pagedown on an OptionList before its first layout (the palette's list just after it
    opens, a Select's list in a dialog opened a key earlier) or with no room at all: it has options
    and highlighted == 0 but no lines yet, so OptionList._move_page raises KeyError
-   (textual/widgets/_option_list.py:1002). Patched on OptionList itself, for every one of them:
-   a page key waits for the lines, and with no lines at all a page is no move.
+   (textual/widgets/_option_list.py:1002). And an OptionList so narrow that an option's text
+   has no cell (a palette at a tiny terminal size) wrapped its options in 0 cells: rich's
+   chop_cells raised ValueError (range() arg 3 must not be zero). Patched on OptionList itself,
+   for every one of them: a page key waits for the lines; with no room there are no lines, and
+   a page is no move.
 2. enter enter: both Input.Submitted events select the command, so the palette is dismissed
    twice; Screen.dismiss() pops whatever screen is on top (the screen below the palette, or
    ScreenStackError when there is none) and the command runs twice.
@@ -46,6 +49,7 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit
 from textual.css.query import NoMatches
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.theme import ThemeProvider
@@ -90,6 +94,25 @@ class Dialog(DismissOnlyWhenOnTop, ModalScreen[ScreenResultType]):
 
 
 _move_page = OptionList._move_page
+_update_lines = OptionList._update_lines
+_content_height = OptionList.get_content_height
+
+
+def _option_room(options: OptionList, width: int) -> int:
+    """The cells an option's text has in ``width`` (the option's padding taken off)."""
+    return width - options.get_component_styles("option-list--option").padding.width
+
+
+def _update_lines_with_room(self: OptionList) -> None:
+    """1: no lines while an option's text has no cell (rich cannot wrap text in 0 cells)."""
+    region = self.scrollable_content_region
+    if region and _option_room(self, region.width - self._get_left_gutter_width()) < 1:
+        return  # render_line draws blanks, scroll_to_highlight and page keys do nothing
+    _update_lines(self)
+
+
+def _content_height_with_room(self: OptionList, container: Size, viewport: Size, width: int) -> int:
+    return _content_height(self, container, viewport, width) if _option_room(self, width) > 0 else 0
 
 
 def _move_page_once_laid_out(self: OptionList, direction: Literal[-1, 1], retried: bool = False) -> None:
@@ -102,6 +125,8 @@ def _move_page_once_laid_out(self: OptionList, direction: Literal[-1, 1], retrie
 
 
 OptionList._move_page = _move_page_once_laid_out  # type: ignore[method-assign]
+OptionList._update_lines = _update_lines_with_room  # type: ignore[method-assign]
+OptionList.get_content_height = _content_height_with_room  # type: ignore[method-assign]
 
 
 class SafeCommandPalette(DismissOnlyWhenOnTop, CommandPalette):

@@ -186,3 +186,26 @@ async def test_keys_after_the_last_screen_left_go_nowhere():
         await pilot.pause(0.5)
         assert [type(screen).__name__ for screen in app.screen_stack] == ["Screen"]
         assert app._exception is None
+
+
+async def test_a_list_too_narrow_for_a_cell_of_text_draws_nothing():
+    """The app fuzzer (scenario finished, seed 2026, event 355): the palette open at a terminal
+    a few cells wide; its list wrapped "Keys" in 0 cells and rich raised ValueError."""
+    from textual.app import App
+    from textual.widgets import OptionList
+
+    class Narrow(App[None]):
+        CSS = "OptionList { width: 2; border: none; }"  # the option's padding takes both cells
+
+        def compose(self):
+            yield OptionList("Keys", "Quit")
+
+    app = Narrow()
+    async with app.run_test(size=(40, 10)) as pilot:
+        options = app.query_one(OptionList)
+        options.focus()
+        options.highlighted = 0
+        await pilot.press("down", "pagedown", "pageup")
+        await pilot.resize_terminal(3, 3)
+        await pilot.pause(0.1)
+        assert app._exception is None and options.highlighted == 1
