@@ -104,23 +104,35 @@ async def test_a_search_that_starts_after_the_palette_closed_ends_quietly():
         assert app._exception is None and isinstance(app.screen, EditorScreen)
 
 
-async def test_page_keys_on_a_list_with_no_lines_are_no_move():
-    """A Select's list (the editor's rules dialog) or any OptionList paged before its first
-    layout, or with no room at all: OptionList._move_page raised KeyError: 0."""
+def one_list(style: str):
+    """An app of one OptionList (styled ``style``, no border) of three options."""
     from textual.app import App
     from textual.widgets import OptionList
 
-    class Squeezed(App[None]):
-        CSS = "OptionList { height: 0; border: none; }"
+    class OneList(App[None]):
+        CSS = f"OptionList {{ {style} border: none; }}"
 
         def compose(self):
-            yield OptionList("one", "two", "three")
+            yield OptionList("Keys", "Quit", "Theme")
 
-    app = Squeezed()
+    return OneList()
+
+
+async def highlight_the_first(app):
+    from textual.widgets import OptionList
+
+    options = app.query_one(OptionList)
+    options.focus()
+    options.highlighted = 0
+    return options
+
+
+async def test_page_keys_on_a_list_with_no_lines_are_no_move():
+    """A Select's list (the editor's rules dialog) or any OptionList paged before its first
+    layout, or with no room at all: OptionList._move_page raised KeyError: 0."""
+    app = one_list("height: 0;")
     async with app.run_test(size=(40, 10)) as pilot:
-        options = app.query_one(OptionList)
-        options.focus()
-        options.highlighted = 0
+        options = await highlight_the_first(app)
         await pilot.press("pagedown", "pageup", "pagedown")
         await pilot.pause(0.1)
         assert app._exception is None and options.highlighted == 0
@@ -191,20 +203,9 @@ async def test_keys_after_the_last_screen_left_go_nowhere():
 async def test_a_list_too_narrow_for_a_cell_of_text_draws_nothing():
     """The app fuzzer (scenario finished, seed 2026, event 355): the palette open at a terminal
     a few cells wide; its list wrapped "Keys" in 0 cells and rich raised ValueError."""
-    from textual.app import App
-    from textual.widgets import OptionList
-
-    class Narrow(App[None]):
-        CSS = "OptionList { width: 2; border: none; }"  # the option's padding takes both cells
-
-        def compose(self):
-            yield OptionList("Keys", "Quit")
-
-    app = Narrow()
+    app = one_list("width: 2;")  # the option's padding takes both cells
     async with app.run_test(size=(40, 10)) as pilot:
-        options = app.query_one(OptionList)
-        options.focus()
-        options.highlighted = 0
+        options = await highlight_the_first(app)
         await pilot.press("down", "pagedown", "pageup")
         await pilot.resize_terminal(3, 3)
         await pilot.pause(0.1)
