@@ -1,7 +1,7 @@
 """The chutes-tui Textual application: which screen is shown, and what happens when one ends.
 
 Screens post messages (:mod:`chutes_tui.app.messages`) instead of calling the app; a worker that
-fails anywhere ends in one error dialog (:meth:`ChutesApp.on_worker_state_changed`); a crash
+fails anywhere ends in one error dialog (:meth:`ChutesApp.on_work_failed`); a crash
 writes a log and exits non-zero (:meth:`ChutesApp._handle_exception`).
 """
 
@@ -13,10 +13,11 @@ from pathlib import Path
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.markup import escape
 from textual.screen import Screen
 from textual.theme import Theme
-from textual.worker import Worker, WorkerState
+from textual.worker import WorkerFailed
 
 from chutes_tui.app.controller import DEFAULT_SPEED
 from chutes_tui.app.dialogs.confirm import ConfirmScreen, confirm_then
@@ -28,7 +29,9 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.review import ReviewScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.app.screenshot import SCREENSHOT_KEY, take_screenshot
+from chutes_tui.app.terminal import sized_by_the_terminal
 from chutes_tui.app.work import losing, unsaved_work
+from chutes_tui.app.workers import WorkFailed
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_path
@@ -88,15 +91,22 @@ class ChutesApp(App[None]):
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error ends the app (Textual's rule): keep the traceback in a crash log
         and leave one line for the command to print, instead of a screenful of locals."""
+        if isinstance(error, WorkerFailed) and error.__cause__ is None:
+            error.__cause__ = error.error  # Textual makes it, never raises it: the log needs this one
         if self.crash is None:
             self.crash = (error, write_crash_log(error))
         super()._handle_exception(error)
         self._exit_renderables.clear()
 
+    def get_driver_class(self) -> type[Driver]:
+        return sized_by_the_terminal(super().get_driver_class())  # not COLUMNS/LINES: app/terminal.py
+
     async def on_event(self, event: events.Event) -> None:
         # Keys typed while the app closes (after its last screen is popped: "quit" from the
-        # palette, then more keys) have nowhere to go; Textual 8.2.8 raised ScreenStackError.
-        if isinstance(event, events.Key) and not self.screen_stack:
+        # palette, or Esc leaving the editor, then more keys) have nowhere to go: only Textual's
+        # default screen is left, which this app never shows (Textual 8.2.8 raised
+        # ScreenStackError with none; ctrl+p opened a palette over it, whose "Keys" crashed).
+        if isinstance(event, events.Key) and len(self.screen_stack) <= 1:
             return
         await super().on_event(event)
 
@@ -229,14 +239,11 @@ class ChutesApp(App[None]):
         # Over the game, so that Esc goes back to it as it was.
         self.push_screen(SetupScreen(where, remembered=rules))
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """Any worker that fails: one dialog saying what failed, and the app goes on."""
-        if event.state is WorkerState.ERROR:
-            error = event.worker.error
-            what = f"{type(error).__name__}: {error}" if error is not None else "unknown error"
-            self.push_screen(
-                ErrorScreen(f"The {event.worker.name or 'background work'} failed", printable(what))
-            )
+    def on_work_failed(self, event: WorkFailed) -> None:
+        """Any worker that fails (every one starts through app/workers.py): one dialog saying
+        what failed, and the app goes on."""
+        what = printable(f"{type(event.error).__name__}: {event.error}")
+        self.push_screen(ErrorScreen(f"The {event.name} failed", what))
 
     def on_delivery_failed(self, event: events.DeliveryFailed) -> None:
         """A save sent to a browser (``chutes-tui serve``) that did not arrive."""

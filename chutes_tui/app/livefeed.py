@@ -18,6 +18,7 @@ from typing import Any
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import LiveStats, StopRequested, instant, live_stats
 
@@ -71,19 +72,17 @@ class LiveFeed:
             instant(board)  # decided here, off the UI thread, from the chain just built
             return stats
 
-        self.screen.run_worker(work, thread=True, exit_on_error=False, group=GROUP, name="live statistics")
+        start_worker(self.screen, work, name="live statistics", group=GROUP)
 
     def finished(self, worker: Worker[object]) -> bool:
         """Take a worker's end (from the screen's ``on_worker_state_changed``); ``False`` if it
-        was not one of ours. An unexpected failure ends the feed with one line on screen: the
-        game plays on without live statistics."""
+        was not one of ours. An unexpected failure ends the feed (the app's error dialog says
+        what failed): the game plays on without live statistics."""
         if worker.group != GROUP or worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return worker.group == GROUP
         request, self.running = self.running, None
         if worker.state is WorkerState.ERROR and not isinstance(worker.error, StopRequested):
             self.closed = True
-            reason = f"{type(worker.error).__name__}: {worker.error}"
-            self.screen.notify(f"Live odds stopped ({reason})", severity="error", markup=False)
             return True
         result = worker.result
         if isinstance(result, LiveStats) and request is not None and not self.closed:

@@ -36,8 +36,13 @@ FLOW = "where the player to move may be after n turns"
 
 
 class OverlayCycle:
+    """The overlay chosen, by name: which ones a game offers changes as it goes (the win chance
+    and the flow need a player to move), so an index into them would change meaning (the win
+    chance turned into the flow when a game ended). One not offered now shows nothing, and
+    comes back when it is (a rematch in ``watch --loop``)."""
+
     def __init__(self) -> None:
-        self.index = -1  # -1: no overlay; else an index into the overlays available
+        self.chosen: str | None = None  # None: no overlay
         self.flow_turns = 1  # the flow's n (the slider)
         self._flow: Flow | None = None  # from the mover's square, kept while it stays the same
         self.flow_step: FlowStep | None = None  # what the flow overlay shows now
@@ -47,33 +52,41 @@ class OverlayCycle:
         # The win-chance overlay needs the two-player table, which only boards of a few thousand
         # states (and not too long a game) can keep.
         # Not under the bump rule: the table assumes players who never interact.
-        two_players = (
-            len(game.players) == 2 and not game.finished and not game.board.bump and instant(game.board)
-        )
+        # A finished game has no player to move: neither the win chance nor the flow.
+        if game.finished:
+            return OVERLAYS[:3]
+        two_players = len(game.players) == 2 and not game.board.bump and instant(game.board)
         return (*(OVERLAYS if two_players else OVERLAYS[:3]), FLOW)
 
     def kind(self, game: Game) -> str | None:
-        if self.index < 0:
+        if self.chosen is None:
             return None  # without asking kinds(), which builds the chain (not for the first frame)
-        kinds = self.kinds(game)
-        return kinds[self.index] if 0 <= self.index < len(kinds) else None
+        return self.chosen if self.chosen in self.kinds(game) else None
 
     def advance(self, game: Game) -> None:
-        self.index = self.index + 1 if self.index + 1 < len(self.kinds(game)) else -1
+        """The next overlay the game offers after the one shown (after none: the first)."""
+        kinds = (None, *self.kinds(game), None)
+        shown_now = self.kind(game)
+        self.chosen = kinds[kinds.index(shown_now) + 1]
 
-    def show_flow(self, game: Game) -> None:
-        """Go straight to the flow overlay."""
-        self.index = self.kinds(game).index(FLOW)
+    def show_flow(self, game: Game) -> bool:
+        """Go straight to the flow overlay; ``False`` if the game does not offer it (finished)."""
+        if FLOW not in self.kinds(game):
+            return False
+        self.chosen = FLOW
+        return True
 
     @property
     def flow_last(self) -> int:
         """The slider's last turn (almost every game from the square has finished by then)."""
         return 0 if self._flow is None else self._flow.last_turns
 
-    def depends_on_positions(self, game: Game) -> bool:
+    @property
+    def depends_on_positions(self) -> bool:
         """The win-chance overlay changes whenever the opponent moves, the flow whenever
-        anyone does (it starts from the square of the player to move)."""
-        return self.kind(game) in (OVERLAYS[3], FLOW)
+        anyone does (it starts from the square of the player to move); both go when the game
+        is won (chosen, not necessarily shown: the move that wins must take them off)."""
+        return self.chosen in (OVERLAYS[3], FLOW)
 
     def overlay(self, game: Game) -> Overlay | None:
         kind = self.kind(game)

@@ -36,6 +36,7 @@ from chutes_tui.cli import (
     squares,
     watch,
 )
+from chutes_tui.cli.common import EXIT_BOARD, EXIT_CRASH, EXIT_INTERRUPTED, EXIT_USAGE
 from chutes_tui.cli.encoding import degrade_gracefully
 from chutes_tui.io.crash import crash_line, write_crash_log
 from chutes_tui.io.saves import SaveError
@@ -43,7 +44,6 @@ from chutes_tui.model.board import BoardError
 from chutes_tui.model.inputs import InputError
 from chutes_tui.model.text import printable
 
-EXIT_BOARD, EXIT_USAGE, EXIT_CRASH, EXIT_INTERRUPTED = 1, 2, 3, 130
 VERBS = (
     analyze,
     distribution,

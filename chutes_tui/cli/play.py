@@ -47,8 +47,9 @@ def run_app(app: Any, **options: Any) -> int:
 
     ``options`` go to ``App.run`` (tests run it headless with an auto pilot)."""
     app.run(**options)
-    if app.crash is not None:
+    if app.crash is not None:  # Textual's own status for it is 1, which means a bad board here
         common.stderr().print(Text(crash_line(*app.crash)))
+        return common.EXIT_CRASH
     return int(app.return_code or 0)
 
 

@@ -30,6 +30,8 @@ def write_crash_log(error: BaseException) -> Path | None:
         f"command: {' '.join(sys.argv)!r}\n\n",
         *traceback.format_exception(error),
     ]
+    if not raised(error):  # handed over unraised (as Textual does a failed worker's): say from where
+        lines += ["\nThe error was never raised; it was reported from here:\n", *traceback.format_stack()]
     try:
         directory.mkdir(parents=True, exist_ok=True)
         with open(path, "x", encoding="utf-8", errors="backslashreplace") as stream:
@@ -40,6 +42,18 @@ def write_crash_log(error: BaseException) -> Path | None:
     except OSError:
         return None
     return path
+
+
+def raised(error: BaseException) -> bool:
+    """Whether ``error`` or an error in its chain (cause, context) carries a traceback."""
+    seen: set[int] = set()
+    link: BaseException | None = error
+    while link is not None and id(link) not in seen:
+        if link.__traceback__ is not None:
+            return True
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return False
 
 
 def crash_line(error: BaseException, log: Path | None) -> str:

@@ -1,6 +1,12 @@
 """What the app tests share."""
 
 import asyncio
+import contextlib
+import fcntl
+import os
+import struct
+import sys
+import termios
 
 from chutes_tui.app.screens.editor import EditorScreen
 
@@ -30,3 +36,18 @@ async def add_jump(pilot, editor, tail, head):
     await pilot.press("t")
     editor.view.set_cursor(head)
     await pilot.press("h")
+
+
+@contextlib.contextmanager
+def pseudo_terminal(columns, lines, monkeypatch):
+    """A pseudo-terminal of ``columns``×``lines`` as the process's stderr and stdout (where
+    Textual's driver looks for the terminal's size)."""
+    leader, follower = os.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    with os.fdopen(follower, "w") as stream, monkeypatch.context() as patch:
+        patch.setattr(sys, "__stderr__", stream)
+        patch.setattr(sys, "__stdout__", stream)
+        try:
+            yield stream
+        finally:
+            os.close(leader)

@@ -64,3 +64,42 @@ async def test_play_runs_to_the_end_and_the_arrows_go_back_to_the_cursor():
         screen.board.focus()
         await pilot.press("right")
         assert screen.board.cursor != 33  # the board's cursor again
+
+
+async def test_after_a_win_there_is_no_flow_and_the_app_goes_on():
+    """tiny-10, Ann and Bob, seed 1: Bob wins; Esc closes the winner's dialog, then 'a' asked
+    for the flow from the winner's square (the end: no turn starts there) and the app died."""
+    game = Game.new(load_board("tiny-10"), parse_player_spec("Ann,Bob"), seed=1)
+    app = ChutesApp(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("o")  # an overlay on, kept through the game
+        while not game.finished:
+            await pilot.press("space")
+            await wait_for(pilot, lambda: not screen.controller.animating)
+        await pilot.pause(0.1)
+        await pilot.press("escape", "a")
+        await pilot.pause(0.1)
+        assert app._exception is None and app.screen is screen
+        assert not screen.has_class("flowing") and screen.overlays.kind(game) != FLOW
+        assert "no flow" in " ".join(str(n.message) for n in app._notifications)
+
+
+@pytest.mark.parametrize("keys", [["o"] * 4, ["a"]], ids=["win chance", "flow"])
+async def test_an_overlay_of_the_player_to_move_survives_the_win_and_returns(keys):
+    """Watch --loop with the win-chance overlay (the fourth) on when someone won: the overlays
+    offered shrank, and the fourth one became the flow from the winner's square (a crash)."""
+    game = Game.new(load_board("tiny-10"), parse_player_spec("cpu:Ann,cpu:Bob"), seed=1)
+    app = ChutesApp(game=game, watch=True, loop=True, speed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("p", *keys)  # paused, the overlay chosen
+        chosen = screen.overlays.kind(game)
+        assert chosen is not None
+        await pilot.press("p")
+        await wait_for(pilot, lambda: game.finished)
+        await pilot.pause(0.1)  # the next game comes 1.5 s later
+        assert app._exception is None and screen.board.overlay is None  # nobody to move
+        await wait_for(pilot, lambda: screen.game is not game)  # the loop's next game
+        await pilot.pause(0.2)
+        assert screen.overlays.kind(screen.game) == chosen and screen.board.overlay is not None

@@ -37,6 +37,7 @@ EXTENSION_POINTS = {
     "check_action",  # Textual's hook to hide or disable a binding
     "action_quit",  # asks first while any screen holds work (app/work.py)
     "deliver_screenshot",  # the palette's Screenshot: to chutes-tui's folder (app/screenshot.py)
+    "get_driver_class",  # the terminal's size, not COLUMNS/LINES (app/terminal.py)
     "COMPONENT_CLASSES",
 }
 
@@ -75,7 +76,8 @@ def added_names(cls):
 # The palette workaround overrides these on purpose (each documented in app/palette.py).
 PALETTE_OVERRIDES = {
     "dismiss",
-    "_action_command_list",
+    "_gather_commands",
+    "_selected_command",
     "_watch__list_visible",
     "_watch__show_busy",
 }

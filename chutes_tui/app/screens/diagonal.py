@@ -17,7 +17,6 @@ from rich.console import Group
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -26,6 +25,7 @@ from textual.widgets import Header, Static
 from textual.worker import Worker, WorkerState
 
 from chutes_tui.app.widgets.footer import FittingFooter
+from chutes_tui.app.workers import start_worker
 from chutes_tui.model.text import shown
 from chutes_tui.render.boardpaint import SCALE, SCALE_TEXT
 from chutes_tui.research.diagonal import DiagonalReport, ExactFirst, exact_first
@@ -131,9 +131,15 @@ class DiagonalScreen(Screen[None]):
         self._show()
         self.work_out_exact()
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="diagonal-exact")
-    def work_out_exact(self) -> ExactFirst:
-        return exact_first(self.report.board)
+    def work_out_exact(self) -> None:
+        board = self.report.board
+        start_worker(
+            self,
+            lambda: exact_first(board),
+            name="exact first-player chance",
+            group="diagonal-exact",
+            exclusive=True,
+        )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "diagonal-exact" and event.state is WorkerState.SUCCESS:

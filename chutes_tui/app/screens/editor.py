@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -24,6 +23,7 @@ from chutes_tui.app.dialogs.target import TargetScreen
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.footer import FittingFooter
+from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.game import endless_problem
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model.board import Board, BoardError, jump_kind
@@ -261,10 +261,12 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
 
         self.app.push_screen(TargetScreen(edit_stats(self.board, self.original).expected_turns), chosen)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="suggest", name="suggestion")
     def _suggest(self, board: Board, target: float) -> None:
-        suggestion = suggest_edit(board, target)
-        self.app.call_from_thread(self._offer, board, suggestion)
+        def work() -> None:
+            suggestion = suggest_edit(board, target)
+            self.app.call_from_thread(self._offer, board, suggestion)
+
+        start_worker(self, work, name="suggestion", group="suggest", exclusive=True)
 
     def _offer(self, board: Board, suggestion: Suggestion) -> None:
         if board is not self.board:  # edited meanwhile: the suggestion is about another board

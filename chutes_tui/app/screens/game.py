@@ -142,7 +142,7 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
     def show_turn(self, turn: Turn) -> None:
         self.panels.show_turn(self.game, turn, self.controller.trail(turn))
         self.show_state()
-        if self.overlays.depends_on_positions(self.game):
+        if self.overlays.depends_on_positions:
             self._show_overlay()
         if self.has_class("inspecting") and self.board.cursor is not None:
             self._show_inspector(self.board.cursor)

@@ -63,7 +63,9 @@ class GameFlow(_Base):
         if not self.flowing:
             if self._too_large_for_statistics():
                 return
-            self.overlays.show_flow(self.game)
+            if not self.overlays.show_flow(self.game):
+                self.notify("The game is over: no one is to move, so there is no flow to show.", timeout=4)
+                return
             self._show_overlay()
         if self._flow_timer is not None:
             self._stop_flow()

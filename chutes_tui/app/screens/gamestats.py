@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import work
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from chutes_tui.analysis.reports import inspect_square
-from chutes_tui.app.dialogs.exact import ExactScreen, exact_dialog, why_no_exact_dialog
+from chutes_tui.app.dialogs.exact import exact_dialog, why_no_exact_dialog
 from chutes_tui.app.livefeed import LiveFeed, Request
 from chutes_tui.app.overlays import OverlayCycle, statistics_refusal
 from chutes_tui.app.screens.diagonal import DiagonalScreen
 from chutes_tui.app.widgets.board import BoardView
+from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import LiveStats
 from chutes_tui.research.diagonal import diagonal_report
@@ -70,10 +70,11 @@ class GameStatistics(_Base):
         self.notify("Working out the exact fraction…", timeout=2)
         self.exact_fraction(game)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="exact", name="exact fraction")
-    def exact_fraction(self, game: Game) -> tuple[Game, ExactScreen]:
-        """The dialog for the position's exact chance (errors reach the app's error dialog)."""
-        return game, exact_dialog(game)
+    def exact_fraction(self, game: Game) -> None:
+        """The dialog for the position's exact chance, in a thread (errors: the app's dialog)."""
+        start_worker(
+            self, lambda: (game, exact_dialog(game)), name="exact fraction", group="exact", exclusive=True
+        )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if self.feed.finished(event.worker):
@@ -94,7 +95,7 @@ class GameStatistics(_Base):
 
     def action_overlay(self) -> None:
         """Colour the board by the next statistic (the legend under the board names it)."""
-        if self.overlays.index < 0 and self._too_large_for_statistics():
+        if self.overlays.chosen is None and self._too_large_for_statistics():
             return
         self.overlays.advance(self.game)
         self._show_overlay()

@@ -27,6 +27,7 @@ from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.widgets.panels import GamePanels, PanelAccess, fit_panels
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
+from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.live import LiveStats, StopRequested
 from chutes_tui.engine.path import trail
 from chutes_tui.engine.review import Review
@@ -197,9 +198,7 @@ class ReviewScreen(PanelAccess, Screen[PlayOn | None]):
     def _start_worker(self) -> None:
         if not self._working:
             self._working = True
-            self.run_worker(
-                self._work, thread=True, exit_on_error=False, group=GROUP, name="review statistics"
-            )
+            start_worker(self, self._work, name="review statistics", group=GROUP)
 
     def _work(self) -> None:
         """In a thread: the turn shown first, then every turn whose odds are missing."""

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -20,6 +20,7 @@ from chutes_tui.app.messages import StartGame
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.widgets.seats import FIELDS, Seat
+from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
@@ -180,10 +181,12 @@ class SetupScreen(Screen):
         preview.update(Text(described, style="italic"))
         self._work_out_length(board, described)
 
-    @work(thread=True, exclusive=True, group="setup-preview", name="board preview")
     def _work_out_length(self, board: Board, described: str) -> None:
-        line = f"{described} — one player needs {expected_from_start(board):.1f} turns on average"
-        self.app.call_from_thread(self._show_length, board, line)
+        def work() -> None:
+            line = f"{described} — one player needs {expected_from_start(board):.1f} turns on average"
+            self.app.call_from_thread(self._show_length, board, line)
+
+        start_worker(self, work, name="board preview", group="setup-preview", exclusive=True)
 
     def _show_length(self, board: Board, line: str) -> None:
         if board is self._previewed:  # else the choice changed while the length was worked out
