@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from chutes_tui.cli import build_parser, main
+from chutes_tui.cli import build_parser
 from chutes_tui.io.atomic import WriteRefusedError, atomic_write_text
+from tests.cli.test_cli_hostile import one_line, run
 
 SMALL_DESIGN = ["--squares", "40", "--ladders", "3", "--chutes", "3", "--target-turns", "9", "--seed", "4"]
 # Every verb that writes a file, with the option that names it and a file name it accepts.
@@ -22,17 +23,6 @@ WRITERS = {
 }
 # play and watch check --save up front and write only when a person presses s: run them no further.
 APPS = {"play --save", "watch --save"}
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line(err):
-    assert err.count("\n") == 1 and len(err) < 400 and "Traceback" not in err, err[:500]
-    return err
 
 
 @pytest.fixture
