@@ -215,7 +215,9 @@ async def test_the_footer_shows_whole_keys_that_fit_most_used_first(standard, si
 
     app = person_mid_game(standard)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.2)
+        # The footer fills in after the first layout (later on a loaded machine).
+        await wait_for(pilot, lambda: len(app.screen.query(FooterKey)) > 4)
+        await pilot.pause(0.1)
         keys = [k for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
         shown = [k.description for k in keys]
         assert shown[:4] == ["Roll", "Help", "Inspector", "Overlay"]
