@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -38,6 +39,7 @@ from chutes_tui.analysis.multi import SeatOdds, seat_odds
 from chutes_tui.analysis.series import SERIES_PROGRESS
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.rules import bumped
+from chutes_tui.model.validate import reachable
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
@@ -171,28 +173,14 @@ def _endless(P: sp.csr_matrix, finishing: np.ndarray) -> np.ndarray:
     """The states from which the game ends with probability below one: those that can reach a
     state from which no path reaches a finishing roll. Every other state's future stays among
     such states and reaches the end, so the chain on them is absorbing."""
-    can_finish = _reach(P.T.tocsr(), finishing)
-    return _reach(P.T.tocsr(), ~can_finish)
-
-
-def _reach(graph: sp.csr_matrix, sources: np.ndarray) -> np.ndarray:
-    """Every node reachable from any of ``sources`` along ``graph``'s edges (row → column),
-    by one breadth-first search from an added node linked to every source."""
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import breadth_first_order
-
-    size = graph.shape[0]
-    found = np.zeros(size, dtype=bool)
-    if not sources.any():
-        return found
-    linked = np.flatnonzero(sources)
-    hub = sp.csr_matrix(
-        (np.ones(linked.size), (np.zeros(linked.size, dtype=np.int64), linked)), shape=(1, size)
-    )
-    whole = sp.vstack([sp.hstack([graph, sp.csr_matrix((size, 1))]), sp.hstack([hub, sp.csr_matrix((1, 1))])])
-    order = breadth_first_order(whole.tocsr(), size, directed=True, return_predecessors=False)
-    found[order[order < size]] = True
-    return found
+    size = P.shape[0]
+    sources, targets = P.nonzero()
+    backwards = partial(reachable, targets, sources, n=size)  # who can reach the given states
+    can_finish = np.zeros(size, dtype=bool)
+    can_finish[backwards(np.flatnonzero(finishing))] = True
+    endless = np.zeros(size, dtype=bool)
+    endless[backwards(np.flatnonzero(~can_finish))] = True
+    return endless
 
 
 def _solve(joint: JointChain, rhs: np.ndarray, direct: bool | None = None) -> np.ndarray:

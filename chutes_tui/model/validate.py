@@ -44,14 +44,19 @@ def _compact(squares: Iterable[int]) -> str:
 PLAIN_SEARCH_MAX_SQUARES = 2_000
 
 
-def reachable(sources: np.ndarray, targets: np.ndarray, start: int, n: int) -> np.ndarray:
-    """Every node reachable from ``start`` along the edges ``sources[i] → targets[i]``."""
+def reachable(sources: np.ndarray, targets: np.ndarray, start: int | np.ndarray, n: int) -> np.ndarray:
+    """Every node reachable from ``start`` (a node, or an array of them) along the edges
+    ``sources[i] → targets[i]``. Many starts are one search from an added node ``n`` linked to
+    each of them."""
+    starts = np.atleast_1d(np.asarray(start, dtype=np.int64))
+    if starts.size == 0:
+        return starts
     if n <= PLAIN_SEARCH_MAX_SQUARES:
         following: list[list[int]] = [[] for _ in range(n)]
         for source, target in zip(sources.tolist(), targets.tolist(), strict=True):
             following[source].append(target)
-        seen = {start}
-        todo = [start]
+        seen = set(starts.tolist())
+        todo = list(seen)
         while todo:
             for target in following[todo.pop()]:
                 if target not in seen:
@@ -61,16 +66,31 @@ def reachable(sources: np.ndarray, targets: np.ndarray, start: int, n: int) -> n
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import breadth_first_order
 
-    graph = csr_matrix((np.ones(sources.size, dtype=np.int8), (sources, targets)), shape=(n, n))
-    return np.asarray(breadth_first_order(graph, start, directed=True, return_predecessors=False))
+    hub = np.full(starts.size, n, dtype=np.int64)
+    rows, cols = np.concatenate([sources, hub]), np.concatenate([targets, starts])
+    graph = csr_matrix((np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n + 1, n + 1))
+    order = np.asarray(breadth_first_order(graph, n, directed=True, return_predecessors=False))
+    return order[order < n]
+
+
+def _roll_edges(board: Board) -> tuple[np.ndarray, np.ndarray, int]:
+    """The roll table as edges square → where a roll leaves it, for every square and face."""
+    table = board.roll_table
+    n = board.end + 1
+    return np.repeat(np.arange(n), table.shape[1]), table.ravel(), n
+
+
+def _can_finish(rows: np.ndarray, cols: np.ndarray, end: int, n: int) -> np.ndarray:
+    """Which squares reach the end along the edges (searched backwards from the end)."""
+    mask = np.zeros(n, dtype=bool)
+    mask[reachable(cols, rows, end, n)] = True
+    return mask
 
 
 def reached_squares(board: Board) -> np.ndarray:
     """The squares reachable from the start along the roll table (sorted, read-only)."""
-    table = board.roll_table
-    n = board.end + 1
-    rows = np.repeat(np.arange(n), table.shape[1])
-    squares = np.sort(reachable(rows, table.ravel(), board.start, n))
+    rows, cols, n = _roll_edges(board)
+    squares = np.sort(reachable(rows, cols, board.start, n))
     squares.setflags(write=False)
     return squares
 
@@ -79,26 +99,19 @@ def stranded_squares(board: Board) -> np.ndarray:
     """Every square that is no jump's tail, reached or not, from which the end can never be
     reached: traps that a die skipping them makes harmless to a game, but not to a method that
     counts every square. (A tail is worth its head, which is such a square or not.)"""
-    table = board.roll_table
-    n = board.end + 1
-    rows = np.repeat(np.arange(n), table.shape[1])
-    can_finish = np.zeros(n, dtype=bool)
-    can_finish[reachable(table.ravel(), rows, board.end, n)] = True
+    rows, cols, n = _roll_edges(board)
+    can_finish = _can_finish(rows, cols, board.end, n)
     can_finish[[tail for tail, _ in board.jumps]] = True
     return np.flatnonzero(~can_finish)
 
 
 def check_winnable(board: Board) -> None:
     """Refuse boards with a square a game can stand on from which the end can never be reached."""
-    table = board.roll_table
-    n = board.end + 1
+    # The standable squares are closed under rolls, so searching every square's edges finds
+    # the same finishing squares and traps among them as searching theirs alone.
+    rows, cols, n = _roll_edges(board)
     standable = board.standable_squares
-    rows = np.repeat(standable, table.shape[1])
-    cols = table[standable].ravel()
-    reaching = reachable(cols, rows, board.end, n)  # backwards from the end
-    can_finish = np.zeros(n, dtype=bool)
-    can_finish[reaching] = True
-    stuck = standable[~can_finish[standable]]
+    stuck = standable[~_can_finish(rows, cols, board.end, n)[standable]]
     if stuck.size == 0:
         return
     square = int(stuck[0])
