@@ -9,6 +9,9 @@ that CPU time and peak memory (``getrusage``) belong to the one piece of work:
   100,000-square board without jumps (``squares = 100000``, under each end rule) beside the board
   with jumps, and with ``--with-before-jumpless`` beside each turn over the whole board (and
   the moments from the series, not the band's LU), as before: ~4 minutes;
+* a board that sends pieces round it (issue 23): one chute 99,990→10 on 100,000 squares, alone,
+  with a short chute near the start and with six long chutes, by the renewal equation, and with
+  ``--with-before-laps`` the one-chute board turn by turn as before (~2 minutes);
 * visit statistics (the inverse's diagonal) now, beside the block-by-block inverse, on 1,000
   and 10,000 squares, and now on 100,000;
 * live statistics of fresh two-player positions (the newest position after a move, worked out
@@ -17,6 +20,7 @@ that CPU time and peak memory (``getrusage``) belong to the one piece of work:
 * ``--version`` and ``boards`` against ``analyze tiny-10`` (the commands that need scipy).
 
     python benchmarks/bench_scale.py [--with-before-1000] [--with-before-100k] [--with-before-jumpless]
+                                     [--with-before-laps]
 """
 
 from __future__ import annotations
@@ -59,6 +63,14 @@ def whole_board(self, u):  # every state multiplied every turn, as before
 window.TurnStep.advance = whole_board
 single.SOLVE_MAX_BAND = -1  # and the moments from the series first
 """
+
+TURN_BY_TURN = "series.renewal_plan = lambda chain, report=None: None  # no renewal, as before"
+LAPPING = {
+    "one chute 99,990→10": "chutes = [[99990, 10]]",
+    "one chute 99,990→10 and 60→3": "chutes = [[99990, 10], [60, 3]]",
+    "six long chutes": "chutes = [[99990, 10], [90000, 20], [80000, 5000], [70000, 30], [50000, 40000], "
+    "[30000, 50]]",
+}
 
 VISITS = """
 import numpy as np
@@ -170,6 +182,15 @@ def main() -> None:
         args = ["distribution", path, "--board-at", "5"]
         label = "with jumps" if path == boards[100_000] else "no jumps"
         row(f"distribution --board-at 5, 100,000 squares, {label}", measure(COMMAND.format(args=args)))
+    print("boards whose chutes send pieces round them (the renewal equation)")
+    lapping = {}
+    for label, chutes in LAPPING.items():
+        lapping[label] = folder / f"laps-{len(lapping)}.toml"
+        lapping[label].write_text(f"squares = 100000\n{chutes}\n", encoding="utf-8")
+        row(f"100,000 squares, {label}, now", measure(ANALYZE.format(before=NOW, path=str(lapping[label]))))
+    if "--with-before-laps" in sys.argv:
+        before = ANALYZE.format(before=TURN_BY_TURN, path=str(next(iter(lapping.values()))))
+        row("100,000 squares, one chute 99,990→10, turn by turn (before)", measure(before))
     print("visit statistics from the start (inspect, the visits overlays)")
     for squares in (1000, 10_000):
         for label, before in (("now", NOW), ("the inverse's diagonal by blocks (before)", BLOCK_INVERSE)):

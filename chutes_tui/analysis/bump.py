@@ -36,7 +36,7 @@ from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
 from chutes_tui.analysis.length import GameLength, law_from
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, BUMP_MAX_STATES
 from chutes_tui.analysis.multi import SeatOdds, seat_odds
-from chutes_tui.analysis.series import SERIES_PROGRESS
+from chutes_tui.analysis.progress import SERIES_PROGRESS
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.rules import bumped
 from chutes_tui.model.validate import reachable

@@ -28,21 +28,16 @@ doubles (its rows sum to one within rounding); rounding of the iteration is not 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.laps import RenewalSeries
+from chutes_tui.analysis.progress import PROGRESS_EVERY, SERIES_PROGRESS
+from chutes_tui.analysis.renewal import renewal_plan, walk
 from chutes_tui.analysis.window import Window, turn_step, unit_window
 
-PROGRESS_EVERY = 256  # turns between progress reports (which may also stop a series)
-# Who to tell how a long series is going: ``report(turns summed, probability still unfinished)``.
-# A context variable rather than a parameter of every function a series runs under (seat odds,
-# distributions, reports): a command line sets it around its work with :func:`series_progress`.
-SERIES_PROGRESS: ContextVar[Callable[[int, float], None] | None] = ContextVar("series_progress", default=None)
 # Where ``longdouble`` is no wider than a double (some platforms), it is a double: correct, slower.
 EXTENDED = np.dtype(np.longdouble)
 # A law this narrow (relative to σ) from a vector in doubles is down to their rounding noise:
@@ -62,16 +57,6 @@ FIRST_LOOK = 64
 def next_look(turn: int) -> int:
     """The turn to look for a tail law at after ``turn``."""
     return turn + max(128, turn // 8)
-
-
-@contextmanager
-def series_progress(report: Callable[[int, float], None]) -> Iterator[None]:
-    """Within this block, every series on a chain reports its progress to ``report``."""
-    token = SERIES_PROGRESS.set(report)
-    try:
-        yield
-    finally:
-        SERIES_PROGRESS.reset(token)
 
 
 @dataclass(frozen=True)
@@ -108,6 +93,8 @@ class TailLaw:
 class StartSeries:
     """The series from one state (module docstring), grown on demand and kept with the chain, so
     that a start's distribution and the seat odds of players who start there share it."""
+
+    settles = True  # a tail law may be looked for (:meth:`tail_law`)
 
     def __init__(self, chain: Chain, row: int) -> None:
         self.chain = chain
@@ -163,10 +150,22 @@ class StartSeries:
         return self._law
 
 
-def series_from(chain: Chain, row: int) -> StartSeries:
-    """State ``row``'s series, as far as it has been grown (kept with the chain)."""
-    series: StartSeries = chain.memo.get(f"start_series:{row}", lambda: StartSeries(chain, row))
+def series_from(chain: Chain, row: int) -> StartSeries | RenewalSeries:
+    """State ``row``'s series, as far as it has been grown (kept with the chain): by the renewal
+    equation where long chutes send pieces round the board (:mod:`.renewal`), else turn by turn."""
+    series: StartSeries | RenewalSeries = chain.memo.get(f"start_series:{row}", lambda: _series(chain, row))
     return series
+
+
+def _series(chain: Chain, row: int) -> StartSeries | RenewalSeries:
+    report = SERIES_PROGRESS.get()  # for the walks, which are done once
+    plan = renewal_plan(chain, report)
+    if plan is not None:
+        at = np.flatnonzero(plan.states == row)
+        source = plan.walks[int(at[0])] if at.size else walk(plan.moves, row, report)
+        if source is not None:
+            return RenewalSeries(chain, plan, source)
+    return StartSeries(chain, row)
 
 
 def start_series(chain: Chain, row: int, tail: float) -> tuple[np.ndarray, np.ndarray]:
@@ -200,7 +199,7 @@ def series_moments(chain: Chain, row: int, precision: float = MOMENT_PRECISION) 
     ``precision`` of each other (relatively); ``None`` if that has not happened by turn
     :data:`MOMENT_MAX_TURNS` (a chain whose tail never settles: solve instead)."""
     series = series_from(chain, row)
-    while series.turn < MOMENT_MAX_TURNS:
+    while series.settles and series.turn < MOMENT_MAX_TURNS:
         law = series.tail_law() if series.turn >= FIRST_LOOK else None
         if law is not None:
             survival = np.asarray(series.survival[:-1])

@@ -21,13 +21,8 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
 from chutes_tui.analysis.limits import SOLVE_MAX_BAND, SOLVE_MAX_STATES
-from chutes_tui.analysis.series import (
-    MOMENT_PRECISION,
-    PROGRESS_EVERY,
-    SERIES_PROGRESS,
-    series_moments,
-    start_series,
-)
+from chutes_tui.analysis.progress import PROGRESS_EVERY, SERIES_PROGRESS
+from chutes_tui.analysis.series import MOMENT_PRECISION, series_moments, start_series
 from chutes_tui.model.board import Board
 
 DISTRIBUTION_TAIL = 1e-15

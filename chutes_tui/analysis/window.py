@@ -55,6 +55,13 @@ class Window:
     def total(self) -> float:
         return float(self.values.sum())
 
+    def trimmed(self, floor: float) -> Window:
+        """Without the values below ``floor`` at its two ends."""
+        held = np.flatnonzero(self.values >= floor)
+        if held.size == 0:
+            return Window(self.lo, self.values[:0])
+        return Window(self.lo + int(held[0]), self.values[held[0] : held[-1] + 1])
+
 
 def unit_window(row: int, dtype: np.dtype | type = np.float64) -> Window:
     """All the mass on state ``row``."""

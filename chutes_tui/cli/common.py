@@ -303,7 +303,7 @@ def progress_bar(what: str, total: int | None = None) -> Iterator[Callable[..., 
 def series_bar(what: str) -> Iterator[None]:
     """A progress line for the long series on big boards (turns summed, chance still unfinished);
     Ctrl-C stops them (exit 130)."""
-    from chutes_tui.analysis.series import series_progress
+    from chutes_tui.analysis.progress import series_progress
 
     with (
         progress_bar(what) as step,

@@ -25,7 +25,7 @@ from chutes_tui.analysis import build_chain, seat_odds, two_player_table
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
 from chutes_tui.analysis.multi import SeatOdds, curves_affordable, two_player_table_affordable
-from chutes_tui.analysis.series import series_progress
+from chutes_tui.analysis.progress import series_progress
 from chutes_tui.analysis.single import moments_from
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import Recent

@@ -1,0 +1,193 @@
+r"""A start's finishing series by the renewal equation of :mod:`.renewal`, grown on demand.
+
+``X`` (the long moves' landings) is solved on ``[0, N)`` by divide and conquer; growing to
+``N' = 3N/2`` (or what is asked) adds the effect of ``[0, N)`` on ``[N, N')`` in one convolution
+and solves the new part, so a series grown step by step costs ``O(N log² N)`` in all. The curves
+``f`` and ``S`` on the new turns are then convolutions of ``X`` with the walks, a chunk of turns
+at a time. Only the last walk's length of ``X`` is kept: earlier long moves affect no new turn.
+
+Every sequence is held tilted by ``θᵗ`` (:mod:`.renewal`, "Precision").
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import numpy as np
+from scipy import fft
+
+from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.progress import SERIES_PROGRESS
+from chutes_tui.analysis.renewal import RenewalPlan, Walk, first_turn
+
+# The first size of a series, in turns, at least (its first convolution must span a walk).
+FIRST_TURNS = 1024
+# The curves are convolved this many turns at a time (memory: a few of these per renewal state).
+CURVE_CHUNK = 1 << 16
+
+
+class RenewalSeries:
+    """The series from one state (:mod:`.series` describes the interface), by renewal."""
+
+    # No geometric tail law: the humps going round the board keep their shape too long for
+    # one to settle. Consumers grow the series until its survival is below what they need.
+    settles = False
+
+    def __init__(self, chain: Chain, plan: RenewalPlan, source: Walk) -> None:
+        self.chain = chain
+        self._plan = plan
+        self._source = source
+        self._kernel = plan.kernel()
+        self._shape = self._kernel.shape[:2]
+        self._x = np.zeros((plan.states.size, 0))  # X̃ on the turns from ``_x_first`` on
+        self._x_first = 0
+        self._earliest = self._earliest_visits()
+        self.survival = np.ones(1)
+        self.pmf = np.zeros(1)
+
+    @property
+    def turn(self) -> int:
+        """The last turn ``N`` whose ``S(N)`` is known."""
+        return int(self.survival.size) - 1
+
+    def grow_to(self, turn: int) -> None:
+        """Know every term up to turn ``turn`` (and perhaps further)."""
+        report = SERIES_PROGRESS.get()
+        while self.turn < turn:
+            known = self.turn + 1
+            first = max(FIRST_TURNS, self._plan.span, self._source.length)
+            self._grow(max(known + known // 2, first))
+            if report is not None:
+                report(self.turn, float(self.survival[-1]))
+
+    def tail_law(self) -> None:
+        """Never one (see :attr:`settles`)."""
+        return None
+
+    def _tilted(self, values: np.ndarray) -> np.ndarray:
+        return values * np.exp(self._plan.log_tilt * np.arange(values.shape[-1]))
+
+    def _earliest_visits(self) -> np.ndarray:
+        """The first turn at which each renewal state can be visited (by shortest paths over
+        the walks' first arrivals): before it ``X`` is exactly zero."""
+        first = np.array([[first_turn(row) for row in w.arrivals] for w in self._plan.walks])
+        earliest = np.array([first_turn(row) for row in self._source.arrivals])
+        for _ in range(earliest.size):
+            earliest = np.minimum(earliest, (earliest[:, None] + first).min(axis=0))
+        return earliest
+
+    def _grow(self, new: int) -> None:
+        """Know the series on turns ``[0, new)``."""
+        m = self._plan.states.size
+        old = self.turn + 1 if self._x.size else 0
+        # Only the last walk's length of visits affects later turns: the rest is let go.
+        keep = max(0, old - self._plan.span)
+        x = np.zeros((m, new - keep))
+        x[:, : old - keep] = self._x[:, keep - self._x_first :]
+        # What the long moves before a turn add to it, for the new turns only.
+        acc = np.zeros((m, new - old))
+        arrivals = self._tilted(self._source.arrivals)[:, old:new]
+        acc[:, : arrivals.shape[1]] += arrivals
+        solver = _Solver(self, x, keep, acc, old)
+        if old:
+            solver.cross(keep, old, new)
+        solver.solve(old, new)
+        self._x, self._x_first = x, keep
+        self._extend_curves(old, new)
+
+    def _extend_curves(self, lo: int, hi: int) -> None:
+        """``f`` and ``S`` for the turns ``[lo, hi)`` (module docstring), in chunks of turns."""
+        renewed = np.zeros((2, hi - lo))
+        span = self._curve_taps.shape[2]
+        for start in range(lo, hi, CURVE_CHUNK):
+            stop = min(start + CURVE_CHUNK, hi)
+            first = max(0, start - span + 1)
+            held = self._x[:, first - self._x_first : stop - self._x_first]
+            out = _convolve(held, self._curve_spectrum, self._curve_size, "jf,jcf->cf")
+            renewed[:, start - lo : stop - lo] = out[:, start - first : stop - first]
+        np.maximum(renewed, 0.0, out=renewed)
+        # Before the first visit and its first possible finish there is no renewed path at all.
+        for row, first_turn_held in enumerate(self._curve_starts):
+            renewed[row, : max(0, int(min(first_turn_held, hi)) - lo)] = 0.0
+        turns = np.arange(lo, hi)
+        renewed *= np.exp(-self._plan.log_tilt * turns)
+        source = self._source
+        known = turns < source.length
+        renewed[0, known] += source.finish[turns[known]]
+        renewed[1, known] += source.alive[turns[known]]
+        self.pmf = np.concatenate([self.pmf[:lo], renewed[0]])
+        self.survival = np.concatenate([self.survival[:lo], renewed[1]])
+
+    @cached_property
+    def _curve_taps(self) -> np.ndarray:
+        """``[B̃_j, W̃_j]`` for every walk, zero-padded to the longest."""
+        walks = self._plan.walks
+        taps = np.zeros((len(walks), 2, self._plan.span))
+        for j, w in enumerate(walks):
+            taps[j, 0, : w.length] = self._tilted(w.finish)
+            taps[j, 1, : w.length] = self._tilted(w.alive)
+        return taps
+
+    @cached_property
+    def _curve_size(self) -> int:
+        """An FFT size holding a chunk's convolution: its turns, the walk before it, the taps."""
+        return fft.next_fast_len(CURVE_CHUNK + 2 * self._curve_taps.shape[2] - 2, real=True)
+
+    @cached_property
+    def _curve_spectrum(self) -> np.ndarray:
+        return fft.rfft(self._curve_taps, self._curve_size, axis=2)
+
+    @cached_property
+    def _curve_starts(self) -> tuple[float, float]:
+        """The first turns at which a renewed path can have finished, and can be walking."""
+        starts = zip(self._earliest.tolist(), self._plan.walks, strict=True)
+        return min(e + first_turn(w.finish) for e, w in starts), float(self._earliest.min())
+
+
+class _Solver:
+    """``X`` on new turns by divide and conquer (:mod:`.renewal`): ``x[:, t - x_first]`` and
+    the effects so far on the new turns, ``acc[:, t - base]``."""
+
+    def __init__(
+        self, series: RenewalSeries, x: np.ndarray, x_first: int, acc: np.ndarray, base: int
+    ) -> None:
+        self.plan, self.x, self.x_first, self.acc, self.base = series._plan, x, x_first, acc, base
+        self.kernel = series._kernel
+        self.earliest = series._earliest.tolist()
+        self.spectra: dict[tuple[int, int], np.ndarray] = {}
+
+    def solve(self, lo: int, hi: int) -> None:
+        """``X`` on ``[lo, hi)``, given every effect of the turns before ``lo``."""
+        if hi - lo <= self.plan.lap:  # no long move in the block leads to another in it
+            block = np.maximum(self.acc[:, lo - self.base : hi - self.base], 0.0)
+            for k, first in enumerate(self.earliest):
+                if first > lo:
+                    block[k, : int(min(first, hi)) - lo] = 0.0
+            self.x[:, lo - self.x_first : hi - self.x_first] = block
+            return
+        middle = (lo + hi) // 2
+        self.solve(lo, middle)
+        self.cross(lo, middle, hi)
+        self.solve(middle, hi)
+
+    def cross(self, lo: int, middle: int, hi: int) -> None:
+        """Add the effect of the long moves on ``[lo, middle)`` on the turns ``[middle, hi)``:
+        only the last walk's length of them reach that far."""
+        span = self.kernel.shape[2]
+        start = max(lo, middle - span + 1)
+        source = self.x[:, start - self.x_first : middle - self.x_first]
+        taps = min(span, hi - start)
+        size = fft.next_fast_len(source.shape[1] + taps - 1, real=True)
+        key = (taps, size)
+        if key not in self.spectra:
+            self.spectra[key] = fft.rfft(self.kernel[:, :, :taps], size, axis=2)
+        out = _convolve(source, self.spectra[key], size, "jf,jkf->kf")
+        end = min(hi - start, source.shape[1] + taps - 1)
+        if end > middle - start:
+            self.acc[:, middle - self.base : start + end - self.base] += out[:, middle - start : end]
+
+
+def _convolve(source: np.ndarray, spectrum: np.ndarray, size: int, mixing: str) -> np.ndarray:
+    """The linear convolutions of the rows of ``source`` with taps whose spectrum at FFT size
+    ``size`` (which holds the whole result) is given, mixed over the rows by ``mixing``."""
+    return fft.irfft(np.einsum(mixing, fft.rfft(source, size, axis=1), spectrum), size, axis=1)

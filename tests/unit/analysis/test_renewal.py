@@ -1,0 +1,132 @@
+"""The renewal series (issue 23, point 5): boards whose long chutes send pieces round them many
+times, checked against the turn-by-turn series term by term, deep into the tail."""
+
+import numpy as np
+import pytest
+
+from chutes_tui.analysis import build_chain, renewal
+from chutes_tui.analysis import series as series_module
+from chutes_tui.analysis.chain import _build_chain
+from chutes_tui.analysis.laps import RenewalSeries
+from chutes_tui.analysis.multi import seat_odds
+from chutes_tui.analysis.progress import series_progress
+from chutes_tui.analysis.series import StartSeries, series_from, start_series
+from chutes_tui.analysis.single import finishing_distribution, moments_from
+from chutes_tui.model.board import Board
+from chutes_tui.model.dice import Dice
+from chutes_tui.model.rules import EndRule
+
+# Small enough for the turn-by-turn series to run to 1e-40 in a test, long enough to lap: the
+# renewal's size thresholds are lowered to them (``small_thresholds``).
+LAPPING = [
+    Board(end=600, jumps=((590, 5), (300, 280), (60, 3), (120, 250)), name="one long chute"),
+    Board(end=600, jumps=((590, 5), (400, 150), (20, 35)), end_rule=EndRule.BOUNCE, name="two, bounce"),
+    Board(end=500, jumps=((495, 1), (250, 260)), die=Dice.parse("2d6"), end_rule=EndRule.REACH, name="2d6"),
+    Board(end=400, jumps=((399, 30), (30, 60), (250, 2), (240, 2)), chain_jumps=True, name="chained"),
+]
+
+
+@pytest.fixture
+def small_thresholds(monkeypatch):
+    monkeypatch.setattr(renewal, "RENEWAL_MIN_STATES", 100)
+    monkeypatch.setattr(renewal, "LONG_SPAN", 150)
+
+
+@pytest.mark.parametrize("board", LAPPING, ids=lambda b: b.name)
+def test_the_renewal_series_equals_the_turn_by_turn_series_term_by_term(board, small_thresholds):
+    chain = build_chain(board)
+    for square in (board.start, 7, 333):
+        if chain.index[square] < 0:
+            continue
+        row = chain.row(square)
+        fast = series_from(chain, row)
+        assert isinstance(fast, RenewalSeries)
+        fast.grow_to(20_000)
+        slow = StartSeries(chain, row)
+        slow.grow_to(fast.turn)
+        survival, pmf = np.asarray(slow.survival), np.asarray(slow.pmf)
+        assert survival[-1] < 1e-30  # deep into the tail
+        held = survival > 1e-30  # below, a walk's values under 1e-50 are dropped (renewal.FLUSH)
+        assert np.all(np.abs(fast.survival[held] - survival[held]) <= 1e-12 * survival[held])
+        assert np.abs(fast.pmf - pmf).max() <= 1e-15
+        # Where no path finishes, no renewed path does either: exact zeros stay zeros.
+        assert fast.pmf[: int(np.flatnonzero(pmf)[0])].max() == 0.0
+        assert fast.pmf.min() >= 0.0 and fast.survival.min() >= 0.0
+
+
+def test_the_long_moves_are_the_turns_down_long_chutes_and_the_rest_is_the_short_chain(small_thresholds):
+    board = LAPPING[1]
+    chain = build_chain(board)
+    moves = renewal.long_moves(chain)
+    assert chain.squares[moves.states].tolist() == [5, 150]  # 300→280 and 20→35 are not long
+    # The turns that land on 590's or 400's top: from the six squares below each, by a roll.
+    tops = sorted(chain.squares[moves.rows].tolist())
+    assert tops == [394, 395, 396, 397, 398, 399, 584, 585, 586, 587, 588, 589]
+    assert np.allclose(moves.chances, 1 / 6)
+    taken = np.zeros(chain.Q.shape)
+    taken[moves.rows, moves.states[moves.targets]] = moves.chances
+    assert np.array_equal(moves.short.Q.toarray() + taken, chain.Q.toarray())
+
+
+def test_short_boards_and_boards_of_many_long_chutes_sum_turn_by_turn(small_thresholds, monkeypatch):
+    standard = build_chain(Board(end=100, jumps=((98, 2),)))
+    assert isinstance(series_from(standard, 0), StartSeries)  # below the size where it pays
+    chutes = tuple((890 - 10 * k, 5 + 10 * k) for k in range(renewal.MAX_RENEWAL_STATES + 1))
+    many = Board(end=900, jumps=chutes)
+    assert renewal.long_moves(build_chain(many)) is None
+    # With the extra roll a turn may go on after a chute: long moves land on many states.
+    extra = build_chain(Board(end=400, jumps=((399, 2),), extra_roll=True))
+    assert renewal.long_moves(extra) is None
+
+
+@pytest.mark.parametrize("board", LAPPING[:2], ids=lambda b: b.name)
+def test_seat_odds_and_laws_by_renewal_equal_the_turn_by_turn_ones(board, small_thresholds, monkeypatch):
+    fast = build_chain(board)
+    fast_odds = seat_odds(fast, [board.start, board.start, 333])
+    fast_law = finishing_distribution(fast, board.start)
+    monkeypatch.setattr(series_module, "renewal_plan", lambda chain, report=None: None)
+    slow = _build_chain(board)
+    assert isinstance(series_from(slow, 0), StartSeries)
+    slow_odds = seat_odds(slow, [board.start, board.start, 333])
+    slow_law = finishing_distribution(slow, board.start)
+    assert fast_odds.win == pytest.approx(slow_odds.win, abs=1e-13)
+    assert fast_odds.expected_rounds == pytest.approx(slow_odds.expected_rounds, rel=1e-12)
+    assert fast_odds.expected_total_moves == pytest.approx(slow_odds.expected_total_moves, rel=1e-12)
+    size = min(fast_law.pmf.size, slow_law.pmf.size)
+    assert abs(fast_law.pmf.size - slow_law.pmf.size) <= 2
+    assert np.abs(fast_law.pmf[:size] - slow_law.pmf[:size]).max() <= 1e-15
+    # The mean of the renewed distribution is the linear solve's.
+    mean = float(np.dot(np.arange(fast_law.pmf.size), fast_law.pmf))
+    assert mean == pytest.approx(moments_from(fast, fast.row(board.start))[0], rel=1e-11)
+
+
+def test_a_renewal_series_reports_its_progress_and_stops_when_told(small_thresholds):
+    chain = _build_chain(LAPPING[0])  # its own: no series grown by another test
+    seen = []
+
+    class StoppedError(Exception):
+        pass
+
+    def report(turns, left):
+        seen.append((turns, left))
+        if turns > 4000:
+            raise StoppedError
+
+    with series_progress(report), pytest.raises(StoppedError):
+        start_series(chain, chain.row(0), 1e-300)
+    assert seen and seen[-1][0] > 4000
+
+
+def test_a_hundred_thousand_squares_with_one_chute_back_to_the_start_laps_by_renewal():
+    """The board of issue 23's point 5 that took 130 s turn by turn: its law from the renewal, and
+    its mean the linear solve's (40,002.49 turns: 28,571 a lap, about 1.4 laps)."""
+    board = Board(end=100_000, jumps=((99_990, 10),), width=100)
+    chain = build_chain(board)
+    survival, pmf = start_series(chain, chain.row(0), 1e-15)
+    assert isinstance(series_from(chain, 0), RenewalSeries)
+    assert survival[-1] < 1e-15 <= survival[-2]
+    # The rows of Q sum to one within rounding, and 40,000 turns add that rounding up: 1e-11.
+    assert pmf.sum() == pytest.approx(1.0, abs=1e-11)
+    mean = float(np.dot(np.arange(pmf.size), pmf))
+    assert mean == pytest.approx(moments_from(chain, chain.row(0))[0], rel=1e-10)
+    assert mean == pytest.approx(40_002.488624, abs=1e-5)
