@@ -3,7 +3,8 @@
 Exit codes: 0 done; 1 a board that cannot be used (the message says which file, line and why),
 or a save its seed does not replay;
 2 a wrong command line or input (one line naming it); 3 an unexpected error (a bug: one line,
-and the traceback in a crash log); 130 interrupted.
+and the traceback in a crash log); 4 ``design`` missed a target (its board is written all the
+same); 130 interrupted.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from chutes_tui.model.rules import BUMP_EFFECT, EndRule
 from chutes_tui.model.text import elide, path_text, printable, shown
 
 # The exit statuses (README, cli/__init__.py): a crash in the app says 3 as any other does.
-EXIT_BOARD, EXIT_USAGE, EXIT_CRASH, EXIT_INTERRUPTED = 1, 2, 3, 130
+EXIT_BOARD, EXIT_USAGE, EXIT_CRASH, EXIT_MISSED, EXIT_INTERRUPTED = 1, 2, 3, 4, 130
 
 SEED_HELP = "seed the random numbers: a whole number 0..2^63-1 (default: a fresh one, shown)"
 

@@ -47,7 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "whose one-player game lasts --target-turns on average (within 1%), with spread --target-sd "
         "(within 1%) and a first player's edge P(seat 1 wins) - 1/K of at most "
         "--max-first-player-edge for K = --players; then write it and report it from a fresh "
-        "analysis. The same --seed and --max-evaluations always give the same board."
+        "analysis. The same --seed and --max-evaluations always give the same board. Exit status: "
+        f"0 every target met, {common.EXIT_MISSED} a target missed (the closest board found is still "
+        "written; --json lists the missed targets under \"missed\"), 2 a wrong command line."
     )
     count_of = common.bounded_int
     parser.add_argument(
@@ -187,11 +189,10 @@ def run(args: argparse.Namespace, console: Console) -> int:
     )
     common.write(output, format_toml(board), NAME, force=args.force)
     if args.json:
-        return common.print_json(
-            console, {**report.to_json(), "board": board.to_dict(), "output": str(output)}
-        )
-    show(console, report, output)
-    return 0
+        common.print_json(console, {**report.to_json(), "board": board.to_dict(), "output": str(output)})
+    else:
+        show(console, report, output)
+    return 0 if report.met else common.EXIT_MISSED
 
 
 def show(console: Console, report: DesignReport, output: Path) -> None:

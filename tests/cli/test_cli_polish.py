@@ -34,3 +34,34 @@ def test_inspect_never_splits_an_item_of_a_list(capsys, monkeypatch, columns, bo
     assert len(rolls) == 6 and len(chances) == 3
     for item in rolls + chances:  # each whole on one line (a split one is on none)
         assert any(item in line for line in lines), (item, columns)
+
+
+# -- design: a missed target is a documented status, and the JSON names it ------------------------
+
+
+def test_design_that_misses_a_target_exits_4_and_its_json_names_the_target(capsys, tmp_path):
+    path = tmp_path / "short.toml"
+    argv = ["design", "--squares", "40", "--ladders", "1", "--chutes", "1", "--target-turns", "2"]
+    argv += ["--max-first-player-edge", "50%", "--max-evaluations", "300", "--seed", "1"]
+    code, out, err = run(capsys, *argv, "--output", str(path), "--json")
+    data = json.loads(out)
+    assert code == 4 and err == "" and path.exists()  # the closest board is written all the same
+    assert data["met"] is False and data["missed"] == ["expected turns"]
+    assert [t["name"] for t in data["targets"] if t["met"]] == ["first-player edge"]
+    assert data["expected_turns"] > 2 * 1.01  # really missed: 2 turns on 40 squares cannot be
+
+
+def test_design_that_meets_its_targets_exits_0_with_nothing_missed(capsys, tmp_path):
+    argv = ["design", "--squares", "40", "--ladders", "3", "--chutes", "3", "--target-turns", "9", "--seed", "4"]
+    code, out, _ = run(capsys, *argv, "--output", str(tmp_path / "nine.toml"), "--json")
+    assert code == 0 and json.loads(out)["missed"] == []
+
+
+def test_exit_status_4_is_documented_where_the_others_are():
+    from pathlib import Path
+
+    import chutes_tui.cli
+
+    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
+    assert "4 `design` missed a target" in readme
+    assert "4 ``design`` missed a target" in " ".join(chutes_tui.cli.__doc__.split())
