@@ -61,7 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players",
         type=common.players(2),
         default=2,
-        help=f"3-{MAX_PLAYERS}: every seat's chance from the start, to --digits certain digits",
+        help=f"2-{MAX_PLAYERS} (default 2); 3 or more: every seat's chance from the start, to --digits "
+        "certain digits",
     )
     parser.add_argument("--json", action="store_true", help='print JSON (fractions as "p/q" strings)')
 

@@ -65,3 +65,56 @@ def test_exit_status_4_is_documented_where_the_others_are():
     readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
     assert "4 `design` missed a target" in readme
     assert "4 ``design`` missed a target" in " ".join(chutes_tui.cli.__doc__.split())
+
+
+# -- every option's help says what it is and, when it has one, its default ------------------------
+
+
+def _options(parser, name="chutes-tui"):
+    """(command, option) for every option of every verb and sub-verb."""
+    import argparse
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for verb, sub in action.choices.items():
+                yield from _options(sub, f"{name} {verb}")
+        elif action.option_strings and not isinstance(action, argparse._HelpAction | argparse._VersionAction):
+            yield name, action
+
+
+def _default_texts(default):
+    """The ways a help may write ``default`` (none to check for an object such as a die)."""
+    if isinstance(default, float):
+        return {f"{default:g}"}
+    if isinstance(default, int):
+        powers = {f"10^{len(str(default)) - 1}"} if str(default).strip("0") == "1" else set()
+        return {str(default), f"{default:,}", *powers}
+    return {default} if isinstance(default, str) else set()
+
+
+def test_every_option_documents_itself_and_its_default():
+    from chutes_tui.cli import build_parser
+
+    options = list(_options(build_parser()))
+    assert len(options) > 100
+    undocumented = []
+    for command, action in options:
+        flag, hidden = action.nargs == 0, action.help == "==SUPPRESS=="
+        text = " ".join((action.help or "").split())
+        shown = _default_texts(action.default)
+        if hidden or not text:
+            undocumented.append((command, action.option_strings[0], "no help"))
+        elif not (flag or action.required or action.default in (None, [])):
+            if "default" not in text or (shown and not any(t in text for t in shown)):
+                undocumented.append((command, action.option_strings[0], action.default))
+    assert undocumented == []
+
+
+def test_boards_random_help_names_every_default(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["boards", "random", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert done.value.code == 0
+    for option, default in (("--squares", 100), ("--ladders", 9), ("--chutes", 10), ("--die", 6)):
+        assert f"{option} N " in out and f"default {default})" in out
+    assert "(default: a fresh one, shown)" in out

@@ -26,7 +26,7 @@ def add_parsers(kinds: Any) -> None:
         "--pot",
         type=common.bounded_int("--pot", 0, ANOTHER_GAME_MAX_COINS),
         default=2,
-        help="coins in the pot",
+        help="coins in the pot (default 2)",
     )
     parser.add_argument(
         "--games",
