@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-first-player-edge for K = --players; then write it and report it from a fresh "
         "analysis. The same --seed and --max-evaluations always give the same board. Exit status: "
         f"0 every target met, {common.EXIT_MISSED} a target missed (the closest board found is still "
-        "written; --json lists the missed targets under \"missed\"), 2 a wrong command line."
+        'written; --json lists the missed targets under "missed"), 2 a wrong command line.'
     )
     count_of = common.bounded_int
     parser.add_argument(

@@ -30,7 +30,10 @@ def add_parsers(kinds: Any) -> None:
 
     sides = experiment("die-sides", "expected length for every die size (Hochman §6.1)", die_sides)
     sides.add_argument(
-        "--max", type=common.bounded_int("--max", 2, MAX_DIE), default=15, help=f"largest die (2..{MAX_DIE}, default 15)"
+        "--max",
+        type=common.bounded_int("--max", 2, MAX_DIE),
+        default=15,
+        help=f"largest die (2..{MAX_DIE}, default 15)",
     )
     experiment("start-square", "expected length from every square (Hochman §6.3)", start_square)
     adding = experiment("add-jump", "every ladder or chute you could add (Hochman §6.2)", add_jump)
