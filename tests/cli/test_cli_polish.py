@@ -52,7 +52,19 @@ def test_design_that_misses_a_target_exits_4_and_its_json_names_the_target(capsy
 
 
 def test_design_that_meets_its_targets_exits_0_with_nothing_missed(capsys, tmp_path):
-    argv = ["design", "--squares", "40", "--ladders", "3", "--chutes", "3", "--target-turns", "9", "--seed", "4"]
+    argv = [
+        "design",
+        "--squares",
+        "40",
+        "--ladders",
+        "3",
+        "--chutes",
+        "3",
+        "--target-turns",
+        "9",
+        "--seed",
+        "4",
+    ]
     code, out, _ = run(capsys, *argv, "--output", str(tmp_path / "nine.toml"), "--json")
     assert code == 0 and json.loads(out)["missed"] == []
 
@@ -104,9 +116,10 @@ def test_every_option_documents_itself_and_its_default():
         shown = _default_texts(action.default)
         if hidden or not text:
             undocumented.append((command, action.option_strings[0], "no help"))
-        elif not (flag or action.required or action.default in (None, [])):
-            if "default" not in text or (shown and not any(t in text for t in shown)):
-                undocumented.append((command, action.option_strings[0], action.default))
+        elif not (flag or action.required or action.default in (None, [])) and (
+            "default" not in text or (shown and not any(t in text for t in shown))
+        ):
+            undocumented.append((command, action.option_strings[0], action.default))
     assert undocumented == []
 
 
