@@ -43,7 +43,6 @@ from chutes_tui.io.crash import crash_line, write_crash_log
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.board import BoardError
 from chutes_tui.model.inputs import InputError
-from chutes_tui.model.text import printable
 
 VERBS = (
     analyze,
@@ -107,21 +106,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         # on stderr with status 2 is for a command line that names something wrong).
         short_help(console)
         return 0
+    prog = "chutes-tui"  # the command every error line names: the (sub)command once parsed
+
+    def fail(message: str, status: int, *, hint: bool = True) -> int:
+        errors.print(common.error_line(prog, message, hint=hint))
+        return status
+
     try:
         args = build_parser().parse_args(argv)
+        prog = args.command_parser.prog
         code = int(args.run(args, console))
         sys.stdout.flush()  # a full disk shows here, not as Python's complaint at exit
         return code
-    except (common.UsageError, InputError, SaveError) as error:
-        message = str(error)
-        verb = (argv if argv is not None else sys.argv[1:])[:1]
-        if message.startswith("argument ") and verb:
-            message = f"chutes-tui {printable(verb[0])}: {message}"
-        errors.print(Text(message))
-        return EXIT_USAGE
+    except common.UsageError as error:
+        prog = error.prog or prog  # the parser that refused it (play's, inside serve's)
+        return fail(error.message, EXIT_USAGE)
+    except (InputError, SaveError) as error:
+        return fail(str(error), EXIT_USAGE)
     except BoardError as error:
-        errors.print(Text(f"chutes-tui: board error: {error}"))
-        return EXIT_BOARD
+        return fail(f"board error: {error}", EXIT_BOARD)
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, and keep Python from
         # complaining again when it flushes stdout at exit.
@@ -130,18 +133,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:
         if error.errno not in OUTPUT_FULL:
-            errors.print(Text(crash_line(error, write_crash_log(error))))
-            return EXIT_CRASH
-        errors.print(Text(f"chutes-tui: cannot write the output: {os.strerror(error.errno or 0).lower()}"))
+            return fail(crash_line(error, write_crash_log(error)), EXIT_CRASH, hint=False)
+        reason = os.strerror(error.errno or 0).lower()
         devnull = os.open(os.devnull, os.O_WRONLY)  # what is still buffered has nowhere to go
         os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_BOARD
+        return fail(f"cannot write the output: {reason}", EXIT_BOARD, hint=False)
     except KeyboardInterrupt:
-        errors.print(Text("chutes-tui: interrupted"))
-        return EXIT_INTERRUPTED
+        return fail("interrupted", EXIT_INTERRUPTED, hint=False)
     except Exception as error:  # a bug: one line for the user, the traceback in a log
-        errors.print(Text(crash_line(error, write_crash_log(error))))
-        return EXIT_CRASH
+        return fail(crash_line(error, write_crash_log(error)), EXIT_CRASH, hint=False)
 
 
 def run() -> None:

@@ -125,7 +125,7 @@ def _random(args: argparse.Namespace, console: Console) -> int:
     to_stdout = args.output == "-"
     output = Path(args.output)
     if not to_stdout:
-        common.check_output(args.output, "boards random", force=args.force)
+        common.check_output(args.output, force=args.force)
     # A seed of our own rather than numpy's entropy: the file's description records it, so the
     # board can be made again.
     seed = common.fresh_seed(args.seed)
@@ -135,7 +135,7 @@ def _random(args: argparse.Namespace, console: Console) -> int:
         console.out(format_toml(board), highlight=False, end="")
         return 0
     board = board.replace(name=printable(output.stem))  # undecodable bytes: escaped
-    common.write(output, format_toml(board), "boards random", force=args.force)
+    common.write(output, format_toml(board), force=args.force)
     console.print(
         Text(
             f"wrote {path_text(output)}: {board.end} squares, {count(len(board.ladders), 'ladder')}, "

@@ -132,7 +132,7 @@ def _spec(args: argparse.Namespace) -> DesignSpec:
     try:
         spec.check()
     except DesignError as error:
-        raise common.UsageError(f"chutes-tui design: {error}") from None
+        raise common.UsageError(f"{error}") from None
     return spec
 
 
@@ -163,10 +163,10 @@ def command(args: argparse.Namespace, seed: int, evaluations: int, output: Path)
 def run(args: argparse.Namespace, console: Console) -> int:
     spec = _spec(args)
     output = Path(args.output)
-    common.check_output(args.output, NAME, force=args.force)
+    common.check_output(args.output, force=args.force)
     if output.suffix.lower() != ".toml":  # the board is written as TOML; another name would not load
         raise common.UsageError(
-            f"chutes-tui design: argument --output: the file must end in .toml, not {path_text(str(output))}"
+            f"argument --output: the file must end in .toml, not {path_text(str(output))}"
         )
     seed = common.fresh_seed(args.seed)
     from chutes_tui.research.design import design  # scipy: only when designing
@@ -182,12 +182,12 @@ def run(args: argparse.Namespace, console: Console) -> int:
                 args.max_evaluations,
             )
         except DesignError as error:  # e.g. no valid board at that jump length: one line
-            raise common.UsageError(f"chutes-tui design: {error}") from None
+            raise common.UsageError(f"{error}") from None
     board = report.board.replace(
         name=printable(output.stem),  # undecodable bytes in a file name: escaped
         description=report.description(command(args, seed, report.stats.evaluations, output)),
     )
-    common.write(output, format_toml(board), NAME, force=args.force)
+    common.write(output, format_toml(board), force=args.force)
     if args.json:
         common.print_json(console, {**report.to_json(), "board": board.to_dict(), "output": str(output)})
     else:

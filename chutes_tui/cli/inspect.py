@@ -40,7 +40,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if not board.is_standable(int(board.resolve[args.square])) and board.resolve[args.square] != board.end:
         from chutes_tui.analysis.reports import unreached
 
-        raise common.UsageError(f"chutes-tui inspect: argument SQUARE: {unreached(board, args.square)}")
+        raise common.UsageError(f"argument SQUARE: {unreached(board, args.square)}")
     if args.opponent is not None:
         common.square_argument(board, args.opponent, "--opponent", allow_end=True)
         common.check_bump(board, 2, "inspect --opponent", 1)

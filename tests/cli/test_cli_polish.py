@@ -131,3 +131,134 @@ def test_boards_random_help_names_every_default(capsys):
     for option, default in (("--squares", 100), ("--ladders", 9), ("--chutes", 10), ("--die", 6)):
         assert f"{option} N " in out and f"default {default})" in out
     assert "(default: a fresh one, shown)" in out
+
+
+# -- every error: one line, one format, the documented status --------------------------------------
+
+
+def _commands():
+    """Every command a user can type: the verbs, and the sub-verbs of boards and experiments."""
+    import argparse
+
+    from chutes_tui.cli import build_parser
+
+    def walk(parser, words):
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if words:
+            yield words, parser
+        for action in subs:
+            for verb, sub in action.choices.items():
+                yield from walk(sub, [*words, verb])
+
+    return list(walk(build_parser(), []))
+
+
+COMMANDS = _commands()
+# What a command needs besides a board to get as far as reading it.
+NEEDS = {"inspect": ["28"], "experiments another-game": None, "serve": None}
+
+
+def assert_one_error_line(err, command, ending=True):
+    prog = "chutes-tui " + " ".join(command)
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    line = err.rstrip("\n")
+    assert line.startswith(f"{prog}: "), line
+    assert line.count(prog + ":") == 1 or "in the play arguments" in line, line  # said once
+    if ending:
+        assert line.endswith(f" (try '{prog} --help')"), line
+    return line
+
+
+def test_every_command_is_covered():
+    names = {" ".join(words) for words, _ in COMMANDS}
+    assert {"analyze", "boards random", "experiments convergence", "serve", "design"} <= names
+    assert len(names) >= 22
+
+
+@pytest.mark.parametrize(
+    ("command", "parser"), COMMANDS, ids=lambda v: " ".join(v) if isinstance(v, list) else ""
+)
+def test_a_wrong_option_ends_the_same_way_on_every_command(capsys, command, parser):
+    code, out, err = run(capsys, *command, "--no-such-option")
+    assert code == 2 and out == ""
+    assert_one_error_line(err, command)
+
+
+BOARD_COMMANDS = [
+    words
+    for words, parser in COMMANDS
+    if any(action.dest == "board" for action in parser._actions)
+    and NEEDS.get(" ".join(words), []) is not None
+]
+
+
+@pytest.mark.parametrize("command", BOARD_COMMANDS, ids=" ".join)
+def test_a_missing_board_ends_the_same_way_on_every_command(capsys, command):
+    assert len(BOARD_COMMANDS) >= 15
+    code, out, err = run(capsys, *command, "no-such-board", *NEEDS.get(" ".join(command), []))
+    assert code == 1 and out == ""
+    line = assert_one_error_line(err, command)
+    assert ": board error: no bundled board or file named 'no-such-board'" in line
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["inspect", "standard", "9999"],  # refused by the verb, after parsing
+        ["analyze", "standard", "--start", "300"],
+        ["design", "--output", "board.txt"],
+        ["exact", "standard", "--table", "table.txt"],
+        ["replay", "/nonexistent/save.json"],
+        ["play", "--resume", "/nonexistent/save.json"],
+        ["serve", "--", "--frob"],
+        ["boards", "random", "--output", "/nonexistent-dir/x.toml"],
+    ],
+    ids=" ".join,
+)
+def test_a_verbs_own_refusal_ends_the_same_way(capsys, argv):
+    command = argv[:2] if argv[0] == "boards" else argv[:1]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert_one_error_line(err, command)
+
+
+def test_a_crash_and_an_interruption_name_the_command_too(capsys, monkeypatch):
+    import chutes_tui.cli.analyze
+
+    def crash(args, console):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(chutes_tui.cli.analyze, "run", crash)
+    code, out, err = run(capsys, "analyze", "standard")
+    line = assert_one_error_line(err, ["analyze"], ending=False)
+    assert code == 3 and "stopped on an unexpected error (RuntimeError: a bug)" in line
+
+    def interrupted(args, console):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(chutes_tui.cli.analyze, "run", interrupted)
+    code, out, err = run(capsys, "analyze", "standard")
+    assert code == 130 and out == "" and err == "chutes-tui analyze: interrupted\n"
+
+
+def test_no_verb_writes_its_own_error_prefix():
+    """One function formats the line: a refusal says what went wrong, never the command's name
+    (which a verb could get wrong, or say twice)."""
+    import ast
+    from pathlib import Path
+
+    import chutes_tui.cli
+
+    found = []
+    for path in Path(chutes_tui.cli.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "attr", getattr(node.func, "id", "")) == "UsageError"
+            ):
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.JoinedStr) and first.values:
+                    first = first.values[0]
+                if isinstance(first, ast.Constant) and str(first.value).startswith("chutes-tui"):
+                    found.append(f"{path.name}:{node.lineno}")
+    assert found == []

@@ -87,7 +87,7 @@ def add_jump(args: argparse.Namespace, console: Console) -> int:
     try:
         sweep = _research().add_jump_sweep(board, args.min_length)
     except ValueError as error:
-        raise common.UsageError(f"chutes-tui experiments add-jump: {error}") from None
+        raise common.UsageError(f"{error}") from None
     shared = _research().add_jump_sweep(board, args.min_length, shared_heads=True)
     odd = sweep.counter_intuitive
     table = Table(
