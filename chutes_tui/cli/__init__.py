@@ -4,7 +4,9 @@ Exit codes: 0 done; 1 a board that cannot be used (the message says which file, 
 or a save its seed does not replay;
 2 a wrong command line or input (one line naming it); 3 an unexpected error (a bug: one line,
 and the traceback in a crash log); 4 ``design`` missed a target (its board is written all the
-same); 130 interrupted.
+same); 130 interrupted. Every error is one line on stderr, printed by ``common.error_line``:
+``chutes-tui VERB: what went wrong``, ending ``(try 'chutes-tui VERB --help')`` when the user can
+put it right (statuses 1 and 2).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from chutes_tui.cli import (
     squares,
     watch,
 )
-from chutes_tui.cli.common import EXIT_BOARD, EXIT_CRASH, EXIT_INTERRUPTED, EXIT_USAGE
+from chutes_tui.cli.common import EXIT_BOARD, EXIT_CRASH, EXIT_INTERRUPTED, EXIT_MISSED, EXIT_USAGE
 from chutes_tui.cli.encoding import degrade_gracefully
 from chutes_tui.io.crash import crash_line, write_crash_log
 from chutes_tui.io.saves import SaveError
@@ -70,8 +72,20 @@ FIRST_STEPS = (
 )
 
 
+EXIT_STATUSES = (
+    f"Exit status: 0 done, {EXIT_BOARD} a board that cannot be used or a save its seed does not "
+    f"replay, {EXIT_USAGE} a wrong command line or input, {EXIT_CRASH} an unexpected error (a bug; "
+    f"its traceback is in a crash log), {EXIT_MISSED} design missed a target, {EXIT_INTERRUPTED} "
+    "interrupted. Every error is one line on stderr: 'chutes-tui COMMAND: what went wrong'."
+)
+
+
 def build_parser() -> common.Parser:
-    parser = common.Parser(prog="chutes-tui", description="Play, watch and analyse Chutes and Ladders.")
+    parser = common.Parser(
+        prog="chutes-tui",
+        description="Play, watch and analyse Chutes and Ladders.",
+        epilog=EXIT_STATUSES,
+    )
     parser.add_argument("--version", action="version", version=f"chutes-tui {__version__}")
     verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True)
     for verb in VERBS:

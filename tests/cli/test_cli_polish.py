@@ -77,6 +77,8 @@ def test_exit_status_4_is_documented_where_the_others_are():
     readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
     assert "4 `design` missed a target" in readme
     assert "4 ``design`` missed a target" in " ".join(chutes_tui.cli.__doc__.split())
+    help_text = " ".join(chutes_tui.cli.build_parser().format_help().split())
+    assert "Exit status: 0 done, 1 a board" in help_text and "4 design missed a target" in help_text
 
 
 # -- every option's help says what it is and, when it has one, its default ------------------------
