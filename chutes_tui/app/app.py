@@ -30,6 +30,7 @@ from chutes_tui.app.screens.review import ReviewScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.app.screenshot import SCREENSHOT_KEY, take_screenshot
 from chutes_tui.app.terminal import sized_by_the_terminal
+from chutes_tui.app.themes import register_themes
 from chutes_tui.app.work import losing, unsaved_work
 from chutes_tui.app.workers import WorkFailed
 from chutes_tui.engine.game import Game
@@ -86,6 +87,7 @@ class ChutesApp(App[None]):
         self.save_path = None if save_path is None else Path(save_path)  # None: 's' asks
         self.save_force = save_force
         self.settings = load_settings()
+        register_themes(self)  # before on_mount applies a remembered one
         self.crash: tuple[BaseException, Path | None] | None = None
 
     def _handle_exception(self, error: Exception) -> None:

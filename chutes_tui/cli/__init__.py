@@ -3,7 +3,10 @@
 Exit codes: 0 done; 1 a board that cannot be used (the message says which file, line and why),
 or a save its seed does not replay;
 2 a wrong command line or input (one line naming it); 3 an unexpected error (a bug: one line,
-and the traceback in a crash log); 130 interrupted.
+and the traceback in a crash log); 4 ``design`` missed a target (its board is written all the
+same); 130 interrupted. Every error is one line on stderr, printed by ``common.error_line``:
+``chutes-tui VERB: what went wrong``, ending ``(try 'chutes-tui VERB --help')`` when the user can
+put it right (statuses 1 and 2).
 """
 
 from __future__ import annotations
@@ -36,13 +39,12 @@ from chutes_tui.cli import (
     squares,
     watch,
 )
-from chutes_tui.cli.common import EXIT_BOARD, EXIT_CRASH, EXIT_INTERRUPTED, EXIT_USAGE
+from chutes_tui.cli.common import EXIT_BOARD, EXIT_CRASH, EXIT_INTERRUPTED, EXIT_MISSED, EXIT_USAGE
 from chutes_tui.cli.encoding import degrade_gracefully
 from chutes_tui.io.crash import crash_line, write_crash_log
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.board import BoardError
 from chutes_tui.model.inputs import InputError
-from chutes_tui.model.text import printable
 
 VERBS = (
     analyze,
@@ -70,8 +72,20 @@ FIRST_STEPS = (
 )
 
 
+EXIT_STATUSES = (
+    f"Exit status: 0 done, {EXIT_BOARD} a board that cannot be used or a save its seed does not "
+    f"replay, {EXIT_USAGE} a wrong command line or input, {EXIT_CRASH} an unexpected error (a bug; "
+    f"its traceback is in a crash log), {EXIT_MISSED} design missed a target, {EXIT_INTERRUPTED} "
+    "interrupted. Every error is one line on stderr: 'chutes-tui COMMAND: what went wrong'."
+)
+
+
 def build_parser() -> common.Parser:
-    parser = common.Parser(prog="chutes-tui", description="Play, watch and analyse Chutes and Ladders.")
+    parser = common.Parser(
+        prog="chutes-tui",
+        description="Play, watch and analyse Chutes and Ladders.",
+        epilog=EXIT_STATUSES,
+    )
     parser.add_argument("--version", action="version", version=f"chutes-tui {__version__}")
     verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True)
     for verb in VERBS:
@@ -106,21 +120,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         # on stderr with status 2 is for a command line that names something wrong).
         short_help(console)
         return 0
+    prog = "chutes-tui"  # the command every error line names: the (sub)command once parsed
+
+    def fail(message: str, status: int, *, hint: bool = True) -> int:
+        errors.print(common.error_line(prog, message, hint=hint))
+        return status
+
     try:
         args = build_parser().parse_args(argv)
+        prog = args.command_parser.prog
         code = int(args.run(args, console))
         sys.stdout.flush()  # a full disk shows here, not as Python's complaint at exit
         return code
-    except (common.UsageError, InputError, SaveError) as error:
-        message = str(error)
-        verb = (argv if argv is not None else sys.argv[1:])[:1]
-        if message.startswith("argument ") and verb:
-            message = f"chutes-tui {printable(verb[0])}: {message}"
-        errors.print(Text(message))
-        return EXIT_USAGE
+    except common.UsageError as error:
+        prog = error.prog or prog  # the parser that refused it (play's, inside serve's)
+        return fail(error.message, EXIT_USAGE)
+    except (InputError, SaveError) as error:
+        return fail(str(error), EXIT_USAGE)
     except BoardError as error:
-        errors.print(Text(f"chutes-tui: board error: {error}"))
-        return EXIT_BOARD
+        return fail(f"board error: {error}", EXIT_BOARD)
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, and keep Python from
         # complaining again when it flushes stdout at exit.
@@ -129,18 +147,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:
         if error.errno not in OUTPUT_FULL:
-            errors.print(Text(crash_line(error, write_crash_log(error))))
-            return EXIT_CRASH
-        errors.print(Text(f"chutes-tui: cannot write the output: {os.strerror(error.errno or 0).lower()}"))
+            return fail(crash_line(error, write_crash_log(error)), EXIT_CRASH, hint=False)
+        reason = os.strerror(error.errno or 0).lower()
         devnull = os.open(os.devnull, os.O_WRONLY)  # what is still buffered has nowhere to go
         os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_BOARD
+        return fail(f"cannot write the output: {reason}", EXIT_BOARD, hint=False)
     except KeyboardInterrupt:
-        errors.print(Text("chutes-tui: interrupted"))
-        return EXIT_INTERRUPTED
+        return fail("interrupted", EXIT_INTERRUPTED, hint=False)
     except Exception as error:  # a bug: one line for the user, the traceback in a log
-        errors.print(Text(crash_line(error, write_crash_log(error))))
-        return EXIT_CRASH
+        return fail(crash_line(error, write_crash_log(error)), EXIT_CRASH, hint=False)
 
 
 def run() -> None:

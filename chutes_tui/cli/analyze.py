@@ -61,13 +61,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
 def _positions(args: argparse.Namespace, board: Board, console: Console) -> int:
     if args.players is not None:
-        raise common.UsageError(
-            "chutes-tui analyze: --players and --positions both say how many play: give one"
-        )
+        raise common.UsageError("--players and --positions both say how many play: give one")
     if len(args.positions) > MAX_PLAYERS:
-        raise common.UsageError(
-            f"chutes-tui analyze --positions: at most {MAX_PLAYERS} players, not {len(args.positions)}"
-        )
+        raise common.UsageError(f"--positions: at most {MAX_PLAYERS} players, not {len(args.positions)}")
     positions = tuple(common.square_argument(board, square, "--positions") for square in args.positions)
     common.check_bump(board, len(positions), "analyze", BUMP_MAX_PLAYERS)
     with common.series_bar("analysing"):

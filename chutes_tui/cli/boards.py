@@ -23,12 +23,25 @@ HELP = "list the bundled boards, or make a random one"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_json(parser)
     actions = parser.add_subparsers(dest="boards_action", metavar="ACTION")
-    randomized = actions.add_parser("random", help="write a valid random board (TOML)")
+    randomized = actions.add_parser(
+        "random",
+        help="write a valid random board (TOML)",
+        description="Write a valid random board: winnable, no jump onto another jump's tail.",
+    )
     common.add_seed(randomized)
-    randomized.add_argument("--squares", type=common.bounded_int("--squares", 2, MAX_SQUARES), default=100)
-    randomized.add_argument("--ladders", type=common.bounded_int("--ladders", 0, MAX_SQUARES), default=9)
-    randomized.add_argument("--chutes", type=common.bounded_int("--chutes", 0, MAX_SQUARES), default=10)
-    randomized.add_argument("--die", type=common.bounded_int("--die", 1, MAX_DIE), default=6)
+    for option, low, high, default, what in (
+        ("--squares", 2, MAX_SQUARES, 100, "the end square"),
+        ("--ladders", 0, MAX_SQUARES, 9, "how many ladders"),
+        ("--chutes", 0, MAX_SQUARES, 10, "how many chutes"),
+        ("--die", 1, MAX_DIE, 6, "the die's sides"),
+    ):
+        randomized.add_argument(
+            option,
+            type=common.bounded_int(option, low, high),
+            default=default,
+            metavar="N",
+            help=f"{what} ({low}..{high:,}, default {default})",
+        )
     randomized.add_argument(
         "--output",
         required=True,
@@ -112,7 +125,7 @@ def _random(args: argparse.Namespace, console: Console) -> int:
     to_stdout = args.output == "-"
     output = Path(args.output)
     if not to_stdout:
-        common.check_output(args.output, "boards random", force=args.force)
+        common.check_output(args.output, force=args.force)
     # A seed of our own rather than numpy's entropy: the file's description records it, so the
     # board can be made again.
     seed = common.fresh_seed(args.seed)
@@ -122,7 +135,7 @@ def _random(args: argparse.Namespace, console: Console) -> int:
         console.out(format_toml(board), highlight=False, end="")
         return 0
     board = board.replace(name=printable(output.stem))  # undecodable bytes: escaped
-    common.write(output, format_toml(board), "boards random", force=args.force)
+    common.write(output, format_toml(board), force=args.force)
     console.print(
         Text(
             f"wrote {path_text(output)}: {board.end} squares, {count(len(board.ladders), 'ladder')}, "

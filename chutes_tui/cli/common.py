@@ -29,16 +29,44 @@ from chutes_tui.model.rules import BUMP_EFFECT, EndRule
 from chutes_tui.model.text import elide, path_text, printable, shown
 
 # The exit statuses (README, cli/__init__.py): a crash in the app says 3 as any other does.
-EXIT_BOARD, EXIT_USAGE, EXIT_CRASH, EXIT_INTERRUPTED = 1, 2, 3, 130
+EXIT_BOARD, EXIT_USAGE, EXIT_CRASH, EXIT_MISSED, EXIT_INTERRUPTED = 1, 2, 3, 4, 130
 
 SEED_HELP = "seed the random numbers: a whole number 0..2^63-1 (default: a fresh one, shown)"
 
 
 class UsageError(Exception):
-    """A wrong command line; printed as one line, exit status 2."""
+    """A wrong command line or input: ``message`` says what, without the command's name
+    (:func:`error_line` adds it); ``prog``: the (sub)command it is about, when not the one run."""
+
+    def __init__(self, message: str, prog: str | None = None) -> None:
+        super().__init__(f"{prog}: {message}" if prog else message)
+        self.message, self.prog = message, prog
+
+
+def error_line(prog: str, message: str, *, hint: bool = True) -> Text:
+    """Every error's one line, on stderr: ``chutes-tui VERB: what went wrong``, and for one the
+    user can put right (a command line, an input, a board: statuses 1 and 2) the same ending,
+    ``(try 'chutes-tui VERB --help')``. Never markup: the message may quote a file or a user."""
+    return Text(f"{prog}: {message}" + (f" (try '{prog} --help')" if hint else ""))
 
 
 class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are :class:`UsageError` about the (sub)command that
+    found them, and which leaves in the namespace, as ``command_parser``, the parser of the
+    deepest subcommand named (its ``prog`` names the command in every error line)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_defaults(command_parser=self)  # a subcommand's default replaces its parent's
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        # argparse leaves a subcommand's unknown options to the top parser, whose message would
+        # name "chutes-tui" alone: the subcommand that was given them says so instead.
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            getattr(parsed, "command_parser", self).error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
     def error(self, message: str) -> NoReturn:
         # argparse quotes what was typed in full: keep that short and free of escapes, and the
         # list of choices it offers whole (cut, 'repl…te' would read as a verb of its own).
@@ -47,7 +75,7 @@ class Parser(argparse.ArgumentParser):
             message = typed[1] + elide(printable(typed[2]), 60) + printable(typed[3])
         else:
             message = elide(printable(message), 200)
-        raise UsageError(f"{self.prog}: {message} (try '{self.prog} --help')")
+        raise UsageError(message, self.prog)
 
 
 # -- argument types -------------------------------------------------------------------------------
@@ -207,11 +235,11 @@ def check_bump(board: Board, players: int, verb: str, most: int) -> None:
     if board.bump and players > most:
         if most <= 1:
             raise UsageError(
-                f"chutes-tui {verb}: the bump rule makes players interact; {verb} works out "
-                "independent players only (try chutes-tui analyze or simulate with --bump)"
+                f"the bump rule makes players interact; {verb} works out "
+                "independent players only; chutes-tui analyze and simulate take --bump"
             )
         raise UsageError(
-            f"chutes-tui {verb}: under the bump rule the joint chain is solved for up to {most} players, "
+            f"under the bump rule the joint chain is solved for up to {most} players, "
             f"not {players} (chutes-tui simulate --bump estimates more)"
         )
     if board.bump and players >= 2:
@@ -221,19 +249,19 @@ def check_bump(board: Board, players: int, verb: str, most: int) -> None:
         states = joint_size(board, players)
         if states > BUMP_MAX_STATES:
             raise UsageError(
-                f"chutes-tui {verb}: under the bump rule {players} players on {name(board)} make {states:,} "
+                f"under the bump rule {players} players on {name(board)} make {states:,} "
                 f"joint states; the joint chain is solved up to {BUMP_MAX_STATES:,} (chutes-tui simulate "
                 "--bump estimates it)"
             )
 
 
-def check_game_ends(board: Board, players: int, verb: str) -> None:
+def check_game_ends(board: Board, players: int) -> None:
     """Refuse a game that might never end (the bump rule and a die that leaves no choice)."""
     from chutes_tui.engine.game import endless_problem
 
     problem = endless_problem(board, players)
     if problem is not None:
-        raise UsageError(f"chutes-tui {verb}: {problem}")
+        raise UsageError(f"{problem}")
 
 
 def name(board: Board) -> str:
@@ -314,7 +342,7 @@ def series_bar(what: str) -> Iterator[None]:
         yield
 
 
-def check_output(given: str, verb: str, *, force: bool) -> Path:
+def check_output(given: str, *, force: bool) -> Path:
     """The output file a command line names, refused before any work is done under the one
     output policy (:mod:`chutes_tui.io.atomic`): a link, a device, a FIFO or a directory never,
     an existing file only with ``--force``, and a name ending in ``/`` (a folder: ``Path`` would
@@ -323,25 +351,25 @@ def check_output(given: str, verb: str, *, force: bool) -> Path:
     problem = "names a folder, not a file" if given.endswith(("/", os.sep)) else None
     problem = problem or output_problem(path, replace=force)
     if problem is not None:
-        raise UsageError(_refusal(given, verb, problem))
+        raise UsageError(_refusal(given, problem))
     return path
 
 
-def write(path: Path, text: str, verb: str, *, force: bool) -> None:
+def write(path: Path, text: str, *, force: bool) -> None:
     """Write a verb's output file atomically under the same policy (checked again: the file may
     have appeared while the verb worked)."""
     try:
         atomic_write_text(path, text, replace=force)
     except WriteRefusedError as error:
-        raise UsageError(_refusal(path, verb, error.reason)) from None
+        raise UsageError(_refusal(path, error.reason)) from None
     except OSError as error:
-        raise UsageError(_refusal(path, verb, (error.strerror or str(error)).lower())) from None
+        raise UsageError(_refusal(path, (error.strerror or str(error)).lower())) from None
 
 
-def _refusal(path: str | Path, verb: str, problem: str) -> str:
+def _refusal(path: str | Path, problem: str) -> str:
     if problem == EXISTS:
-        return f"chutes-tui {verb}: {path_text(path)} exists (add --force to overwrite it)"
-    return f"chutes-tui {verb}: cannot write {path_text(path)}: {problem}"
+        return f"{path_text(path)} exists (add --force to overwrite it)"
+    return f"cannot write {path_text(path)}: {problem}"
 
 
 def add_force(parser: argparse.ArgumentParser, what: str = "FILE") -> None:

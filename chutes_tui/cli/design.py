@@ -47,7 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "whose one-player game lasts --target-turns on average (within 1%), with spread --target-sd "
         "(within 1%) and a first player's edge P(seat 1 wins) - 1/K of at most "
         "--max-first-player-edge for K = --players; then write it and report it from a fresh "
-        "analysis. The same --seed and --max-evaluations always give the same board."
+        "analysis. The same --seed and --max-evaluations always give the same board. Exit status: "
+        f"0 every target met, {common.EXIT_MISSED} a target missed (the closest board found is still "
+        'written; --json lists the missed targets under "missed"), 2 a wrong command line.'
     )
     count_of = common.bounded_int
     parser.add_argument(
@@ -130,7 +132,7 @@ def _spec(args: argparse.Namespace) -> DesignSpec:
     try:
         spec.check()
     except DesignError as error:
-        raise common.UsageError(f"chutes-tui design: {error}") from None
+        raise common.UsageError(f"{error}") from None
     return spec
 
 
@@ -161,10 +163,10 @@ def command(args: argparse.Namespace, seed: int, evaluations: int, output: Path)
 def run(args: argparse.Namespace, console: Console) -> int:
     spec = _spec(args)
     output = Path(args.output)
-    common.check_output(args.output, NAME, force=args.force)
+    common.check_output(args.output, force=args.force)
     if output.suffix.lower() != ".toml":  # the board is written as TOML; another name would not load
         raise common.UsageError(
-            f"chutes-tui design: argument --output: the file must end in .toml, not {path_text(str(output))}"
+            f"argument --output: the file must end in .toml, not {path_text(str(output))}"
         )
     seed = common.fresh_seed(args.seed)
     from chutes_tui.research.design import design  # scipy: only when designing
@@ -180,18 +182,17 @@ def run(args: argparse.Namespace, console: Console) -> int:
                 args.max_evaluations,
             )
         except DesignError as error:  # e.g. no valid board at that jump length: one line
-            raise common.UsageError(f"chutes-tui design: {error}") from None
+            raise common.UsageError(f"{error}") from None
     board = report.board.replace(
         name=printable(output.stem),  # undecodable bytes in a file name: escaped
         description=report.description(command(args, seed, report.stats.evaluations, output)),
     )
-    common.write(output, format_toml(board), NAME, force=args.force)
+    common.write(output, format_toml(board), force=args.force)
     if args.json:
-        return common.print_json(
-            console, {**report.to_json(), "board": board.to_dict(), "output": str(output)}
-        )
-    show(console, report, output)
-    return 0
+        common.print_json(console, {**report.to_json(), "board": board.to_dict(), "output": str(output)})
+    else:
+        show(console, report, output)
+    return 0 if report.met else common.EXIT_MISSED
 
 
 def show(console: Console, report: DesignReport, output: Path) -> None:

@@ -77,22 +77,16 @@ def run(args: argparse.Namespace, console: Console) -> int:
         states = len(board.standable_squares) - 1
         if states > EXACT_MAX_STATES:
             raise common.UsageError(
-                f"chutes-tui distribution --exact: {common.name(board)} has {states:,} squares to stand "
+                f"--exact: {common.name(board)} has {states:,} squares to stand "
                 f"on; exact fractions are computed up to {EXACT_MAX_STATES:,}"
             )
         if rounds > EXACT_TERMS_MAX:
-            raise common.UsageError(
-                f"chutes-tui distribution --exact: at most {EXACT_TERMS_MAX} exact terms, not {rounds}"
-            )
+            raise common.UsageError(f"--exact: at most {EXACT_TERMS_MAX} exact terms, not {rounds}")
     bumping = board.bump and args.players >= 2
     if bumping and board.extra_roll:
-        raise common.UsageError(
-            "chutes-tui distribution: under the bump rule the length is worked out without the extra roll"
-        )
+        raise common.UsageError("under the bump rule the length is worked out without the extra roll")
     if bumping and args.exact and args.players > 2:
-        raise common.UsageError(
-            "chutes-tui distribution --exact: under the bump rule exact terms are for two players"
-        )
+        raise common.UsageError("--exact: under the bump rule exact terms are for two players")
     common.check_bump(board, args.players, "distribution", BUMP_MAX_PLAYERS)
     positions = [board.start] * args.players
     with common.series_bar("summing the series"):

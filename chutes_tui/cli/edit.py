@@ -20,4 +20,4 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp
 
-    return run_app(ChutesApp(board=common.board_from_args(args), edit=True))
+    return run_app(ChutesApp(board=common.board_from_args(args), edit=True), prog=args.command_parser.prog)

@@ -61,7 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players",
         type=common.players(2),
         default=2,
-        help=f"3-{MAX_PLAYERS}: every seat's chance from the start, to --digits certain digits",
+        help=f"2-{MAX_PLAYERS} (default 2); 3 or more: every seat's chance from the start, to --digits "
+        "certain digits",
     )
     parser.add_argument("--json", action="store_true", help='print JSON (fractions as "p/q" strings)')
 
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     states = len(board.standable_squares) - 1
     if states > EXACT_MAX_STATES:
         raise common.UsageError(
-            f"chutes-tui exact: {common.name(board)} has {states:,} squares to stand on; exact fractions "
+            f"{common.name(board)} has {states:,} squares to stand on; exact fractions "
             f"are computed up to {EXACT_MAX_STATES:,} (beyond, they take minutes: use "
             "chutes-tui analyze, exact to 1e-15)"
         )
@@ -100,13 +101,13 @@ def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
     for option, given in (("--bounds", args.bounds is not None), ("--table", args.table)):
         if given:
             raise common.UsageError(
-                f"chutes-tui exact: {option} is for independent players; under the bump rule exact "
+                f"{option} is for independent players; under the bump rule exact "
                 "gives the chances and expected lengths (from --position A B, if given)"
             )
     resting = len(board.standable_squares) - 1
     if resting**2 > EXACT_BUMP_MAX_STATES:
         raise common.UsageError(
-            f"chutes-tui exact: under the bump rule {common.name(board)} makes {resting**2:,} positions; "
+            f"under the bump rule {common.name(board)} makes {resting**2:,} positions; "
             f"exact fractions are worked out up to {EXACT_BUMP_MAX_STATES:,} (chutes-tui analyze --bump "
             "gives them to 1e-10)"
         )
@@ -115,7 +116,7 @@ def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
     work = lifting_work(board, EXACT_BUMP_MAX_WORK)
     if work > EXACT_BUMP_MAX_WORK:
         raise common.UsageError(
-            f"chutes-tui exact: under the bump rule {common.name(board)} with these dice needs about "
+            f"under the bump rule {common.name(board)} with these dice needs about "
             f"{work:.1e} entry-bits of exact lifting (positions × moves × digits); the limit is "
             f"{EXACT_BUMP_MAX_WORK:.0e} (chutes-tui analyze --bump gives the answers to 1e-10)"
         )
@@ -124,7 +125,7 @@ def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
         a, b = args.position
         if a == b and a not in (board.start, board.end):
             raise common.UsageError(
-                f"chutes-tui exact: argument --position: under the bump rule two pieces never rest "
+                f"argument --position: under the bump rule two pieces never rest "
                 f"together on square {a} (the second sends the first back to the start)"
             )
     with common.progress_bar("exact fractions under the bump rule", 1000) as step:
@@ -207,7 +208,7 @@ def print_rows(console: Console, rows: Sequence[tuple[str, str | Text]]) -> None
 def _enclosures(board: Board, args: argparse.Namespace, console: Console) -> int:
     if args.digits > ENCLOSURE_MAX_DIGITS:
         raise common.UsageError(
-            f"chutes-tui exact: argument --digits: with {args.players} players at most "
+            f"argument --digits: with {args.players} players at most "
             f"{ENCLOSURE_MAX_DIGITS} certain digits (each doubling of the rounds summed costs four "
             "times the last; 300 take about 15 s on the standard board)"
         )
@@ -236,8 +237,8 @@ def _enclosures(board: Board, args: argparse.Namespace, console: Console) -> int
 
 def _write_table(board: Board, path: str, force: bool) -> None:
     if not path.lower().endswith((".csv", ".json")):
-        raise common.UsageError("chutes-tui exact: argument --table: the file must end in .csv or .json")
-    common.check_output(path, "exact --table", force=force)
+        raise common.UsageError("argument --table: the file must end in .csv or .json")
+    common.check_output(path, force=force)
     from chutes_tui.exact.fractions import fraction_text
     from chutes_tui.exact.two_player import exact_two_player
 
@@ -250,5 +251,5 @@ def _write_table(board: Board, path: str, force: bool) -> None:
         text = json.dumps({"board": board.name, "mover_wins": {f"{a},{b}": v for (a, b), v in cells.items()}})
     else:
         text = "mover,opponent,probability\n" + "".join(f"{a},{b},{v}\n" for (a, b), v in cells.items())
-    common.write(Path(path), text, "exact --table", force=force)
+    common.write(Path(path), text, force=force)
     common.stderr().print(Text(f"wrote {len(cells):,} exact positions to {path_text(path)}"))

@@ -6,8 +6,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from chutes_tui.cli import common
 
@@ -36,7 +40,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if not board.is_standable(int(board.resolve[args.square])) and board.resolve[args.square] != board.end:
         from chutes_tui.analysis.reports import unreached
 
-        raise common.UsageError(f"chutes-tui inspect: argument SQUARE: {unreached(board, args.square)}")
+        raise common.UsageError(f"argument SQUARE: {unreached(board, args.square)}")
     if args.opponent is not None:
         common.square_argument(board, args.opponent, "--opponent", allow_end=True)
         common.check_bump(board, 2, "inspect --opponent", 1)
@@ -46,42 +50,101 @@ def run(args: argparse.Namespace, console: Console) -> int:
         report = inspect_square(board, args.square, args.opponent)
     if args.json:
         return common.print_json(console, {"board": board.name, **report.to_json()})
-    console.print(grid(report))
+    console.print(grid(report, console.width))
     return 0
 
 
-def grid(report: SquareReport) -> Table:
+class Items:
+    """A list (the rolls, the chances to finish) broken only between its items, never inside
+    one: ``4 → 14`` stays on one line. An item wider than the whole line is the one thing that
+    still folds."""
+
+    def __init__(self, items: list[str], separator: str) -> None:
+        self.items, self.separator = items, separator
+
+    @property
+    def widest(self) -> int:
+        return max((cell_len(item) for item in self.items), default=0)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        whole = cell_len(self.separator.join(self.items))
+        return Measurement(self.widest, whole).clamp(max_width=options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[str] = []
+        for item in self.items:
+            joined = f"{lines[-1]}{self.separator}{item}" if lines else item
+            if lines and cell_len(joined) <= options.max_width:
+                lines[-1] = joined
+            else:
+                lines.append(item)
+        yield Text("\n".join(line.rstrip() for line in lines))
+
+
+LABEL_GAP = 2  # columns between a label and its value
+INDENT = 2  # a value under its label, when the two do not fit side by side
+
+
+def grid(report: SquareReport, width: int = 80) -> RenderableType:
+    """The report as labelled rows; at a width where a label and its widest item do not fit
+    side by side, each value goes under its label instead (an item is never split)."""
+    rows = _rows(report)
+    labels = max(cell_len(label) for label, _ in rows)
+    widest = max((value.widest for _, value in rows if isinstance(value, Items)), default=0)
+    if labels + LABEL_GAP + widest <= width:
+        table = Table.grid(padding=(0, LABEL_GAP))
+        table.add_column(style="bold")
+        table.add_column()
+        for label, value in rows:
+            table.add_row(label, value)
+        return table
+    return Group(
+        *(
+            part
+            for label, value in rows
+            for part in (Text(label, style="bold"), Padding(value, (0, 0, 0, INDENT)))
+        )
+    )
+
+
+def _rows(report: SquareReport) -> list[tuple[str, RenderableType]]:
     board = report.board
-    table = Table.grid(padding=(0, 2))
-    table.add_column(style="bold")
-    table.add_column()
+    rows: list[tuple[str, RenderableType]] = []
     title = f"square {report.square}"
     if report.statistics_from != report.square:
         title += f" ({report.sends()}: "
         title += "its statistics are those of where it sends you)"
-    table.add_row("square", title)
-    table.add_row("expected turns to finish", f"{report.expected_turns:.4f} ± {report.sd_turns:.4f}")
+    rows.append(("square", title))
+    rows.append(("expected turns to finish", f"{report.expected_turns:.4f} ± {report.sd_turns:.4f}"))
     low, high = report.range_5_95
-    table.add_row("median, 5–95 % range", f"{report.median_turns} turns, {low}–{high}")
-    table.add_row("P(finish within n)", ", ".join(f"{n}: {p:.1%}" for n, p in report.p_finish_within.items()))
-    table.add_row(
-        f"from the start ({board.start})",
-        f"{report.expected_visits:.4f} turns end here on average; P(ever) = {report.p_visit:.4f}",
+    rows.append(("median, 5–95 % range", f"{report.median_turns} turns, {low}–{high}"))
+    rows.append(
+        ("P(finish within n)", Items([f"{n}: {p:.1%}" for n, p in report.p_finish_within.items()], ", "))
     )
-    table.add_row("rolls", "   ".join(f"{o.roll} {o.describe()}" for o in report.roll_outcomes))
+    rows.append(
+        (
+            f"from the start ({board.start})",
+            f"{report.expected_visits:.4f} turns end here on average; P(ever) = {report.p_visit:.4f}",
+        )
+    )
+    rows.append(("rolls", Items([f"{o.roll} {o.describe()}" for o in report.roll_outcomes], "   ")))
     if report.jump is not None:
         jump = report.jump
         without = "unwinnable" if jump.expected_without is None else f"{jump.expected_without:.4f}"
-        table.add_row(
-            f"{jump.kind.value} {jump.tail}→{jump.head}",
-            f"game length {jump.expected_with:.4f} turns; without it {without}",
+        rows.append(
+            (
+                f"{jump.kind.value} {jump.tail}→{jump.head}",
+                f"game length {jump.expected_with:.4f} turns; without it {without}",
+            )
         )
-        table.add_row(
-            "its use per game",
-            f"{jump.uses_per_game:.4f} times on average; P(at least once) = {jump.chance_of_use:.4f}",
+        rows.append(
+            (
+                "its use per game",
+                f"{jump.uses_per_game:.4f} times on average; P(at least once) = {jump.chance_of_use:.4f}",
+            )
         )
     if report.win_probability is not None:
-        table.add_row(
-            f"to move here vs {report.opponent}", f"wins with probability {report.win_probability:.6f}"
+        rows.append(
+            (f"to move here vs {report.opponent}", f"wins with probability {report.win_probability:.6f}")
         )
-    return table
+    return rows

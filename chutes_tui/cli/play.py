@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.text import Text
 
 from chutes_tui.cli import common
 from chutes_tui.io.crash import crash_line
@@ -42,21 +41,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_save(parser)
 
 
-def run_app(app: Any, **options: Any) -> int:
-    """Run the Textual app; after a crash, say in one line where its traceback was written.
+def run_app(app: Any, prog: str = "chutes-tui", **options: Any) -> int:
+    """Run the Textual app; after a crash, say in one line where its traceback was written
+    (``prog``: the command, as every error line begins).
 
     ``options`` go to ``App.run`` (tests run it headless with an auto pilot)."""
     app.run(**options)
     if app.crash is not None:  # Textual's own status for it is 1, which means a bad board here
-        common.stderr().print(Text(crash_line(*app.crash)))
+        common.stderr().print(common.error_line(prog, crash_line(*app.crash), hint=False))
         return common.EXIT_CRASH
     return int(app.return_code or 0)
 
 
-def save_path(args: argparse.Namespace, verb: str) -> Path | None:
+def save_path(args: argparse.Namespace) -> Path | None:
     if args.save is None:
         return None
-    return common.check_output(args.save, f"{verb} --save", force=args.force)
+    return common.check_output(args.save, force=args.force)
 
 
 def app_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -64,12 +64,12 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
     read, the players parsed, a save resumed) -- ``serve`` checks its play arguments here once."""
     from chutes_tui.engine.game import Game, GameError
 
-    save = save_path(args, "play")
+    save = save_path(args)
     if args.resume:
         try:
             game = Game.load(args.resume)
         except (GameError, SaveError) as error:
-            raise common.UsageError(f"chutes-tui play: cannot resume: {error}") from None
+            raise common.UsageError(f"cannot resume: {error}") from None
         return {"game": game, "save_path": save or Path(args.resume)}  # s saves back
     board = common.board_from_args(args)
     players = None
@@ -77,8 +77,8 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
         try:
             players = parse_player_spec(args.players)
         except InputError as error:
-            raise common.UsageError(f"chutes-tui play: argument --players: {error}") from None
-        common.check_game_ends(board, len(players), "play")
+            raise common.UsageError(f"argument --players: {error}") from None
+        common.check_game_ends(board, len(players))
     return {
         "board": board,
         "board_name": args.board,
@@ -92,4 +92,4 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
 def run(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp  # textual loads only for the verbs that need it
 
-    return run_app(ChutesApp(**app_options(args)))
+    return run_app(ChutesApp(**app_options(args)), prog=args.command_parser.prog)

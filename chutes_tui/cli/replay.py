@@ -41,11 +41,11 @@ def run(args: argparse.Namespace, console: Console) -> int:
         game = Game.from_saved(saved)
     except (GameError, SaveError) as error:
         message = str(error) if str(error).startswith(where) else f"{where}: {error}"
-        raise common.UsageError(f"chutes-tui replay: {message}") from None
+        raise common.UsageError(message) from None
     check = check_replay(saved)
     line = check.line()
     if not check.matches:
-        common.stderr().print(Text(f"chutes-tui replay: {where}: {line}"))
+        common.stderr().print(common.error_line(args.command_parser.prog, f"{where}: {line}", hint=False))
         return EXIT_MISMATCH
     console.print(Text(line))
     if args.check:
@@ -53,4 +53,4 @@ def run(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp  # textual loads only for the verbs that need it
     from chutes_tui.cli.play import run_app
 
-    return run_app(ChutesApp(game=game, replay=line))
+    return run_app(ChutesApp(game=game, replay=line), prog=args.command_parser.prog)

@@ -100,7 +100,9 @@ def check_play_arguments(arguments: Sequence[str]) -> None:
             )
         play.app_options(args)
     except common.UsageError as error:
-        raise common.UsageError(f"chutes-tui serve: in the play arguments: {error}") from None
+        raise common.UsageError(
+            f"in the play arguments: {error.prog or parser.prog}: {error.message}"
+        ) from None
 
 
 def _host(text: str) -> str:
@@ -138,7 +140,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         server.serve_until_stopped(started, SHUTDOWN_SECONDS)
     except OSError as error:  # the port in use, an address not of this machine, a name unknown
         raise common.UsageError(
-            f"chutes-tui serve: cannot listen on {printable(args.host)} port {args.port}: {_reason(error)}"
+            f"cannot listen on {printable(args.host)} port {args.port}: {_reason(error)}"
         ) from None
     console.print(Text("chutes-tui: stopped serving"))
     return 0
@@ -147,7 +149,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
 def _reason(error: OSError) -> str:
     """Why a socket could not listen, in the system's words (asyncio wraps them in a long line)."""
     if error.errno == errno.EADDRINUSE:
-        return "another program is using that port (try another --port)"
+        return "another program is using that port; choose another --port"
     if error.errno is not None and error.errno > 0:
         return os.strerror(error.errno)
     return error.strerror or str(error)  # e.g. a host name that does not resolve

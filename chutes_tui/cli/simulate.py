@@ -39,9 +39,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
         if joint_size(board, 2) > BUMP_MAX_STATES:  # the report's two-player odds need it
             raise common.UsageError(
-                f"chutes-tui simulate: one piece is never bumped, but the two-player odds beside it under "
-                f"the bump rule need {joint_size(board, 2):,} joint states, beyond {BUMP_MAX_STATES:,} (try "
-                "--no-bump, or --players 2 for an estimate)"
+                f"one piece is never bumped, but the two-player odds beside it under "
+                f"the bump rule need {joint_size(board, 2):,} joint states, beyond {BUMP_MAX_STATES:,}: "
+                "--no-bump, or --players 2 for an estimate"
             )
     total = args.games * args.players
     # Games run in chunks into running counts: memory stays bounded for any --games, and

@@ -35,9 +35,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp
     from chutes_tui.app.controller import DEFAULT_SPEED, nearest_speed
 
-    save = save_path(args, "watch")
+    save = save_path(args)
     board = common.board_from_args(args)
-    common.check_game_ends(board, args.players, "watch")
+    common.check_game_ends(board, args.players)
     speed = DEFAULT_SPEED if args.speed is None else nearest_speed(args.speed)
     app = ChutesApp(
         board=board,
@@ -49,4 +49,4 @@ def run(args: argparse.Namespace, console: Console) -> int:
         save_path=save,
         save_force=args.force,
     )
-    return run_app(app)
+    return run_app(app, prog=args.command_parser.prog)

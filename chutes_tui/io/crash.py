@@ -62,4 +62,4 @@ def crash_line(error: BaseException, log: Path | None) -> str:
 
     what = elide(printable(f"{type(error).__name__}: {error}"), 100)
     where = f"the full traceback is in {log}" if log else "no crash log could be written"
-    return f"chutes-tui stopped on an unexpected error ({what}); {where}. Please report it."
+    return f"stopped on an unexpected error ({what}); {where}. Please report it."

@@ -12,7 +12,7 @@ highlight colour.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,6 +79,7 @@ class Scene:
     line_width: int = 0  # room for the start line and the legend (0: the board's width)
     theme: Any = None  # the front end's ANSI colours (a Rich TerminalTheme), for legible tokens
     background: Any = None  # the colour behind the board (the start line's)
+    seat_colors: Mapping[str, str] = field(default_factory=dict)  # a theme's colour for a seat's
     # Painted cell lines kept between paints (the front end empties it whenever the board, its
     # layout, colours or players change): after a move most of a line is unchanged.
     cells: dict[tuple[Any, ...], list[Segment]] | None = None
@@ -132,7 +133,8 @@ def _tokens(scene: Scene, square: int, room: int, badge: bool, background: Any) 
     chars: list[tuple[str, Style]] = []
     if badge and 3 * len(here) <= room:
         for spec in here:
-            style = Style(color=ink_on(spec.color, scene.theme), bgcolor=spec.color, bold=True)
+            color = scene.seat_colors.get(spec.color, spec.color)
+            style = Style(color=ink_on(color, scene.theme), bgcolor=color, bold=True)
             chars += [(" ", style), (spec.token, style), (" ", style)]
         return chars
     shown = len(here)
@@ -142,7 +144,14 @@ def _tokens(scene: Scene, square: int, room: int, badge: bool, background: Any) 
             shown -= 1
     fitting = here[: max(0, shown)]
     chars = [
-        (spec.token, Style(color=legible(spec.color, background, scene.theme), bold=True)) for spec in fitting
+        (
+            spec.token,
+            Style(
+                color=legible(scene.seat_colors.get(spec.color, spec.color), background, scene.theme),
+                bold=True,
+            ),
+        )
+        for spec in fitting
     ]
     if len(fitting) < len(here):
         chars += [(c, Style(bold=True)) for c in f"+{len(here) - len(fitting)}"[: max(0, room - len(chars))]]

@@ -95,6 +95,7 @@ class DesignReport:
                 {"name": t.name, "wanted": t.wanted, "value": t.value, "met": t.met} for t in self.targets
             ],
             "met": self.met,
+            "missed": [t.name for t in self.targets if not t.met],
             "expected_turns": dist.mean,
             "sd_turns": dist.sd,
             "median_turns": dist.median,

@@ -71,7 +71,10 @@ def test_board_file_errors_exit_1_with_one_line(capsys, tmp_path):
     bad.write_text("squares = 20\nladders = [[5, 12]]\nchutes = [[12, 3]]\n")
     code, out, err = run(capsys, "analyze", str(bad))
     assert code == 1 and out == ""
-    assert err.strip() == f"chutes-tui: board error: {bad}:3: chained jumps: 5→12 lands on the tail of 12→3"
+    assert err.strip() == (
+        f"chutes-tui analyze: board error: {bad}:3: chained jumps: 5→12 lands on the tail of 12→3"
+        " (try 'chutes-tui analyze --help')"
+    )
     code, _, err = run(capsys, "analyze", "nope")
     assert code == 1 and "no bundled board or file named 'nope'" in err and err.count("\n") == 1
 

@@ -45,7 +45,7 @@ def test_an_existing_file_needs_force(capsys, tmp_path, verb, no_app):
     assert code == 2 and "exists (add --force to overwrite it)" in one_line(err)
     assert target.read_text() == "keep"
     code, _out, err = run(capsys, *argv, str(target), "--force")
-    assert code == 0, err
+    assert code == (4 if verb == "design" else 0), err  # design's 40 evaluations miss its target
     if verb not in APPS:
         assert target.read_text() != "keep"
         assert sorted(p.name for p in tmp_path.iterdir()) == [name]  # no temporary file left
@@ -164,7 +164,7 @@ def test_a_full_disk_is_one_line():
         )
     assert (
         done.returncode == 1
-        and done.stderr == "chutes-tui: cannot write the output: no space left on device\n"
+        and done.stderr == "chutes-tui analyze: cannot write the output: no space left on device\n"
     )
 
 

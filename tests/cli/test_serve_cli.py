@@ -45,7 +45,7 @@ def run(capsys, *argv):
         (
             ["--", "no-such-board"],
             1,
-            "chutes-tui: board error: no bundled board or file named 'no-such-board'",
+            "chutes-tui serve: board error: no bundled board or file named 'no-such-board'",
         ),
         (["--players", "2"], 2, "unrecognized arguments: --players"),  # play's arguments go after --
         (["--host", "a" * 64], 2, "is 64 characters; a name's parts have at most 63"),
@@ -72,7 +72,7 @@ def test_a_port_in_use_is_one_line_and_status_2(capsys, host):
     assert code == 2 and out == ""
     assert err.strip() == (
         f"chutes-tui serve: cannot listen on {host} port {port}: "
-        "another program is using that port (try another --port)"
+        "another program is using that port; choose another --port (try 'chutes-tui serve --help')"
     )
 
 

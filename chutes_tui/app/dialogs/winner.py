@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -11,11 +13,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from chutes_tui.app.palette import Dialog
+from chutes_tui.app.themes import seat_color, seat_colors
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.review import Review
 
 
-def summary_table(game: Game) -> Table:
+def summary_table(game: Game, colors: Mapping[str, str] | None = None) -> Table:
+    """``colors``: the theme's colour for each seat colour name (:func:`seat_colors`)."""
     summary = game.summary()
     table = Table(box=None, padding=(0, 1))
     table.add_column("")
@@ -29,7 +33,7 @@ def summary_table(game: Game) -> Table:
         spec = game.players[seat].spec
         style = "bold" if seat == summary.winner else ""
         cells: list[Text | str] = [
-            Text(spec.token, style=spec.color),
+            Text(spec.token, style=(colors or {}).get(spec.color, spec.color)),
             Text(name),
             str(turns),
             str(ladders),
@@ -73,7 +77,7 @@ class WinnerScreen(Dialog[str]):
         winner = self.game.players[summary.winner].spec
         with Vertical(id="winner-dialog", classes="dialog"):
             title = Text.assemble(
-                (f"{winner.token} ", f"bold {winner.color}"),
+                (f"{winner.token} ", f"bold {seat_color(self.app, winner.color)}"),
                 (f"{winner.name} wins", "bold"),
                 f" after {summary.turns} turns in all",
             )
@@ -85,7 +89,7 @@ class WinnerScreen(Dialog[str]):
             # Twelve players' lines and the swing do not fit 80×24 under the title: they scroll,
             # between the winner's name and the buttons, which stay in sight.
             with VerticalScroll(classes="body"):
-                yield Static(summary_table(self.game))
+                yield Static(summary_table(self.game, seat_colors(self.app)))
                 yield Static(swing_text(self.game), classes="note")
             with Horizontal(classes="buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")

@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from chutes_tui.app.themes import seat_colors
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
 from chutes_tui.model.board import Board
 from chutes_tui.model.players import PlayerSpec
@@ -319,5 +320,6 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         )
         scene.line_width = max(self._layout.width, width - self.x_offset)
         scene.theme, scene.background = self.app.ansi_theme, self.base_style.bgcolor
+        scene.seat_colors = seat_colors(self.app)
         scene.cells = self._cells
         return Strip(paint_line(scene, y, self.x_offset)).simplify()

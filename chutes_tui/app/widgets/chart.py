@@ -12,8 +12,8 @@ from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
+from chutes_tui.app.themes import ink
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
-from chutes_tui.render.palette import legible
 from chutes_tui.render.textchart import framed_chart, nice_range, with_cursor
 
 
@@ -95,16 +95,16 @@ class LineChart(CachedBaseStyle, Widget):
         low, high = self.y_range or nice_range(self.series)
         points = max(0, len(self.series[0]) - 1) if self.series else 0
         # Each line and legend entry in its colour, readable on the chart's background.
-        background, theme = self.base_style.bgcolor, self.app.ansi_theme
+        background = self.base_style.bgcolor
         lines = framed_chart(
             self.series,
-            [legible(color, background, theme) for color in self.series_colors],
+            [ink(self.app, color, background) for color in self.series_colors],
             width=width,
             height=height,
             title=self.title,
             short_title=self.short_title,
-            legend=[(label, legible(color, background, theme)) for label, color in self.legend],
-            short_legend=[(label, legible(color, background, theme)) for label, color in self.short_legend],
+            legend=[(label, ink(self.app, color, background)) for label, color in self.legend],
+            short_legend=[(label, ink(self.app, color, background)) for label, color in self.short_legend],
             low=low,
             high=high,
             x_label=f"{self.x_label} 0 … {points}",

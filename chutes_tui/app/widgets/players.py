@@ -15,10 +15,10 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from chutes_tui.app.themes import ink
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
 from chutes_tui.engine.game import Snapshot
 from chutes_tui.model.players import PlayerSpec
-from chutes_tui.render.palette import legible
 
 BAR_WIDTH = 10
 NAME_WIDTH = 10
@@ -149,8 +149,8 @@ class PlayersTable(CachedBaseStyle, Widget):
             colored = column.key in ("token", "bar")
             if colored:  # the player's colour, readable on this line's background (and in grey)
                 background = (base + line).bgcolor
-                ink = Style(color=legible(spec.color, background, self.app.ansi_theme), bold=True)
-            segments.append(Segment(text, line + ink if colored else line))
+                pen = Style(color=ink(self.app, spec.color, background), bold=True)
+            segments.append(Segment(text, line + pen if colored else line))
         return Strip(segments).adjust_cell_length(width, line).apply_style(base)
 
     def _fit(self, text: str, column: Column, seat: int | None = None) -> str:

@@ -16,8 +16,8 @@ from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
+from chutes_tui.app.themes import ink
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
-from chutes_tui.render.palette import legible
 
 
 class TurnLog(CachedBaseStyle, Widget):
@@ -83,10 +83,10 @@ class TurnLog(CachedBaseStyle, Widget):
 
     def _wrap(self, text: Text, width: int) -> list[Strip]:
         # A colour named by a span (a player's) is drawn readable on this background.
-        background, theme = self.base_style.bgcolor, self.app.ansi_theme
+        background = self.base_style.bgcolor
         text = text.copy()
         text.spans = [
-            Span(s.start, s.end, legible(s.style, background, theme)) if _is_color(s.style) else s
+            Span(s.start, s.end, ink(self.app, s.style, background)) if _is_color(s.style) else s
             for s in text.spans
         ]
         console = self._consoles.get(width)

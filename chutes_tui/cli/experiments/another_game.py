@@ -26,7 +26,7 @@ def add_parsers(kinds: Any) -> None:
         "--pot",
         type=common.bounded_int("--pot", 0, ANOTHER_GAME_MAX_COINS),
         default=2,
-        help="coins in the pot",
+        help="coins in the pot (default 2)",
     )
     parser.add_argument(
         "--games",
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     a, b = args.coins
     if a + b + args.pot > ANOTHER_GAME_MAX_COINS:
         raise common.UsageError(
-            f"chutes-tui experiments another-game: {a + b + args.pot} coins in all; at most "
+            f"{a + b + args.pot} coins in all; at most "
             f"{ANOTHER_GAME_MAX_COINS} (the chain has a state per split of the coins, and long games "
             "make the simulation slow)"
         )

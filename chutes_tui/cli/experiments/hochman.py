@@ -30,11 +30,19 @@ def add_parsers(kinds: Any) -> None:
 
     sides = experiment("die-sides", "expected length for every die size (Hochman §6.1)", die_sides)
     sides.add_argument(
-        "--max", type=common.bounded_int("--max", 2, MAX_DIE), default=15, help=f"largest die (2..{MAX_DIE})"
+        "--max",
+        type=common.bounded_int("--max", 2, MAX_DIE),
+        default=15,
+        help=f"largest die (2..{MAX_DIE}, default 15)",
     )
     experiment("start-square", "expected length from every square (Hochman §6.3)", start_square)
     adding = experiment("add-jump", "every ladder or chute you could add (Hochman §6.2)", add_jump)
-    adding.add_argument("--min-length", type=common.bounded_int("--min-length", 1, MAX_SQUARES), default=10)
+    adding.add_argument(
+        "--min-length",
+        type=common.bounded_int("--min-length", 1, MAX_SQUARES),
+        default=10,
+        help="the shortest jump tried (default 10)",
+    )
     experiment("best-first-roll", "what each first roll is worth", best_first_roll)
     experiment("jump-impact", "each jump's effect on the expected length", jump_impact)
 
@@ -79,7 +87,7 @@ def add_jump(args: argparse.Namespace, console: Console) -> int:
     try:
         sweep = _research().add_jump_sweep(board, args.min_length)
     except ValueError as error:
-        raise common.UsageError(f"chutes-tui experiments add-jump: {error}") from None
+        raise common.UsageError(f"{error}") from None
     shared = _research().add_jump_sweep(board, args.min_length, shared_heads=True)
     odd = sweep.counter_intuitive
     table = Table(
