@@ -134,7 +134,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
             # the legend line under the grid.
             changed = [s for s in range(1, self.board.end + 1) if old.step(s) != overlay.step(s)]
             self._refresh_squares(*changed)
-            legend = self._layout.rows * self._layout.cell_height
+            legend = self._layout.grid_height
             self._refresh_virtual(Region(0, legend, max(self.virtual_size.width, self.size.width) + 1, 1))
             return
         self._lines.clear()  # the painted cells stay: their keys hold the overlay's step
@@ -187,11 +187,11 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         """A square's cell in board (virtual) coordinates, margin included."""
         layout = self._layout
         if square == self.board.start and square == 0:
-            return Region(0, layout.rows * layout.cell_height, max(layout.width, 1), 1)
+            return Region(0, layout.grid_height, max(layout.width, 1), 1)
         if not 1 <= square <= self.board.end:
             return Region(0, 0, 0, 0)
         x, y = layout.origin(square)
-        return Region(x + self.x_offset, y, layout.cell_width, layout.cell_height)
+        return Region(x + self.x_offset, y, layout.cell_width, layout.row_height(layout.cell(square)[1]))
 
     def _jump_region(self, index: int) -> Region:
         chars = self._art.chars(index) if index < len(self._art.jumps) else frozenset()
