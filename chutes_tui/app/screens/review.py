@@ -76,7 +76,7 @@ class ReviewScreen(PanelAccess, Screen[PlayOn | None]):
         self.show(self.turn)
 
     def on_resize(self, event: events.Resize) -> None:
-        fit_panels(self, event.size, self._board_only)
+        fit_panels(self, event.size, self._board_only, bars=1)
 
     def action_board_only(self) -> None:
         self._board_only = not self.has_class("board-only")

@@ -35,12 +35,31 @@ def die_face(roll: int, die: Dice) -> str:
     return DIE_FACES[roll - 1] if die == Dice(6) else f"[{roll}]"
 
 
-def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None) -> None:
-    """The screen's classes for its size: ``compact`` below 110×34 (a shorter chart, no spacing),
-    ``board-only`` below 64 columns unless ``board_only`` (the 'w' key) says otherwise."""
+def chart_rows(height: int, players: int, compact: bool, bars: int = 0) -> int:
+    """Rows for the odds chart in a screen ``height`` lines tall (``bars``: lines under the
+    panels, a review's bar): what the side panel's other parts leave, the log keeping at least 4
+    lines (compact) or sharing the spare rows half and half with the chart (9 rows or more)."""
+    left = height - 2 - bars - min(13, players + 1)  # header, footer, bars; the players table
+    if compact:  # then the status (4 lines), the roll button (3), the log
+        return max(5, min(8, left - 4 - 3 - 4))
+    # the table's note (3 lines + 1), the chart's margin, status, button (3 + 1), log's margin
+    spare = left - 3 - 1 - 1 - 4 - 4 - 1 - CHART_ROWS - LOG_ROWS
+    return CHART_ROWS + max(0, spare // 2)
+
+
+CHART_ROWS, LOG_ROWS = 9, 10
+
+
+def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None, bars: int = 0) -> None:
+    """The screen's classes for its size: ``compact`` below 110×34 (no spacing), ``board-only``
+    below 64 columns unless ``board_only`` (the 'w' key) says otherwise; the chart's rows
+    (:func:`chart_rows`)."""
     compact = size.width < COMPACT_WIDTH or size.height < COMPACT_HEIGHT
     screen.set_class(compact, "compact")
-    screen.query_one(PlayersTable).set_compact(compact)
+    table = screen.query_one(PlayersTable)
+    table.set_compact(compact)
+    players = len(table.specs) or len(screen.query_one(GamePanels).first.players)  # before its reset
+    screen.query_one("#chart", LineChart).styles.height = chart_rows(size.height, players, compact, bars)
     if board_only is None:  # until 'w' is pressed, very narrow terminals show the board alone
         screen.set_class(size.width < NARROW_WIDTH, "board-only")
 
