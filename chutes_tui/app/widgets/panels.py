@@ -62,6 +62,15 @@ def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None, bars: i
     screen.query_one("#chart", LineChart).styles.height = chart_rows(size.height, players, compact, bars)
     if board_only is None:  # until 'w' is pressed, very narrow terminals show the board alone
         screen.set_class(size.width < NARROW_WIDTH, "board-only")
+    # While the panel is hidden, a line under the board says how to show it (the key the
+    # screen's bindings give the action, so it follows the keymap).
+    keys = [
+        screen.app.get_key_display(active.binding)
+        for active in screen.active_bindings.values()
+        if active.binding.action == "board_only"
+    ]
+    hint = f"{keys[0]}: show the odds panel" if keys else "The odds panel is hidden"
+    screen.query_one("#panel-hint", Static).update(hint)
 
 
 if TYPE_CHECKING:
@@ -111,6 +120,7 @@ class GamePanels(Horizontal):
                 yield Static("", id="die")
             yield TurnLog(id="log")
             yield InspectorPanel(id="inspector")
+        yield Static("", id="panel-hint")  # shown while the side panel is hidden
 
     def show_game(self, game: Game, trail: list[int], marks: Mapping[int, str] | None = None) -> None:
         """Everything from scratch (a new game, a rematch, a resumed save); ``marks`` add words
