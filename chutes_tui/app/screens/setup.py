@@ -147,8 +147,7 @@ class SetupScreen(Screen):
                 )
         yield FittingFooter()
 
-    def on_resize(self, event: events.Resize) -> None:
-        # The form scrolls within what header, Start's row and footer leave: Start stays in sight.
+    def on_resize(self, event: events.Resize) -> None:  # header, Start's row, footer: in sight
         self.query_one("#setup").styles.max_height = max(3, event.size.height - 4)
 
     def on_mount(self) -> None:
