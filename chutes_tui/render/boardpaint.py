@@ -56,6 +56,7 @@ class Overlay:
     high: float
     fmt: str = "{:.1f}"
     short: str = ""  # the legend's words where ``label`` does not fit
+    shorter: str = ""  # and where ``short`` does not either (players by their tokens)
 
     def step(self, square: int) -> int | None:
         value = self.values.get(square)
@@ -233,7 +234,8 @@ def _start_line(scene: Scene) -> list[Segment]:
         low, high = overlay.fmt.format(overlay.low), overlay.fmt.format(overlay.high)
         used = sum(len(segment.text) for segment in segments)
         room = (scene.line_width or scene.layout.width) - used - len(low) - len(high) - len(SCALE) - 6
-        label = overlay.label if len(overlay.label) <= room or not overlay.short else overlay.short
+        words = [w for w in (overlay.label, overlay.short, overlay.shorter) if w]
+        label = next((w for w in words if len(w) <= room), words[-1])
         room = max(room, 8)
         label = label if len(label) <= room else label[: room - 1] + "…"
         segments.append(Segment(f"  {label}: {low} "))

@@ -98,7 +98,8 @@ class ReviewScreen(PanelAccess, Screen[PlayOn | None]):
             count += odds is not None
             self._points.append(max(0, count - 1))
         chart = self.chart
-        chart.load(chart.series_colors, known, chart.legend, short_legend=chart.short_legend)
+        turns = [turn for turn, odds in enumerate(review.odds) if odds is not None]
+        chart.load(chart.series_colors, known, chart.legend, short_legend=chart.short_legend, turns=turns)
 
     # -- one moment ---------------------------------------------------------------------------------
 

@@ -113,7 +113,7 @@ class GamePanels(Horizontal):
                 "win: exact chance to win from here (? explains every number)",
                 id="players-note",
             )
-            yield LineChart(id="chart", title="Chance to win", short_title="Win")
+            yield LineChart(id="chart", title="Chance to win", short_title="Win", readout=True)
             yield StatusPanel(id="info")
             with Horizontal(id="controls"):
                 yield Button("Roll", id="roll", variant="primary")
@@ -133,6 +133,7 @@ class GamePanels(Horizontal):
             [odds.win for odds in game.odds_history if odds is not None],
             legend=[(f"{s.token} {shown(s.name, 10)}", s.color) for s in specs],
             short_legend=[(s.token, s.color) for s in specs],  # the players table names them
+            turns=[turn for turn, odds in enumerate(game.odds_history) if odds is not None],
         )
         log = self.query_one(TurnLog)
         log.clear()
@@ -151,7 +152,7 @@ class GamePanels(Horizontal):
         board.set_trail(trail)
         board.reveal(turn.final)
         if turn.odds is not None:
-            self.query_one(LineChart).extend(turn.odds.win)
+            self.query_one(LineChart).extend(turn.odds.win, turn.number)
         self.log_turn(game, turn)
 
     def show_state(self, snapshot: Snapshot, status: Status, roll_enabled: bool) -> None:
