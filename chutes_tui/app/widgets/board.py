@@ -163,8 +163,17 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self._relayout()
 
     def _relayout(self) -> None:
-        width, height = self.scrollable_content_region.size
+        # Fitted to the whole widget, not to what a scrollbar shown a moment ago leaves: a board
+        # that fills the height exactly would otherwise keep a scrollbar it no longer needs.
+        width, height = self.size
         layout = Layout.fit(self.board, width, height, self.zoom)
+        scrolls = layout.height > height
+        if scrolls:  # room for the vertical scrollbar
+            width -= self.styles.scrollbar_size_vertical
+            layout = Layout.fit(self.board, width, height, self.zoom)
+        # Textual decides on scrollbars before this new layout: a board that fits says so.
+        self.styles.overflow_y = "auto" if scrolls else "hidden"
+        self.styles.overflow_x = "auto" if layout.width > width else "hidden"
         if layout != self._layout or self._art.jumps != self.board.jumps:
             self._layout = layout
             self._art = JumpArt.draw(layout, self.board.jumps)
