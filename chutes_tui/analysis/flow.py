@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.window import Window, turn_step, unit_window
 from chutes_tui.model.board import Board
+from chutes_tui.model.text import percent_digits
 from chutes_tui.render.boardpaint import Overlay
 
 CHECKPOINT = 16
@@ -54,7 +55,9 @@ class FlowStep:
         where = "the start" if self.square == self.board.start else f"square {self.square}"
         turns = f"{self.turns} turn{'' if self.turns == 1 else 's'}"
         label = f"where {whose} stands after {turns} from {where}"
-        return Overlay(label, values, 0.0, high, "{:.1%}", f"{whose[:10]} after {self.turns}")
+        fmt = f"{{:.{percent_digits(high, least=1)}%}}"  # the last turns' few left show as such
+        short, shorter = f"{whose[:10]} after {self.turns}", f"after {self.turns}"
+        return Overlay(label, values, 0.0, high, fmt, short, shorter)
 
 
 class Flow:

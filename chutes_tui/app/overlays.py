@@ -104,6 +104,9 @@ class OverlayCycle:
             mover, other = game.current.spec.name, game.players[(game.to_move + 1) % 2].spec.name
             label = f"{shown(mover, 12)} to move here wins, vs {shown(other, 12)} on {opponent}"
             short = f"{shown(mover, 8)} wins vs {shown(other, 8)} on {opponent}"
+            tokens = game.current.spec.token, game.players[(game.to_move + 1) % 2].spec.token
+            shorter = f"{tokens[0]} wins vs {tokens[1]}"  # the board shows where {tokens[1]} stands
+            return Overlay(label, values, min(values.values()), max(values.values()), fmt, short, shorter)
         return Overlay(label, values, min(values.values()), max(values.values()), fmt, short)
 
     def _flow_overlay(self, game: Game) -> Overlay:

@@ -68,6 +68,16 @@ def shown(text: str, limit: int) -> str:
     return elide(printable(text), limit)
 
 
+def percent_digits(share: float, least: int = 0, most: int = 4) -> int:
+    """Decimals for ``share`` as a percentage that tell the truth at its ends: a share short of
+    1 never shows as 100% (0.99990 → 99.99%) nor one above 0 as 0% (7.6e-6 → 0.0008%)."""
+    for digits in range(least, most):
+        text = f"{share:.{digits}%}"
+        if not (text.startswith("100") and share < 1) and not (float(text[:-1]) == 0 and share > 0):
+            return digits
+    return most
+
+
 def number(value: int) -> str:
     """A whole number for a message, however long (Python refuses ``str`` of huge ints)."""
     if abs(value) < 10**18:

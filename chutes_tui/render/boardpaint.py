@@ -1,12 +1,14 @@
 """Painting a laid-out board line by line: numbers, tokens, the drawn ladders and chutes, the
 trail, an overlay's colours and the cursor, as Rich segments (a front end crops and shows them).
 
-What goes where in a cell of ``w × h`` characters: the square's number on its first line, the
-tokens standing there on the next (after the number when the cell is one line tall); every
-other character shows the jumps' drawing (:mod:`.jumps`). A character that holds text keeps it,
-and a jump passing under it tints its background instead, so a shape stays continuous under the
-numbers and tokens without hiding them. The jump under the cursor is drawn on top, in the
-highlight colour.
+What goes where in a cell of ``w × h`` characters: the square's number on its first line (and
+the cursor's mark, :data:`CURSOR`, after it), the tokens standing there on the next (after the
+number when the cell is one line tall); every other character shows the jumps' drawing
+(:mod:`.jumps`). A character that holds text keeps it, and a jump passing under it tints its
+background instead, so a shape stays continuous under the numbers and tokens without hiding
+them. The character after any text and the one before the next cell's number stay blank, so a
+stroke never touches a number and reads as part of it. The jump
+under the cursor is drawn on top, in the highlight colour.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ SCALE = ("#440154", "#46327e", "#365c8d", "#277f8e", "#1fa187", "#4ac16d", "#a0d
 SCALE_TEXT = ("#ffffff",) * 5 + ("#000000",) * 3
 # Tokens are drawn as a badge (the glyph on the player's colour) where cells are this large.
 BADGE_WIDTH, BADGE_HEIGHT = 8, 3
+# The cursor's square carries this after its number as well as its reversed colours, so it shows
+# without colour (NO_COLOR) and to any eye.
+CURSOR = "◂"
 # Painted cell lines kept (``Scene.cells``) are emptied past this many board lines' worth (times
 # the board's columns): eight 50-line screens. A game on the standard board paints at most about
 # 1,000 variants with three players at 120×40 and 1,600 with four at 160×50 (tokens, trail,
@@ -51,6 +56,7 @@ class Overlay:
     high: float
     fmt: str = "{:.1f}"
     short: str = ""  # the legend's words where ``label`` does not fit
+    shorter: str = ""  # and where ``short`` does not either (players by their tokens)
 
     def step(self, square: int) -> int | None:
         value = self.values.get(square)
@@ -95,13 +101,13 @@ class Scene:
 def paint_line(scene: Scene, y: int, margin: int = 0) -> list[Segment]:
     """Line ``y`` of the board (the start line after the grid), ``margin`` blanks on the left."""
     layout = scene.layout
-    grid_height = layout.rows * layout.cell_height
+    grid_height = layout.grid_height
     segments = [Segment(" " * margin)] if margin else []
     if y == grid_height:
         return segments + _start_line(scene)
     if y > grid_height:
         return segments
-    row, line = divmod(y, layout.cell_height)
+    row, line = layout.row_at(y)
     cache = scene.cells
     for column in range(layout.columns):
         square = layout.square_at(column * layout.cell_width, y)
@@ -184,12 +190,18 @@ def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: in
         background = palette["trail"]
     base = Style(bgcolor=background, reverse=square == scene.cursor)
     text: list[tuple[str, Style]] = []
+    height = layout.row_height(row)
     if line == 0:
         style = _number_style(scene, square, step)
         text = [(c, style) for c in str(square)]
-    badge = width >= BADGE_WIDTH and layout.cell_height >= BADGE_HEIGHT
-    if line == (0 if layout.cell_height == 1 else 1):
+        if square == scene.cursor:
+            text.append((CURSOR, Style(bold=True)))
+    badge = width >= BADGE_WIDTH and height >= BADGE_HEIGHT
+    if line == (0 if height == 1 else 1):
         text += _tokens(scene, square, width - len(text), badge and line == 1, background)
+    # No dots beside text: after it, and before the next cell's number (see the docstring).
+    clear = len(text) + 1 if text else 0
+    last = width - 1 if line == 0 and column + 1 < layout.columns else width
     x0 = column * width
     segments = []
     for offset in range(width):
@@ -197,7 +209,9 @@ def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: in
         top = None
         if stroke is not None:
             top = scene.highlight if scene.highlight in stroke.jumps else stroke.jumps[-1]
-        if offset < len(text):
+        if offset >= len(text) and (offset < clear or offset >= last):
+            segments.append(Segment(" ", base))
+        elif offset < len(text):
             char, style = text[offset]
             if top is not None and (scene.overlay is None or top == scene.highlight):
                 # a jump passes under this text: tint its background (not over an overlay's
@@ -219,7 +233,9 @@ def _start_line(scene: Scene) -> list[Segment]:
     palette = scene.palette
     segments = []
     if scene.board.start == 0:
-        segments.append(Segment(" start ", Style(color=palette["start"], reverse=scene.cursor == 0)))
+        here = scene.cursor == 0
+        segments.append(Segment(" start", Style(color=palette["start"], reverse=here)))
+        segments.append(Segment(CURSOR if here else " ", Style(bold=True)))
         for char, style in _tokens(scene, 0, len(scene.players), False, scene.background):
             segments.append(Segment(char, style))
     overlay = scene.overlay
@@ -227,7 +243,8 @@ def _start_line(scene: Scene) -> list[Segment]:
         low, high = overlay.fmt.format(overlay.low), overlay.fmt.format(overlay.high)
         used = sum(len(segment.text) for segment in segments)
         room = (scene.line_width or scene.layout.width) - used - len(low) - len(high) - len(SCALE) - 6
-        label = overlay.label if len(overlay.label) <= room or not overlay.short else overlay.short
+        words = [w for w in (overlay.label, overlay.short, overlay.shorter) if w]
+        label = next((w for w in words if len(w) <= room), words[-1])
         room = max(room, 8)
         label = label if len(label) <= room else label[: room - 1] + "…"
         segments.append(Segment(f"  {label}: {low} "))

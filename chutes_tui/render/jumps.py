@@ -98,7 +98,7 @@ class JumpArt:
         self, dots: list[tuple[int, int]], clip: Clip, bits: dict[Char, int] | None = None
     ) -> set[Char]:
         """The characters of ``dots`` on the board and within ``clip`` (their dots into ``bits``)."""
-        width, height = self.layout.width * 2, self.layout.rows * self.layout.cell_height * 4
+        width, height = self.layout.width * 2, self.layout.grid_height * 4
         touched = set()
         for x, y in dots:
             if 0 <= x < width and 0 <= y < height and clip[0] <= y <= clip[1]:
@@ -113,8 +113,8 @@ _HALF_MAX = 3.5  # the widest a shape strays from its centre line: a chute's amp
 
 
 def _centre(layout: Layout, square: int) -> Point:
-    column, row = layout.jump_cell(square)
-    return (column + 0.5) * layout.cell_width * 2, (row + 0.5) * layout.cell_height * 4
+    x, y = layout.centre(square)
+    return x * 2, y * 4
 
 
 def _indices(start: float, change: float, steps: int, clip: Clip, margin: float) -> range:

@@ -15,7 +15,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players, parse_player_spec
 
-SIZES = [(80, 24), (160, 50)]
+SIZES = [(60, 20), (80, 24), (120, 40), (160, 50)]
 Before = Callable[..., Awaitable[None]] | None
 
 

@@ -383,9 +383,7 @@ async def test_overlays_cycle_and_show_the_cores_values(standard):
         ]
         await pilot.press("o")
         assert board.overlay.values == overlay_values(standard, OVERLAYS[0])
-        legend = "".join(
-            segment.text for segment in board.render_line(board.grid.rows * board.grid.cell_height)
-        )
+        legend = "".join(segment.text for segment in board.render_line(board.grid.grid_height))
         assert "expected turns left: 0.0" in legend
 
 

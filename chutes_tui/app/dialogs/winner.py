@@ -48,7 +48,9 @@ def summary_table(game: Game, colors: Mapping[str, str] | None = None) -> Table:
 def swing_text(game: Game) -> Text:
     swing = game.summary().biggest_swing or Review(game).biggest_swing()
     if swing is None:
-        return Text("No turn changed the odds before the winning one.")
+        if len(game.players) == 1:
+            return Text("One player: the chance to win is 100% from the first turn to the last.")
+        return Text("No turn changed anyone's chance to win before the winning one.")
     name = game.players[swing.seat].spec.name
     mover = game.players[swing.turn.seat].spec.name
     return Text(

@@ -55,7 +55,7 @@ class GameStatistics(_Base):
         """Statistics worked out in the background (boards where they are not instant)."""
         if request.game is self.game:
             request.game.take_live(stats, request.turn)
-            self.chart.extend(stats.odds.win)
+            self.chart.extend(stats.odds.win, request.turn)
             self.show_state()
 
     # -- the exact fraction, in a thread --------------------------------------------------------------

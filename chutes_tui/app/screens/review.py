@@ -76,7 +76,7 @@ class ReviewScreen(PanelAccess, Screen[PlayOn | None]):
         self.show(self.turn)
 
     def on_resize(self, event: events.Resize) -> None:
-        fit_panels(self, event.size, self._board_only)
+        fit_panels(self, event.size, self._board_only, bars=1)
 
     def action_board_only(self) -> None:
         self._board_only = not self.has_class("board-only")
@@ -98,7 +98,8 @@ class ReviewScreen(PanelAccess, Screen[PlayOn | None]):
             count += odds is not None
             self._points.append(max(0, count - 1))
         chart = self.chart
-        chart.load(chart.series_colors, known, chart.legend, short_legend=chart.short_legend)
+        turns = [turn for turn, odds in enumerate(review.odds) if odds is not None]
+        chart.load(chart.series_colors, known, chart.legend, short_legend=chart.short_legend, turns=turns)
 
     # -- one moment ---------------------------------------------------------------------------------
 

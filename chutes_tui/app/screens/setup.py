@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -137,15 +137,18 @@ class SetupScreen(Screen):
             yield Static("", id="die-sides-error", classes="field-error")
             yield Static("", id="seed-error", classes="field-error")
             yield Static("", id="setup-error")
-            with Horizontal(classes="row buttons"):
-                yield Button("Start game (ctrl+s)", id="start", variant="primary", compact=True)
-                if self.latest_save is not None:
-                    yield Button(
-                        Text(f"Continue {shown(self.latest_save.stem, 32)} (ctrl+o)"),
-                        id="continue",
-                        compact=True,
-                    )
+        with Vertical(id="setup-actions"), Horizontal(classes="row buttons"):
+            yield Button("Start game (ctrl+s)", id="start", variant="primary", compact=True)
+            if self.latest_save is not None:
+                yield Button(
+                    Text(f"Continue {shown(self.latest_save.stem, 32)} (ctrl+o)"),
+                    id="continue",
+                    compact=True,
+                )
         yield FittingFooter()
+
+    def on_resize(self, event: events.Resize) -> None:  # header, Start's row, footer: in sight
+        self.query_one("#setup").styles.max_height = max(3, event.size.height - 4)
 
     def on_mount(self) -> None:
         self._preview()

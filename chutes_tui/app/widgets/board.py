@@ -135,7 +135,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
             # the legend line under the grid.
             changed = [s for s in range(1, self.board.end + 1) if old.step(s) != overlay.step(s)]
             self._refresh_squares(*changed)
-            legend = self._layout.rows * self._layout.cell_height
+            legend = self._layout.grid_height
             self._refresh_virtual(Region(0, legend, max(self.virtual_size.width, self.size.width) + 1, 1))
             return
         self._lines.clear()  # the painted cells stay: their keys hold the overlay's step
@@ -164,8 +164,17 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self._relayout()
 
     def _relayout(self) -> None:
-        width, height = self.scrollable_content_region.size
+        # Fitted to the whole widget, not to what a scrollbar shown a moment ago leaves: a board
+        # that fills the height exactly would otherwise keep a scrollbar it no longer needs.
+        width, height = self.size
         layout = Layout.fit(self.board, width, height, self.zoom)
+        scrolls = layout.height > height
+        if scrolls:  # room for the vertical scrollbar
+            width -= self.styles.scrollbar_size_vertical
+            layout = Layout.fit(self.board, width, height, self.zoom)
+        # Textual decides on scrollbars before this new layout: a board that fits says so.
+        self.styles.overflow_y = "auto" if scrolls else "hidden"
+        self.styles.overflow_x = "auto" if layout.width > width else "hidden"
         if layout != self._layout or self._art.jumps != self.board.jumps:
             self._layout = layout
             self._art = JumpArt.draw(layout, self.board.jumps)
@@ -188,11 +197,11 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         """A square's cell in board (virtual) coordinates, margin included."""
         layout = self._layout
         if square == self.board.start and square == 0:
-            return Region(0, layout.rows * layout.cell_height, max(layout.width, 1), 1)
+            return Region(0, layout.grid_height, max(layout.width, 1), 1)
         if not 1 <= square <= self.board.end:
             return Region(0, 0, 0, 0)
         x, y = layout.origin(square)
-        return Region(x + self.x_offset, y, layout.cell_width, layout.cell_height)
+        return Region(x + self.x_offset, y, layout.cell_width, layout.row_height(layout.cell(square)[1]))
 
     def _jump_region(self, index: int) -> Region:
         chars = self._art.chars(index) if index < len(self._art.jumps) else frozenset()

@@ -14,6 +14,7 @@ from textual.widget import Widget
 
 from chutes_tui.app.themes import ink
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
+from chutes_tui.render.braille import point_column
 from chutes_tui.render.textchart import framed_chart, nice_range, with_cursor
 
 
@@ -34,10 +35,14 @@ class LineChart(CachedBaseStyle, Widget):
         id: str | None = None,
         title: str = "",
         short_title: str | None = None,
-        x_label: str = "move",
+        x_label: str = "turn",
         y_range: tuple[float, float] | None = None,
+        readout: bool = False,
     ) -> None:
         super().__init__(id=id)
+        self.readout = readout  # the title line gives the values at the cursor or the mouse
+        self.turns: list[int] = []  # each point's turn (the axis's words), where told
+        self.hovered: int | None = None  # the point under the mouse
         self.title = title
         self.short_title = short_title
         self.x_label = x_label
@@ -51,9 +56,12 @@ class LineChart(CachedBaseStyle, Widget):
         self._strips: list[Strip] = []
         self._lines: list[Text] = []  # the chart without its cursor (moving it redraws no lines)
 
-    def extend(self, values: Sequence[float]) -> None:
+    def extend(self, values: Sequence[float], turn: int | None = None) -> None:
+        """One more point, after ``turn`` turns (the axis's last number)."""
         for line, value in zip(self.series, values, strict=True):
             line.append(value)
+        if turn is not None and len(self.turns) == len(self.series[0]) - 1:
+            self.turns.append(turn)
         self._redraw()
 
     def load(
@@ -63,9 +71,12 @@ class LineChart(CachedBaseStyle, Widget):
         legend: Sequence[tuple[str, str]] = (),
         title: str | None = None,
         short_legend: Sequence[tuple[str, str]] = (),
+        turns: Sequence[int] = (),
     ) -> None:
         """Replace everything: ``history[t][i]`` is series i's value at point ``t``; ``legend``
-        names each series (its words, its style); ``short_legend`` where those do not fit."""
+        names each series (its words, its style); ``short_legend`` where those do not fit;
+        ``turns``: each point's turn, when points were skipped (odds a fast game never had)."""
+        self.turns = list(turns) if len(turns) == len(history) else []
         self.series_colors = list(colors)
         self.series = (
             [list(column) for column in zip(*history, strict=True)] if history else [[] for _ in colors]
@@ -107,10 +118,13 @@ class LineChart(CachedBaseStyle, Widget):
             short_legend=[(label, ink(self.app, color, background)) for label, color in self.short_legend],
             low=low,
             high=high,
-            x_label=f"{self.x_label} 0 … {points}",
+            x_label=f"{self.x_label} {self.turn_of(0)} … {self.turn_of(points)}",
         )
         self._lines = lines
         self._show()
+
+    def turn_of(self, point: int) -> int:
+        return self.turns[point] if point < len(self.turns) else point
 
     def _show(self) -> None:
         lines, width = self._lines, self.size.width
@@ -118,9 +132,44 @@ class LineChart(CachedBaseStyle, Widget):
         if self.cursor is not None and self.cursor <= points:
             marks = [mark for mark in self.marks if mark <= points]
             lines = with_cursor(lines, points + 1, width, self.cursor, marks)
+        read = self.hovered if self.hovered is not None else self.cursor
+        if self.readout and lines and read is not None and read <= points and self.series[0]:
+            lines = [self._readout(read), *lines[1:]]
         console = self.app.console
         self._strips = [Strip(list(line.render(console))).adjust_cell_length(width) for line in lines]
         self.refresh()
+
+    def _readout(self, point: int) -> Text:
+        """The title line with the values at ``point``: ``turn 12  ● 33%  ▲ 37%``."""
+        labels = self.short_legend or self.legend
+        background = self.base_style.bgcolor
+        text = Text(f"{self.x_label} {self.turn_of(point)}", style="bold")
+        for (label, color), line in zip(labels, self.series, strict=False):
+            text.append("  ")
+            text.append(label, style=ink(self.app, color, background))
+            text.append(f" {line[point]:.0%}")
+        text.truncate(self.size.width, overflow="ellipsis")
+        return text
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """The point under the mouse, read out in the title line."""
+        lines = self._lines
+        count = len(self.series[0]) if self.series else 0
+        hovered = None
+        if self.readout and count and len(lines) > 2 and "┤" in lines[1].plain:
+            indent = lines[1].plain.index("┤") + 1
+            plot = max(1, self.size.width - indent)
+            if 0 < event.y < len(lines) - 1 and event.x >= indent:
+                columns = [point_column(i, count, plot) for i in range(count)]
+                hovered = min(range(count), key=lambda i: abs(columns[i] - (event.x - indent)))
+        if hovered != self.hovered:
+            self.hovered = hovered
+            self._show()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self.hovered is not None:
+            self.hovered = None
+            self._show()
 
     def render_line(self, y: int) -> Strip:
         # Segments without colours of their own take the widget's (and so the theme's).

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from chutes_tui.analysis.flow import FlowStep
+from chutes_tui.model.text import percent_digits
 
 
 class FlowBar(Static):
@@ -35,9 +36,12 @@ class FlowBar(Static):
         room = max(width - 2, 20)
         head = Text.assemble(("Flow", "bold"), " · after ", (f"{step.turns}", "bold"), " turns ")
         keys = "←/→ turn · a " + ("pause" if playing else "play")
-        tail = Text.assemble(" finished by then ", (f"{step.finished:.1%}", "bold"), " · ", (keys, "dim"))
+        # 100% only once every game has finished, as the board's legend says (percent_digits)
+        finished = f"{step.finished:.{percent_digits(step.finished, least=1)}%}"
+        tail = Text.assemble(" finished by then ", (finished, "bold"), " · ", (keys, "dim"))
         if head.cell_len + tail.cell_len + 10 > room:  # narrow: the slider gives way first
-            tail = Text.assemble(" done ", (f"{step.finished:.0%}", "bold"), " · ", ("←/→ · a", "dim"))
+            finished = f"{step.finished:.{percent_digits(step.finished)}%}"
+            tail = Text.assemble(" done ", (finished, "bold"), " · ", ("←/→ · a", "dim"))
         track = max(room - head.cell_len - tail.cell_len, 4)
         at = 0 if last <= 0 else round(min(step.turns, last) / last * (track - 1))
         slider = Text.assemble(("━" * at, "bold"), ("●", "bold"), ("─" * (track - 1 - at), "dim"))

@@ -52,7 +52,13 @@ class InspectorPanel(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         yield Static(id="inspect-text")
-        yield LineChart(id="inspect-chart", title="Finishing from here", x_label="turns", y_range=(0.0, 1.0))
+        yield LineChart(
+            id="inspect-chart",
+            title="Finishing from here",
+            short_title="Finishing",
+            x_label="turns",
+            y_range=(0.0, 1.0),
+        )
 
     def show_note(self, square: int, note: str) -> None:
         """A square without statistics: its number and why, and no chart."""
@@ -72,5 +78,6 @@ class InspectorPanel(VerticalScroll):
         self.query_one("#inspect-chart", LineChart).load(
             ["cyan", "magenta"],
             [(float(c), float(p) / peak) for p, c in zip(first, cdf, strict=True)],
-            legend=[("P(done by turn n)", "cyan"), (f"P(done on turn n), top {peak:.1%}", "magenta")],
+            legend=[("P(done by turn n)", "cyan"), (f"P(done on turn n), top = {peak:.1%}", "magenta")],
+            short_legend=[("by n", "cyan"), (f"on n, top = {peak:.1%}", "magenta")],
         )

@@ -35,14 +35,42 @@ def die_face(roll: int, die: Dice) -> str:
     return DIE_FACES[roll - 1] if die == Dice(6) else f"[{roll}]"
 
 
-def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None) -> None:
-    """The screen's classes for its size: ``compact`` below 110×34 (a shorter chart, no spacing),
-    ``board-only`` below 64 columns unless ``board_only`` (the 'w' key) says otherwise."""
+def chart_rows(height: int, players: int, compact: bool, bars: int = 0) -> int:
+    """Rows for the odds chart in a screen ``height`` lines tall (``bars``: lines under the
+    panels, a review's bar): what the side panel's other parts leave, the log keeping at least 4
+    lines (compact) or sharing the spare rows half and half with the chart (9 rows or more)."""
+    left = height - 2 - bars - min(13, players + 1)  # header, footer, bars; the players table
+    if compact:  # then the status (4 lines), the roll button (3), the log
+        return max(5, min(8, left - 4 - 3 - 4))
+    # the table's note (3 lines + 1), the chart's margin, status, button (3 + 1), log's margin
+    spare = left - 3 - 1 - 1 - 4 - 4 - 1 - CHART_ROWS - LOG_ROWS
+    return CHART_ROWS + max(0, spare // 2)
+
+
+CHART_ROWS, LOG_ROWS = 9, 10
+
+
+def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None, bars: int = 0) -> None:
+    """The screen's classes for its size: ``compact`` below 110×34 (no spacing), ``board-only``
+    below 64 columns unless ``board_only`` (the 'w' key) says otherwise; the chart's rows
+    (:func:`chart_rows`)."""
     compact = size.width < COMPACT_WIDTH or size.height < COMPACT_HEIGHT
     screen.set_class(compact, "compact")
-    screen.query_one(PlayersTable).set_compact(compact)
+    table = screen.query_one(PlayersTable)
+    table.set_compact(compact)
+    players = len(table.specs) or len(screen.query_one(GamePanels).first.players)  # before its reset
+    screen.query_one("#chart", LineChart).styles.height = chart_rows(size.height, players, compact, bars)
     if board_only is None:  # until 'w' is pressed, very narrow terminals show the board alone
         screen.set_class(size.width < NARROW_WIDTH, "board-only")
+    # While the panel is hidden, a line under the board says how to show it (the key the
+    # screen's bindings give the action, so it follows the keymap).
+    keys = [
+        screen.app.get_key_display(active.binding)
+        for active in screen.active_bindings.values()
+        if active.binding.action == "board_only"
+    ]
+    hint = f"{keys[0]}: show the odds panel" if keys else "The odds panel is hidden"
+    screen.query_one("#panel-hint", Static).update(hint)
 
 
 if TYPE_CHECKING:
@@ -85,13 +113,14 @@ class GamePanels(Horizontal):
                 "win: exact chance to win from here (? explains every number)",
                 id="players-note",
             )
-            yield LineChart(id="chart", title="Chance to win", short_title="Win")
+            yield LineChart(id="chart", title="Chance to win", short_title="Win", readout=True)
             yield StatusPanel(id="info")
             with Horizontal(id="controls"):
                 yield Button("Roll", id="roll", variant="primary")
                 yield Static("", id="die")
             yield TurnLog(id="log")
             yield InspectorPanel(id="inspector")
+        yield Static("", id="panel-hint")  # shown while the side panel is hidden
 
     def show_game(self, game: Game, trail: list[int], marks: Mapping[int, str] | None = None) -> None:
         """Everything from scratch (a new game, a rematch, a resumed save); ``marks`` add words
@@ -104,6 +133,7 @@ class GamePanels(Horizontal):
             [odds.win for odds in game.odds_history if odds is not None],
             legend=[(f"{s.token} {shown(s.name, 10)}", s.color) for s in specs],
             short_legend=[(s.token, s.color) for s in specs],  # the players table names them
+            turns=[turn for turn, odds in enumerate(game.odds_history) if odds is not None],
         )
         log = self.query_one(TurnLog)
         log.clear()
@@ -122,7 +152,7 @@ class GamePanels(Horizontal):
         board.set_trail(trail)
         board.reveal(turn.final)
         if turn.odds is not None:
-            self.query_one(LineChart).extend(turn.odds.win)
+            self.query_one(LineChart).extend(turn.odds.win, turn.number)
         self.log_turn(game, turn)
 
     def show_state(self, snapshot: Snapshot, status: Status, roll_enabled: bool) -> None:

@@ -1,4 +1,5 @@
-"""The turn log: newest line at the bottom, wrapped to the width, scrollable with the wheel.
+"""The turn log: newest line at the bottom, wrapped to the width (a hanging indent: a turn's
+next lines start under its words, not under its number), scrollable with the wheel.
 
 A line-API widget of fixed size, so writing a line repaints the log alone; a RichLog grew its
 virtual size on every write and so asked Textual for a full-screen layout after every move.
@@ -93,7 +94,7 @@ class TurnLog(CachedBaseStyle, Widget):
         if console is None:  # making a Console costs more than wrapping a line: one per width
             console = Console(width=width, no_color=False, color_system="truecolor", legacy_windows=False)
             self._consoles = {width: console}
-        lines = text.wrap(console, width)
+        lines = _hanging(text, console, width)
         return [Strip(list(line.render(console))).adjust_cell_length(width) for line in lines]
 
     def render_line(self, y: int) -> Strip:
@@ -145,6 +146,21 @@ class TurnLog(CachedBaseStyle, Widget):
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         self.scrolled = max(0, self.scrolled - 2)
         self.refresh()
+
+
+def _hanging(text: Text, console: Console, width: int) -> list[Text]:
+    """``text`` wrapped to ``width``, its second and later lines indented past the turn's number
+    (``"● 12. "``; two spaces when there is none), or not at all in a log too narrow for it."""
+    lines = list(text.wrap(console, width))
+    number = text.plain.find(". ", 0, 8)
+    indent = number + 2 if number >= 0 else 2
+    if len(lines) < 2 or width < 2 * indent + 8:
+        return lines
+    start = len(lines[0].plain)
+    while start < len(text.plain) and text.plain[start] == " ":
+        start += 1
+    rest = text[start:].wrap(console, width - indent)
+    return [lines[0], *(Text(" " * indent) + line for line in rest)]
 
 
 def _is_color(style: object) -> TypeGuard[str]:

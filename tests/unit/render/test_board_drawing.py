@@ -28,7 +28,7 @@ def centre_char(layout: Layout, square: int) -> tuple[int, int]:
     column, row = layout.cell(square)
     return (
         column * layout.cell_width + layout.cell_width // 2,
-        row * layout.cell_height + layout.cell_height // 2,
+        layout.row_top(row) + layout.row_height(row) // 2,
     )
 
 
@@ -144,7 +144,7 @@ def test_the_drawing_made_band_by_band_is_the_whole_drawing(area):
     for board in (load_board("standard"), random_board(3, squares=400, ladders=15, chutes=15)):
         layout = Layout.fit(board, *area)
         art = JumpArt.draw(layout, board.jumps)
-        width, height = layout.width * 2, layout.rows * layout.cell_height * 4
+        width, height = layout.width * 2, layout.grid_height * 4
         bits: dict[tuple[int, int], int] = {}
         owners: dict[tuple[int, int], list[int]] = {}
         for index, (tail, head) in enumerate(board.jumps):

@@ -50,14 +50,14 @@ def test_framed_chart_has_a_title_a_legend_and_labelled_axes():
         legend=[("● Ann", "red"), ("▲ Bob", "blue")],
         low=0.2,
         high=0.8,
-        x_label="move 0 … 1",
+        x_label="turn 0 … 1",
     )
     assert len(lines) == 8
     assert lines[0].plain == "Chance to win  ● Ann  ▲ Bob"
     assert [span.style for span in lines[0].spans][-2:] == ["red", "blue"]
     assert lines[1].plain.startswith("80%┤") and lines[-2].plain.startswith("20%┤")
     assert "50%┤" in [line.plain[:4] for line in lines]
-    assert lines[-1].plain.strip() == "move 0 … 1"
+    assert lines[-1].plain.strip() == "turn 0 … 1"
     narrow = framed_chart(
         [[0.5]],
         ["red"],
