@@ -200,7 +200,17 @@ async def test_help_and_winner_choices(standard):
         await pilot.press("p", "question_mark")
         await pilot.pause(0.1)
         described = dict(app.screen.keys)
-        for key in ("space,enter", "plus,equals_sign", "minus", "p", "full_stop", "r", "n", "s,ctrl+s", "ctrl+q"):
+        for key in (
+            "space,enter",
+            "plus,equals_sign",
+            "minus",
+            "p",
+            "full_stop",
+            "r",
+            "n",
+            "s,ctrl+s",
+            "ctrl+q",
+        ):
             assert key in described
         shown = app.export_screenshot()
         assert "Rematch" in shown and "Save" in shown and "Quit" in shown

@@ -183,6 +183,10 @@ async def test_the_footer_shows_only_keys_that_work_now():
         shown = await settled_footer(pilot, app, lambda keys: "Roll" in keys)
         assert "Exact odds" not in shown and "Pause" not in shown
         assert {"Save", "Review", "Board only"} <= set(shown)  # w, s, v fit at 80x24
+        await pilot.press("o")  # an overlay on: the way out comes first
+        assert (await settled_footer(pilot, app, lambda keys: "Back" in keys))[:2] == ["Back", "Roll"]
+        await pilot.press("escape")
+        assert screen.board.overlay is None
         while not game.finished:
             await pilot.press("space")
             await wait_for(pilot, lambda: not screen.controller.animating)

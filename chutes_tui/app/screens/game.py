@@ -212,10 +212,13 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         return words
 
     def footer_first(self) -> tuple[str, ...]:
+        """The actions the footer puts first, in this order: the mode's own."""
         if self.flowing:
             return ("flow_play", "flow_turn", "back")
         if self.game.finished:
             return ("rematch", "new_game", "review")
+        if self.overlays.chosen is not None or self.has_class("inspecting"):
+            return ("back",)  # the way out first
         return ()
 
     def announce_winner(self, game: Game, loop: bool) -> None:
