@@ -140,7 +140,7 @@ async def move_cost(moves: int = 200, size: tuple[int, int] = (120, 40)) -> floa
 
 
 async def flow_step_cost(steps: int = 120, size: tuple[int, int] = (120, 40)) -> float:
-    """The median CPU time of moving the flow overlay's turn by one (→), repaint included."""
+    """The median CPU time of moving the flow overlay's turn by one (>), repaint included."""
     app = ChutesApp(board=load_board("standard"), players=default_players(2), seed=5)
     async with app.run_test(size=size) as pilot:
         screen = app.screen
@@ -154,7 +154,7 @@ async def flow_step_cost(steps: int = 120, size: tuple[int, int] = (120, 40)) ->
             idle.append(time.process_time() - began)
         for step in range(steps):
             began = time.process_time()
-            await pilot.press("right" if step % 80 < 40 else "left")
+            await pilot.press("greater_than_sign" if step % 80 < 40 else "less_than_sign")
             cpu.append(time.process_time() - began)
     net = statistics.median(cpu) - statistics.median(idle)
     print(

@@ -70,7 +70,7 @@ async def add_a_ladder(pilot: Pilot) -> None:
 
 async def flow(pilot: Pilot) -> None:
     """The flow overlay, eight turns ahead of the player to move."""
-    await pilot.press("a", "a", *["right"] * 7)  # show (it starts playing), pause, step on
+    await pilot.press("a", "a", *["greater_than_sign"] * 7)  # show (it starts playing), pause, step on
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
     screen.overlays.flow_turns = 8

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from textual import events
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.driver import Driver
 from textual.markup import escape
 from textual.screen import Screen
@@ -22,6 +21,7 @@ from textual.worker import WorkerFailed
 from chutes_tui.app.controller import DEFAULT_SPEED
 from chutes_tui.app.dialogs.confirm import ConfirmScreen, confirm_then
 from chutes_tui.app.dialogs.error import ErrorScreen
+from chutes_tui.app.keymap import key
 from chutes_tui.app.messages import NewGameRequested, StartGame
 from chutes_tui.app.palette import open_palette, open_theme_palette
 from chutes_tui.app.screens.editor import EditorScreen
@@ -33,7 +33,7 @@ from chutes_tui.app.terminal import sized_by_the_terminal
 from chutes_tui.app.themes import register_themes
 from chutes_tui.app.work import losing, unsaved_work
 from chutes_tui.app.workers import WorkFailed
-from chutes_tui.engine.game import Game
+from chutes_tui.engine.game import Game, GameError, endless_problem
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_path
 from chutes_tui.io.crash import write_crash_log
@@ -50,8 +50,8 @@ class ChutesApp(App[None]):
     TITLE = "chutes-tui"
     CSS_PATH = "chutes.tcss"
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding(SCREENSHOT_KEY, "screenshot", "Screenshot", priority=True),
+        key("quit", priority=True),
+        key("screenshot", priority=True),
     ]
 
     def __init__(
@@ -69,12 +69,16 @@ class ChutesApp(App[None]):
         save_force: bool = True,
         edit: bool = False,
         replay: str | None = None,
+        play_now: bool = False,
     ) -> None:
         """``replay``: ``game`` is a replayed save, opened in review mode with this line;
-        ``save_force``: 's' may replace an existing ``save_path`` (``--force``; else its first
-        save refuses a file that appeared since the command line was checked)."""
+        ``play_now``: a game on ``board`` at once even without ``players`` (the last setup's, or a
+        person against a computer); ``save_force``: 's' may replace an existing ``save_path``
+        (``--force``; else its first save refuses a file that appeared since the command line was
+        checked)."""
         super().__init__()
         self.replay = replay
+        self.play_now = play_now
         self.edit_first = edit
         self.initial_board = board
         self.board_name = board_name
@@ -122,6 +126,10 @@ class ChutesApp(App[None]):
         elif not (isinstance(self.screen, ConfirmScreen) and self.screen.keep_by_default):  # asked already
             confirm_then(self, losing("Quit?", lost), self.exit, "Quit", keep_by_default=True)
 
+    def action_moved_key(self, note: str) -> None:
+        """A key pressed where it used to mean something that moved (keymap.moved)."""
+        self.notify(note, markup=False)
+
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """ctrl+g, and the palette's Screenshot (through :meth:`deliver_screenshot`)."""
         take_screenshot(self)
@@ -150,9 +158,24 @@ class ChutesApp(App[None]):
             self.start_game(self.initial_game, replay=self.replay)
         elif self.initial_players is not None and self.initial_board is not None:
             self.start_game(Game.new(self.initial_board, self.initial_players, self.seed))
+        elif self.play_now and self.initial_board is not None and (game := self._first_game()):
+            self.start_game(game)
         else:
             remembered = self.settings.setup
             self.push_screen(SetupScreen(self.board_name, self.initial_players, self.seed, remembered))
+
+    def _first_game(self) -> Game | None:
+        """``play BOARD``: a game with the last setup's players, or (the first time, or when
+        they cannot play this board) a person against a computer; ``None``: neither can."""
+        assert self.initial_board is not None
+        setup = self.settings.setup
+        for players in ([*setup.players] if setup else [], default_players(2, humans=1)):
+            if players and endless_problem(self.initial_board, len(players)) is None:
+                try:
+                    return Game.new(self.initial_board, players, self.seed)
+                except GameError:
+                    continue
+        return None
 
     def _remember_theme(self, theme: Theme) -> None:
         if theme.name != self.settings.theme:
@@ -166,7 +189,7 @@ class ChutesApp(App[None]):
         return "Space rolls · i explains the square under the cursor · ? lists every key"
 
     def _edited(self, board: Board | None, unsaved: bool) -> None:
-        """Leaving the first editor with 'p': play the board (a person and a computer); the
+        """Leaving the first editor with ctrl+b: play the board (a person and a computer); the
         game keeps its unsaved edits (quitting asks, a save keeps them). Esc quits instead."""
         if board is None:
             self.exit()

@@ -15,11 +15,12 @@ import io
 from textual.app import App
 
 from chutes_tui.app.dialogs.save_as import download_name
+from chutes_tui.app.keymap import KEYMAP
 from chutes_tui.io.atomic import write_new_text
 from chutes_tui.io.paths import screenshots_dir
 from chutes_tui.model.text import path_text, printable
 
-SCREENSHOT_KEY = "ctrl+g"  # free on every screen, in Textual's inputs and in browsers
+SCREENSHOT_KEY = KEYMAP["screenshot"].keys  # ctrl+g: free on every screen, in inputs and in browsers
 
 
 def screenshot_stem(when: dt.datetime | None = None) -> str:

@@ -66,7 +66,7 @@ VERBS = (
 )
 # What a newcomer most likely wants, one example each (`chutes-tui` alone shows them).
 FIRST_STEPS = (
-    ("chutes-tui play", "play a game, with live odds"),
+    ("chutes-tui play standard", "play a game at once, with live odds"),
     ("chutes-tui analyze standard --players 2", "game length and each seat's chance"),
     ("chutes-tui boards", "the bundled boards to choose from"),
 )
@@ -89,7 +89,7 @@ def build_parser() -> common.Parser:
     parser.add_argument("--version", action="version", version=f"chutes-tui {__version__}")
     verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True)
     for verb in VERBS:
-        sub = verbs.add_parser(verb.NAME, help=verb.HELP)
+        sub = verbs.add_parser(verb.NAME, help=verb.HELP, description=getattr(verb, "DESCRIPTION", None))
         verb.add_arguments(sub)
         sub.set_defaults(run=verb.run)
     return parser

@@ -128,9 +128,13 @@ def fresh_seed(seed: int | None) -> int:
 # -- boards ---------------------------------------------------------------------------------------
 
 
-def add_board_arguments(parser: argparse.ArgumentParser, *, optional: bool = False) -> None:
+def add_board_arguments(
+    parser: argparse.ArgumentParser, *, optional: bool = False, also: str = "standard"
+) -> None:
+    """``optional``: BOARD may be left out (``also``: what then, said after the help's first words)."""
     help_text = "a bundled board name or a board file (.toml or plain)"
     if optional:
+        help_text += f"; without it: {also}"
         parser.add_argument("board", metavar="BOARD", nargs="?", default="standard", help=help_text)
     else:
         parser.add_argument("board", metavar="BOARD", help=help_text)

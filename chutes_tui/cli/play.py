@@ -20,6 +20,11 @@ from chutes_tui.model.players import parse_player_spec
 
 NAME = "play"
 HELP = "play a game on a drawn board, with live win probabilities"
+DESCRIPTION = (
+    "Play at once on BOARD: the players of the last game set up, or the first time you against "
+    "one computer player (--players chooses others). Without BOARD: the setup screen, to choose "
+    "players, board and rules."
+)
 
 
 def add_save(parser: argparse.ArgumentParser) -> None:
@@ -32,9 +37,13 @@ def add_save(parser: argparse.ArgumentParser) -> None:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    common.add_board_arguments(parser, optional=True)
+    common.add_board_arguments(parser, optional=True, also="the setup screen")
+    parser.set_defaults(board=None)  # named or not: a game at once, or the setup screen
     parser.add_argument(
-        "--players", metavar="SPEC", help="e.g. 'Ann,Bob,cpu:Robo' (without it: a setup screen)"
+        "--players",
+        metavar="SPEC",
+        help="e.g. 'Ann,Bob,cpu:Robo' (without it: the last setup's players, or you against a "
+        "computer; with no BOARD, the setup screen)",
     )
     common.add_seed(parser)
     parser.add_argument("--resume", metavar="FILE", help="continue a saved game")
@@ -65,6 +74,9 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
     from chutes_tui.engine.game import Game, GameError
 
     save = save_path(args)
+    named = args.board is not None  # play BOARD starts a game; play alone opens the setup screen
+    if not named:
+        args.board = "standard"
     if args.resume:
         try:
             game = Game.load(args.resume)
@@ -83,6 +95,7 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
         "board": board,
         "board_name": args.board,
         "players": players,
+        "play_now": named,
         "seed": args.seed,
         "save_path": save,
         "save_force": args.force,

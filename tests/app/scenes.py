@@ -89,7 +89,7 @@ def suggestion(target: str | None) -> Callable[..., Awaitable[None]]:
     async def run(pilot) -> None:
         await pilot.press("e")
         await until(pilot, "EditorScreen")
-        await pilot.press("s")
+        await pilot.press("g")
         await until(pilot, "TargetScreen")
         field = pilot.app.screen.query_one("Input")
         field.cursor_blink = False
@@ -135,7 +135,7 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "inspector": (lambda: ChutesApp(game=two_player_game()), keys("i", cursor=28)),
     "overlay": (lambda: ChutesApp(game=two_player_game()), keys("o")),
     "overlay-win": (lambda: ChutesApp(game=two_player_game()), keys("o", "o", "o", "o")),
-    "flow": (lambda: ChutesApp(game=two_player_game()), keys(*["o"] * 5, *["right"] * 11)),
+    "flow": (lambda: ChutesApp(game=two_player_game()), keys(*["o"] * 5, *["greater_than_sign"] * 11)),
     "diagonal": (lambda: ChutesApp(game=two_player_game()), diagonal()),
     "help": (lambda: ChutesApp(game=two_player_game()), keys("question_mark")),
     "exact": (lambda: ChutesApp(game=two_player_game()), exact_dialog()),
@@ -149,7 +149,7 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "winner-12": (lambda: ChutesApp(game=twelve_players_finished()), None),
     # Review mode: a game in progress stepped back two turns; a finished one at its first swing.
     "review": (lambda: ChutesApp(game=mid_game()), keys("v", "left", "left")),
-    "review-swing": (lambda: ChutesApp(game=finished_game()), keys("v", "home", "s")),
+    "review-swing": (lambda: ChutesApp(game=finished_game()), keys("v", "home", "j")),
 }
 
 

@@ -200,7 +200,17 @@ async def test_help_and_winner_choices(standard):
         await pilot.press("p", "question_mark")
         await pilot.pause(0.1)
         described = dict(app.screen.keys)
-        for key in ("space,enter", "plus,equals_sign", "minus", "p", "full_stop", "r", "n", "s", "ctrl+q"):
+        for key in (
+            "space,enter",
+            "plus,equals_sign",
+            "minus",
+            "p",
+            "full_stop",
+            "r",
+            "n",
+            "s,ctrl+s",
+            "ctrl+q",
+        ):
             assert key in described
         shown = app.export_screenshot()
         assert "Rematch" in shown and "Save" in shown and "Quit" in shown
@@ -489,11 +499,11 @@ async def test_editor_session_adds_a_ladder_saves_and_the_file_loads_identically
         editor.view.set_cursor(30)
         await pilot.press("m")
         assert (27, 30) in editor.board.ladders
-        await pilot.press("d")
+        await pilot.press("delete")
         editor.view.set_cursor(27)
-        await pilot.press("d")
+        await pilot.press("delete")
         assert editor.board.jumps == classic.jumps
-        await pilot.press("p")
+        await pilot.press("ctrl+b")
         await pilot.pause(0.1)
         assert app.screen is game_screen and game_screen.game.board.jumps == classic.jumps
 

@@ -127,7 +127,7 @@ async def test_editor_undoes_redoes_and_asks_before_losing_edits(classic):
         assert isinstance(app.screen, GameScreen)
         editor = await edit_in_ladder_27_29(pilot, app)
         editor.view.set_cursor(29)
-        await pilot.press("d")
+        await pilot.press("delete")
         assert editor.board.jumps == classic.jumps
         await pilot.press("ctrl+z")
         assert (27, 29) in editor.board.ladders
@@ -181,14 +181,14 @@ async def test_play_from_the_editor_asks_and_esc_keeps_the_edits(classic):
         await rolled(pilot, app)
         game_screen, game = app.screen, app.screen.game
         editor = await edit_in_ladder_27_29(pilot, app)
-        await pilot.press("p")
+        await pilot.press("ctrl+b")
         await pilot.pause(0.05)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("escape")  # not now: back in the editor, the ladder still there
         await pilot.pause(0.05)
         assert app.screen is editor and (27, 29) in editor.board.ladders
         assert game_screen.game is game
-        await pilot.press("p", "enter")
+        await pilot.press("ctrl+b", "enter")
         await pilot.pause(0.1)
         assert app.screen is game_screen and (27, 29) in game_screen.game.board.ladders
 
@@ -220,7 +220,7 @@ async def test_the_footer_shows_whole_keys_that_fit_most_used_first(standard, si
         await pilot.pause(0.1)
         keys = [k for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
         shown = [k.description for k in keys]
-        assert shown[:4] == ["Roll", "Help", "Inspector", "Overlay"]
+        assert shown[:5] == ["Roll", "Help", "Save", "Review", "Board only"]  # w s v at 80x24 too
         for key in keys:  # none cut by the edge
             assert key.region.right <= size[0] - 12, key.description
         line = app.export_screenshot()

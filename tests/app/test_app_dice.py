@@ -16,7 +16,7 @@ async def test_two_dice_summed_from_the_setup_screen():
         assert isinstance(setup, SetupScreen)
         setup.query_one("#end-rule", Select).value = "reach"  # two dice cannot make an exact 1
         setup.query_one("#die-sides", Input).value = "2d6"
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+b")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         board = app.screen.game.board
         assert board.die.text == "2d6" and board.die.values == tuple(range(2, 13))
@@ -30,7 +30,7 @@ async def test_a_spinner_is_remembered_for_the_next_setup():
     async with app.run_test(size=(120, 40)) as pilot:
         setup = app.screen
         setup.query_one("#die-sides", Input).value = "1, 1, 2, 2, 3, 3"
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+b")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         chances = app.screen.game.board.die.chances
         assert chances[2] == 2 * chances[0] and chances[4] == 3 * chances[0]

@@ -13,7 +13,7 @@ async def _open_rules(pilot, app):
     """The editor on the standard board, and its rules dialog open over it."""
     await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
     editor = app.screen
-    await pilot.press("r")
+    await pilot.press("l")
     await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
     return editor, app.screen
 

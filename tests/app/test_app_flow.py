@@ -33,8 +33,8 @@ async def test_the_flow_shows_the_cores_distribution_after_n_turns():
         await pilot.press("a", "a")  # show the flow (it starts playing) and pause it
         assert screen.overlays.kind(screen.game) == FLOW and screen.has_class("flowing")
         turns = screen.overlays.flow_turns
-        screen.board.focus()  # the board's own ←/→ (its cursor) give way to the slider
-        await pilot.press("right", "right", "right", "left")
+        screen.board.focus()  # < and > move the flow's turn (the arrows stay the cursor's)
+        await pilot.press("greater_than_sign", "greater_than_sign", "greater_than_sign", "less_than_sign")
         assert screen.overlays.flow_turns == turns + 2
         step = expected.at(turns + 2)
         overlay = screen.board.overlay

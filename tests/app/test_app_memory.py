@@ -68,7 +68,7 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
         setup.query_one("#board-select", Select).value = "classic-1952"
         setup.query_one("#end-rule", Select).value = "bounce"
         setup.query_one("#extra-roll", Checkbox).value = True
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+b")
         await pilot.pause(0.2)
         assert isinstance(app.screen, GameScreen)
         log = "\n".join(line.plain for line in app.screen.query_one(TurnLog).entries)
@@ -92,7 +92,7 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
         assert setup.query_one("#board-select", Select).value == "classic-1952"
         assert setup.query_one("#end-rule", Select).value == "bounce"
         assert setup.query_one("#extra-roll", Checkbox).value is True
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+b")
         await pilot.pause(0.2)
         game = app.screen.game
         assert game.board.name == "classic-1952" and game.board.end_rule.value == "bounce"

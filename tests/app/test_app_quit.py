@@ -148,10 +148,10 @@ BOARD_WORDS = "the board edited in the editor that this game is played on"
 
 
 async def edited_and_played(pilot, app):
-    """chutes-tui edit tiny-10, the ladder 3→5, p: the game screen (no roll yet)."""
+    """chutes-tui edit tiny-10, the ladder 3→5, ctrl+b: the game screen (no roll yet)."""
     await pilot.pause(0.1)
     await add_jump(pilot, app.screen, 3, 5)
-    await pilot.press("p")
+    await pilot.press("ctrl+b")
     await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
     assert (3, 5) in app.screen.game.board.ladders and not app.screen.game.history
     return app.screen
@@ -214,7 +214,7 @@ async def test_a_new_game_replaces_the_one_it_was_chosen_over(standard):
         )
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+b")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         assert len(app.screen_stack) == 2
         await pilot.press("ctrl+q")
@@ -227,14 +227,14 @@ async def test_play_from_an_editor_over_a_game_carries_the_unsaved_edits(classic
     async with app.run_test(size=(120, 40)) as pilot:
         game_screen = app.screen
         await edit_in_ladder_27_29(pilot, app)
-        await pilot.press("p")  # no roll yet: nothing asked
+        await pilot.press("ctrl+b")  # no roll yet: nothing asked
         await pilot.pause(0.1)
         assert app.screen is game_screen and game_screen.board_unsaved
-        await pilot.press("e")  # again, no new edit: Esc leaves without asking, p keeps them
+        await pilot.press("e")  # again, no new edit: Esc leaves without asking, ctrl+b keeps them
         await pilot.pause(0.1)
         assert isinstance(app.screen, EditorScreen)
         assert app.screen.unsaved_work() == ["the board edits in the editor"]
         assert "Unsaved edits" in str(app.screen.query_one("#editor-stats").render())
-        await pilot.press("p")
+        await pilot.press("ctrl+b")
         await pilot.pause(0.1)
         assert app.screen is game_screen and game_screen.board_unsaved

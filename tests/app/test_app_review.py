@@ -87,7 +87,7 @@ async def test_swing_key_jumps_between_the_marked_swings(standard):
         await pilot.press("home")
         visited = []
         for _ in range(len(marked) + 1):
-            await pilot.press("s")
+            await pilot.press("j")
             await pilot.pause()
             visited.append(screen.turn)
         assert visited == [*marked, marked[0]]

@@ -140,7 +140,7 @@ async def test_a_served_setup_has_no_path_to_type(served, tmp_path):
             typed = app.screen.query_one("#board-path", Input)
             choice = app.screen.query_one("#board-select", Select)
             assert not typed.display and typed.value == "" and choice.value == start
-            await pilot.press("ctrl+s")
+            await pilot.press("ctrl+b")
             await wait_for(pilot, lambda app=app: isinstance(app.screen, GameScreen))
             assert app.screen.game.board.end == (20 if start == str(board) else 100)
     app = ChutesApp(board_name="standard")

@@ -108,7 +108,7 @@ async def test_setup_refuses_bad_fields_beside_them(standard):
             ("#die-sides", "0,0", "weight"),
         ):
             setup.query_one(field, Input).value = value
-            await pilot.press("ctrl+s")
+            await pilot.press("ctrl+b")
             await pilot.pause(0.1)
             assert app.screen is setup
             note = setup.query_one(f"{field}-error")
@@ -117,7 +117,7 @@ async def test_setup_refuses_bad_fields_beside_them(standard):
             setup.query_one(field, Input).value = ""
         # A markup name is fine and is kept literally; a control character is refused.
         setup.query_one("#name-0", Input).value = "[/b]"
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+b")
         await pilot.pause(0.2)
         assert isinstance(app.screen, GameScreen)
         assert app.screen.game.players[0].spec.name == "[/b]"
@@ -130,7 +130,7 @@ async def test_setup_refuses_a_control_character_in_a_name():
     async with app.run_test(size=(120, 40)) as pilot:
         setup = app.screen
         setup.query_one("#name-0", Input).value = "a\x1bb"
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+b")
         await pilot.pause(0.1)
         assert app.screen is setup
         assert "control characters" in rendered(setup.query_one("#name-0-error"))

@@ -49,7 +49,7 @@ async def test_setup_adds_seats_up_to_twelve_removes_any_and_starts_the_game():
         await pilot.press("right")
         assert setup.query_one("#token-0", Cycle).value == "◆"
 
-        await pilot.press("ctrl+n", "ctrl+s")
+        await pilot.press("ctrl+n", "ctrl+b")
         await pilot.pause(0.3)
         screen = app.screen
         assert isinstance(screen, GameScreen) and len(screen.game.players) == 12

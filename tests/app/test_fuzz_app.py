@@ -41,7 +41,7 @@ KEYS = [
     *("escape", "question_mark", "up", "down", "left", "right", "home", "end", "t", "h", "d", "m"),
     *("c", "y", "tab", "shift+tab", "a", "f", "w", "v", "u", "U", "R", "1", "9", "backspace"),
     *("pageup", "pagedown", "ctrl+p", "ctrl+s", "ctrl+z", "ctrl+y", "ctrl+n", "ctrl+r", "ctrl+o"),
-    *("q", "ctrl+q", "delete"),
+    *("q", "ctrl+q", "delete", "g", "j", "l", "less_than_sign", "greater_than_sign", "ctrl+b"),
 ]
 # Storms lean on the palette: opened, typed into, paged, closed, amid the screen's own keys.
 STORM_KEYS = [*KEYS, *["ctrl+p", "escape", "enter", "pageup", "pagedown"] * 6]

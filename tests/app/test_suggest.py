@@ -16,7 +16,7 @@ async def open_suggestion(pilot, app, target):
     await pilot.press("e")
     await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
     editor = app.screen
-    await pilot.press("s")
+    await pilot.press("g")
     await wait_for(pilot, lambda: isinstance(app.screen, TargetScreen))
     field = app.screen.query_one("#target-turns")
     assert field.value == "39.6"  # the board's own length to start from
@@ -76,7 +76,7 @@ async def test_a_board_too_large_to_weigh_is_refused_in_the_status_line():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("e")
         await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
-        await pilot.press("s")
+        await pilot.press("g")
         await pilot.pause(0.1)
         assert isinstance(app.screen, EditorScreen)
         status = str(app.screen.query_one("#editor-status").render())

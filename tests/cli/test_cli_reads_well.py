@@ -46,7 +46,11 @@ def test_bare_command_prints_a_short_help_and_succeeds():
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert len(lines) <= 10 and max(len(line) for line in lines) <= 80
-    for example in ("chutes-tui play", "chutes-tui analyze standard --players 2", "chutes-tui boards"):
+    for example in (
+        "chutes-tui play standard",
+        "chutes-tui analyze standard --players 2",
+        "chutes-tui boards",
+    ):
         assert any(line.strip().startswith(example + " ") for line in lines), example
     assert "All commands: chutes-tui --help" in lines
     # Not argparse's dump: no usage line, no list of every verb and option.

@@ -114,7 +114,7 @@ def test_a_visitor_neither_reads_nor_writes_the_server_users_files(tmp_path):
             url = f"http://127.0.0.1:{port}/ws?width=100&height=30"
             async with session.ws_connect(url, max_msg_size=0) as connection:
                 terminal = Terminal(connection)
-                text = await terminal.until("New game", "Start game")
+                text = await terminal.until("New game", "Play (ctrl+b)")
                 [pid] = game_pids(server)
                 home = Path(environment(pid)["CHUTES_TUI_CONFIG_DIR"]).parent
                 assert home.is_dir() and environment(pid)["CHUTES_TUI_DATA_DIR"] == str(home / "data")

@@ -10,17 +10,18 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
 
 
 class ConfirmScreen(Dialog[bool]):
-    """Dismissed with ``True`` (y, or the first button) or ``False`` (Esc, n); Enter presses the
+    """Dismissed with ``True`` (y, or the first button) or ``False`` (Esc); Enter presses the
     focused button: the first, or with ``keep_by_default`` the one that keeps the work."""
 
     BINDINGS = [
         Binding("enter", "press_focused", "Answer", priority=True),
-        Binding("y", "answer(True)", "Yes", priority=True),
-        Binding("escape,n", "answer(False)", "No", priority=True),
+        key("yes", priority=True),
+        key("back", "answer(False)", priority=True),  # not n: n is New game
     ]
 
     def __init__(self, question: str, yes: str = "Yes", *, keep_by_default: bool = False) -> None:

@@ -8,13 +8,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Static
 
+from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
 
 
 class ErrorScreen(Dialog[None]):
     """One problem, said plainly; any key closes it."""
 
-    BINDINGS = [Binding("escape,enter,space,q", "close", "Close")]
+    BINDINGS = [key("back", "close"), Binding("enter,space", "close", show=False)]
 
     def __init__(self, title: str, message: str) -> None:
         super().__init__()

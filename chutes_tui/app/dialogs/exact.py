@@ -5,22 +5,23 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from chutes_tui.analysis.limits import EXACT_IN_APP_MAX_STATES
+from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
 from chutes_tui.engine.game import Game
 from chutes_tui.model.text import path_text
 
 
 class ExactScreen(Dialog[None]):
-    """Shows ``fraction`` (``"p/q"``) with its decimal expansion; ``c`` copies it."""
+    """Shows ``fraction`` (``"p/q"``) with its decimal expansion; ``c`` copies it; Esc or x closes."""
 
     BINDINGS = [
-        Binding("c", "copy", "Copy fraction"),
-        Binding("escape,x,q", "close", "Close"),
+        key("copy"),
+        key("back", "close"),
+        key("exact", "close"),  # x again: the exact odds put away
     ]
 
     def __init__(self, title: str, fraction: str, decimal: str) -> None:

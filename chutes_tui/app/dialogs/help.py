@@ -11,30 +11,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
+from chutes_tui.app.keymap import KEYMAP, key, key_label
 from chutes_tui.app.palette import Dialog
-from chutes_tui.app.screenshot import SCREENSHOT_KEY
-
-KEY_NAMES = {
-    "space": "Space",
-    "enter": "Enter",
-    "plus": "+",
-    "equals_sign": "=",
-    "minus": "-",
-    "full_stop": ".",
-    "left_square_bracket": "[",
-    "right_square_bracket": "]",
-    "question_mark": "?",
-    "escape": "Esc",
-    "up": "↑",
-    "down": "↓",
-    "left": "←",
-    "right": "→",
-}
-
-
-def key_label(keys: str) -> str:
-    return " / ".join(KEY_NAMES.get(k, k) for k in keys.split(","))
-
 
 # Every figure the game screen shows, said once in words (the panels' headers are short).
 NUMBERS = Text(
@@ -54,14 +32,15 @@ NUMBERS = Text(
     "of ever landing there, or (two players) by the chance that the player to move would win "
     "from each square against the opponent where they stand; last, the flow.\n"
     "The flow (a) — each square shaded by the chance that the player to move stands there after "
-    "n turns; ← and → choose n, a plays it turn by turn; under the board, the chance of having "
+    "n turns; < and > choose n, a plays it "
+    "turn by turn, Esc leaves it; under the board, the chance of having "
     "finished by then. What a piece does on average, spread over the board.\n"
     "Why first (d) — for two players: both finishing turns as a grid, each cell the chance of "
     "that pair. The first player wins every cell where they finish sooner and every tie on the "
     "diagonal, so their chance is one half plus half the ties'; the bounds close in on the exact "
     "fraction as more turns are counted.\n"
     "Review (v) — step through the game turn by turn (← →, Home, End). A swing is a turn that "
-    "changed someone's chance to win the most; s jumps between the three largest. f starts a new "
+    "changed someone's chance to win the most; j jumps between the three largest. f starts a new "
     "game from the turn shown, with fresh dice: the turns after it are left behind."
 )
 
@@ -72,14 +51,15 @@ GAME_NOTES: tuple[tuple[str, str | Text], ...] = (
         "Computer players roll by themselves; a person rolls with Space, Enter or the Roll "
         "button. Any roll key skips an animation. Arrow keys or the mouse move the board "
         "cursor; on either end of a ladder or chute it lights the whole jump. With the flow "
-        "overlay on (a), ← and → choose the turn it shows (Home, End: the first and the last).",
+        "overlay on (a), < and > choose the turn it shows (Home, End: the first and the last); "
+        "Esc takes any overlay off.",
     ),
     ("What the numbers mean", NUMBERS),
 )
 
 
 class HelpScreen(Dialog[None]):
-    BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
+    BINDINGS = [key("back", "dismiss"), key("help", "dismiss")]
 
     def __init__(
         self, keys: Sequence[tuple[str, str]], notes: Sequence[tuple[str, str | Text]] | None = None
@@ -101,7 +81,7 @@ class HelpScreen(Dialog[None]):
             for b in group
             if isinstance(b, Binding) and not b.system
         ]
-        app_keys = [("ctrl+p", "Command palette"), (SCREENSHOT_KEY, "Screenshot"), ("ctrl+q", "Quit")]
+        app_keys = [(KEYMAP[name].keys, KEYMAP[name].meaning) for name in ("palette", "screenshot", "quit")]
         return cls([*keys, *app_keys], notes)
 
     def compose(self) -> ComposeResult:

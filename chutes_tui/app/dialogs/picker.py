@@ -10,12 +10,12 @@ from typing import Literal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chutes_tui.app.dialogs.error import ErrorScreen
+from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
 from chutes_tui.io.boardfile import load_board, read_board
 from chutes_tui.io.bundled import bundled_board_names
@@ -51,7 +51,7 @@ class BoardPicker(Dialog[Board | Literal["editor"] | None]):
     ``None`` when cancelled. In a browser the server's files are not offered, nor may a path be
     typed: a visitor may not open files on the server."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [key("back", "cancel")]
 
     def compose(self) -> ComposeResult:
         options: list[Option] = []

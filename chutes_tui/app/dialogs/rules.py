@@ -7,10 +7,10 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
 from chutes_tui.model import inputs
 from chutes_tui.model.board import Board, BoardError
@@ -21,7 +21,7 @@ from chutes_tui.model.rules import EndRule
 class RulesScreen(Dialog[dict[str, Any] | None]):
     """Dismissed with the fields that changed (``Board.replace`` keywords), or ``None``."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [key("back", "cancel")]
 
     def __init__(self, board: Board) -> None:
         super().__init__()

@@ -13,12 +13,12 @@ from pathlib import Path
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.error import ErrorScreen
+from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
 from chutes_tui.io.atomic import atomic_write_text
 from chutes_tui.io.files import writable_target_problem
@@ -28,7 +28,7 @@ from chutes_tui.model.text import path_text
 class SaveScreen(Dialog[str | None]):
     """Ask where to save (dismissed with the path, or ``None``)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [key("back", "cancel")]
 
     def __init__(self, suggestion: str, title: str = "Save the board as TOML") -> None:
         super().__init__()

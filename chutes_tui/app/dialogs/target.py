@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
+from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
 from chutes_tui.model.inputs import InputError, positive_number
 
@@ -16,7 +16,7 @@ from chutes_tui.model.inputs import InputError, positive_number
 class TargetScreen(Dialog[float | None]):
     """Dismissed with the expected length wanted (turns), or ``None`` (Esc)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [key("back", "cancel")]
 
     def __init__(self, current: float) -> None:
         super().__init__()

@@ -8,10 +8,10 @@ from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
+from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
 from chutes_tui.app.themes import seat_color, seat_colors
 from chutes_tui.engine.game import Game
@@ -63,11 +63,11 @@ class WinnerScreen(Dialog[str]):
     """Dismissed with ``"rematch"``, ``"new"``, ``"review"`` or ``"quit"``."""
 
     BINDINGS = [
-        Binding("r", "choose('rematch')", "Rematch"),
-        Binding("v", "choose('review')", "Review"),
-        Binding("n", "choose('new')", "New game"),
-        Binding("q", "choose('quit')", "Quit"),
-        Binding("escape", "choose('close')", "Close", show=False),
+        key("rematch", "choose('rematch')"),
+        key("review", "choose('review')"),
+        key("new_game", "choose('new')"),
+        key("quit_q", "choose('quit')"),
+        key("back", "choose('close')", show=False),
     ]
 
     def __init__(self, game: Game) -> None:

@@ -18,12 +18,12 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Header, Static
 from textual.worker import Worker, WorkerState
 
+from chutes_tui.app.keymap import key
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.workers import start_worker
 from chutes_tui.model.text import shown
@@ -104,13 +104,13 @@ class DiagonalScreen(Screen[None]):
     """Opened from a game (``d``) for its board; Esc goes back."""
 
     BINDINGS = [
-        Binding("right", "turns(1)", "Later", tooltip="Count one more diagonal square"),
-        Binding("left", "turns(-1)", "Earlier", tooltip="Count one fewer"),
-        Binding("pagedown", "turns(10)", "+10", tooltip="Count ten more"),
-        Binding("pageup", "turns(-10)", "-10", tooltip="Count ten fewer"),
-        Binding("end", "turns(100000)", "Exact", tooltip="Count them all: the exact answer"),
-        Binding("home", "turns(-100000)", "First", show=False),
-        Binding("escape", "close", "Back", tooltip="Back to the game"),
+        key("later", "turns(1)"),
+        key("earlier", "turns(-1)"),
+        key("ten_later", "turns(10)"),
+        key("ten_earlier", "turns(-10)"),
+        key("last", "turns(100000)"),
+        key("first", "turns(-100000)", show=False),
+        key("back"),
     ]
 
     def __init__(self, report: DiagonalReport) -> None:
@@ -150,7 +150,7 @@ class DiagonalScreen(Screen[None]):
         self.turns = min(max(self.turns + change, self.report.fewest), self.report.last)
         self._show()
 
-    def action_close(self) -> None:
+    def action_back(self) -> None:
         self.dismiss()
 
     def _show(self) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
@@ -20,6 +20,7 @@ from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.dialogs.rules import RulesScreen
 from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.dialogs.target import TargetScreen
+from chutes_tui.app.keymap import keys, moved
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.footer import FittingFooter
@@ -37,31 +38,23 @@ from chutes_tui.research.suggest import Suggestion, suggest_edit, suggest_proble
 EDITOR_HELP = (
     "Move the cursor (arrows or mouse).\n"
     "t marks a tail, h puts its head under the cursor: a ladder if it goes up, a chute "
-    "if down.\nd deletes the jump under the cursor; m picks up a jump's end and m again "
-    "puts it down.\nu or ctrl+z undoes, U or ctrl+y redoes. s suggests the one jump "
-    "edit that brings the length closest to a target. R starts from a random board; "
-    "r changes the rules; ctrl+s saves; p plays it; ? lists every key; Esc leaves."
+    "if down.\nDel (or Backspace) deletes the jump under the cursor; m picks up a jump's end "
+    "and m again puts it down.\nu or ctrl+z undoes, U or ctrl+y redoes. g suggests the one "
+    "jump edit that brings the length closest to a goal. R starts from a random board; "
+    "l changes the rules; s (or ctrl+s) saves; ctrl+b plays it; ? lists every key; Esc leaves."
 )
 
 
 class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
-    """Dismissed with the board to play on (``p``), or ``None`` (Esc)."""
+    """Dismissed with the board to play on (ctrl+b), or ``None`` (Esc)."""
 
     # Most used first: the footer shows those that fit (the help text beside lists them all).
-    BINDINGS = [
-        Binding("t", "mark_tail", "Tail here"),
-        Binding("h", "place_head", "Head here"),
-        Binding("d", "delete", "Delete"),
-        Binding("p", "play", "Play it"),
-        Binding("question_mark", "help", "Help"),
-        Binding("ctrl+z,u", "undo", "Undo"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("m", "move", "Move end"),
-        Binding("ctrl+y,U", "redo", "Redo"),
-        Binding("s", "suggest", "Suggest"),
-        Binding("R", "randomize", "Random board"),
-        Binding("r", "rules", "Rules"),
-        Binding("escape", "leave", "Back"),
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *keys("mark_tail", "place_head", "delete", "play", "help", "undo", "save", "move"),
+        *keys("redo", "suggest", "randomize", "rules", "back"),
+        moved("pause", "Nothing to pause here: ctrl+b plays the board."),
+        moved("diagonal", "Del (or Backspace) deletes the jump under the cursor."),
+        moved("rematch", "l changes the rules."),
     ]
 
     def __init__(
@@ -73,7 +66,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         unsaved: bool = False,
         quits: bool = False,
     ) -> None:
-        """``ask_before_play``: the question to ask before 'p' leaves with the board (a game in
+        """``ask_before_play``: the question to ask before ctrl+b leaves with the board (a game in
         progress would be lost); Esc at it stays here with every edit. ``unsaved``: ``board``
         itself has edits saved nowhere (a game's board made in the editor). ``quits``: Esc
         quits the app (the editor came first: ``chutes-tui edit``)."""
@@ -362,7 +355,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         else:
             confirm_then(self.app, self.ask_before_play(board), lambda: self.dismiss(board), "Play it")
 
-    async def action_leave(self) -> None:
+    async def action_back(self) -> None:
         """Esc: back to the game; the first screen quits the app (asking as ctrl+q does)."""
         if self.quits:
             await self.app.run_action("quit")

@@ -75,6 +75,7 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         self.feed = LiveFeed(self, self._take_live)
         self._board_only: bool | None = None  # None: the terminal's width decides
         self._paused_before: bool | None = None  # while another screen is on top
+        self._mode: tuple[object, ...] = ()  # what the footer shows keys for (follow_mode)
         self.replay = replay
         if replay is not None:
             self.controller.paused = True
@@ -154,9 +155,71 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         status = Status(
             snapshot, not controller.computer_to_move, speed_label(controller.speed), controller.paused
         )
-        self.panels.show_state(
-            snapshot, status, roll_enabled=not (game.finished or controller.computer_to_move)
+        if controller.watch:  # nobody rolls: the button pauses and resumes, saying which it will do
+            button, enabled = ("Resume" if controller.paused else "Pause"), not game.finished
+        else:
+            button, enabled = "Roll", not (game.finished or controller.computer_to_move)
+        self.panels.show_state(snapshot, status, roll_enabled=enabled, button=button)
+        self.follow_mode()
+
+    # -- the footer follows the mode ------------------------------------------------------------
+
+    def mode(self) -> tuple[object, ...]:
+        """What decides which keys work now: watching, paused, over, the overlay and inspector."""
+        game, controller = self.game, self.controller
+        return (
+            controller.watch,
+            controller.paused,
+            game.finished,
+            len(game.players),
+            self.overlays.chosen is not None,
+            self.has_class("inspecting"),
+            self.flowing,
+            self._flow_timer is not None,
         )
+
+    def follow_mode(self) -> None:
+        """Show the keys of the mode now (only on a change: a footer's recompose makes widgets)."""
+        mode = self.mode()
+        if mode != self._mode:
+            self._mode = mode
+            self.refresh_bindings()
+
+    def footer_label(self, action: str, words: str) -> str | None:
+        """The footer's words for ``action`` now, ``None`` when it does nothing now (the help and
+        the palette still list every key)."""
+        game, controller = self.game, self.controller
+        name = action.partition("(")[0]
+        over, watch, paused = game.finished, controller.watch, controller.paused
+        if name == "roll":
+            return None if watch or over else words
+        if name == "pause":
+            return None if over or not (watch or paused) else ("Resume" if paused else words)
+        if name == "step":
+            return words if paused and not over else None
+        if name in ("faster", "slower"):
+            return words if watch and not over else None
+        if name == "exact":
+            return words if len(game.players) == 2 and not over else None
+        if name == "flow_play":
+            if over:
+                return None
+            return ("Flow: pause" if self._flow_timer else "Flow: play") if self.flowing else words
+        if name == "flow_turn":
+            return words if self.flowing and action in ("flow_turn(-1)", "flow_turn(1)") else None
+        if name == "back":
+            return words if self.overlays.chosen is not None or self.has_class("inspecting") else None
+        return words
+
+    def footer_first(self) -> tuple[str, ...]:
+        """The actions the footer puts first, in this order: the mode's own."""
+        if self.flowing:
+            return ("flow_play", "flow_turn", "back")
+        if self.game.finished:
+            return ("rematch", "new_game", "review")
+        if self.overlays.chosen is not None or self.has_class("inspecting"):
+            return ("back",)  # the way out first
+        return ()
 
     def announce_winner(self, game: Game, loop: bool) -> None:
         summary = game.summary()
@@ -209,6 +272,7 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         """A new game from this game's position after ``turn`` turns, with fresh dice, said so in
         the log and in a note."""
         game = play_on(self.game, turn)  # the review asked first
+        self.overlays.chosen = None  # a new game: what was shown over the old one goes with it
         self.controller.paused = False
         self._paused_before = False
         self.controller.start(game)
@@ -226,10 +290,21 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
 
     @on(Button.Pressed, "#roll")
     def roll_pressed(self) -> None:
-        self.controller.roll()
+        if self.controller.watch:  # watch mode's button: Pause or Resume
+            self.controller.toggle_pause()
+        else:
+            self.controller.roll()
 
-    def action_skip(self) -> None:
-        self.controller.skip()
+    def action_back(self) -> None:
+        """Esc: the overlay off (the flow too), else the inspector closed, else the animation
+        skipped."""
+        if self.overlays.chosen is not None:
+            self.overlays.chosen = None
+            self._show_overlay()
+        elif self.has_class("inspecting"):
+            self.action_inspector()
+        else:
+            self.controller.skip()
 
     def action_faster(self) -> None:
         self.controller.faster()

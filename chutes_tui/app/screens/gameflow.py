@@ -1,4 +1,4 @@
-"""The game screen's flow overlay: ``←``/``→`` move the turn ``n`` the board shows, ``a``
+"""The game screen's flow overlay: ``<``/``>`` move the turn ``n`` the board shows, ``a``
 plays it forward (and pauses), the slider under the board says where ``n`` is and how much has
 finished by then.
 
@@ -41,13 +41,14 @@ class GameFlow(_Base):
         def board(self) -> BoardView: ...
         def _show_overlay(self) -> None: ...
         def _too_large_for_statistics(self, *, series: bool = False) -> bool: ...
+        def follow_mode(self) -> None: ...
 
     @property
     def flowing(self) -> bool:
         return self.overlays.kind(self.game) == FLOW
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # ←/→ belong to the board's cursor unless the flow overlay is on.
+        # < > Home End choose the flow's turn only while it shows (the arrows stay the cursor's).
         if action == "flow_turn":
             return self.flowing
         return super().check_action(action, parameters)
@@ -92,9 +93,9 @@ class GameFlow(_Base):
     def _show_flow_bar(self) -> None:
         """After every overlay change: the slider shows while the flow overlay is on."""
         step = self.overlays.flow_step
-        self.board.arrows_free = step is not None
         self.set_class(step is not None, "flowing")
         if step is None:
             self._stop_flow()
-            return
-        self.query_one(FlowBar).show(step, self.overlays.flow_last, self._flow_timer is not None)
+        else:
+            self.query_one(FlowBar).show(step, self.overlays.flow_last, self._flow_timer is not None)
+        self.follow_mode()  # the footer: the flow's keys, and whether a plays or pauses it

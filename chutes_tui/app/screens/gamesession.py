@@ -169,7 +169,7 @@ class GameSession(_Base):
         self.controller.start(game)
 
     def action_edit_board(self) -> None:
-        """Open the editor on this board; 'p' there starts the same players on the result (the
+        """Open the editor on this board; ctrl+b there starts the same players on the result (the
         editor asks first when this game is at stake, so that Esc keeps the edits; the board's
         own unsaved edits go on with the edited board)."""
         specs = [p.spec for p in self.game.players]

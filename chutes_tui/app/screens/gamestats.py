@@ -50,6 +50,7 @@ class GameStatistics(_Base):
         def panels(self) -> GamePanels: ...
         def show_state(self) -> None: ...
         def _show_flow_bar(self) -> None: ...
+        def follow_mode(self) -> None: ...
 
     def _take_live(self, request: Request, stats: LiveStats) -> None:
         """Statistics worked out in the background (boards where they are not instant)."""
@@ -119,6 +120,7 @@ class GameStatistics(_Base):
         if inspecting and self._too_large_for_statistics(series=True):
             return
         self.set_class(inspecting, "inspecting")
+        self.follow_mode()
         if inspecting:
             board = self.board
             if board.cursor is None:

@@ -2,7 +2,7 @@
 
 ← → Home End choose the turn; the board, the players' odds, the odds-history chart (a line at
 that turn) and the turn log (that turn highlighted) show the game as it was after it. The
-turns that swung the odds most are marked ◆ (in the log and under the chart) and 's' jumps
+turns that swung the odds most are marked ◆ (in the log and under the chart) and 'j' jumps
 between them; 'f' plays on from the turn shown with fresh dice; Esc goes back. Every number
 comes from :class:`~chutes_tui.engine.review.Review`; statistics a board cannot give at once
 are worked out in a thread, the turn shown first.
@@ -179,7 +179,7 @@ class ReviewScreen(PanelAccess, Screen[PlayOn | None]):
             "Play on",
         )
 
-    def action_leave(self) -> None:
+    def action_back(self) -> None:
         self.dismiss(None)
 
     def action_help(self) -> None:
@@ -188,7 +188,7 @@ class ReviewScreen(PanelAccess, Screen[PlayOn | None]):
                 "Review",
                 "The game as it was after the turn shown: board, odds, chart (a line at the turn) and "
                 "log. A swing is a turn that changed someone's chance to win the most; the three "
-                "largest are marked ◆ and s jumps between them. f starts a new game from the turn "
+                "largest are marked ◆ and j jumps between them. f starts a new game from the turn "
                 "shown with fresh dice (it asks first: the turns after it are left behind).",
             )
         ]

@@ -8,7 +8,6 @@ from typing import Any, TypeVar
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
@@ -16,6 +15,7 @@ from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Stat
 from chutes_tui.analysis import expected_from_start
 from chutes_tui.analysis.limits import PREVIEW_MAX_SQUARES
 from chutes_tui.app.dialogs.error import ErrorScreen
+from chutes_tui.app.keymap import keys, moved
 from chutes_tui.app.messages import StartGame
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.widgets.footer import FittingFooter
@@ -43,11 +43,8 @@ class SetupScreen(Screen):
     adds one, ctrl+r removes the one being edited."""
 
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start game"),
-        Binding("ctrl+n", "add_seat", "Add seat"),
-        Binding("ctrl+r", "remove_seat", "Remove seat"),
-        Binding("ctrl+o", "continue", "Continue saved game"),
-        Binding("escape", "back", "Back to the game"),
+        *keys("play", "add_seat", "remove_seat", "continue", "back"),
+        moved("save", "Nothing to save here: ctrl+b starts the game."),
     ]
 
     def __init__(
@@ -138,7 +135,7 @@ class SetupScreen(Screen):
             yield Static("", id="seed-error", classes="field-error")
             yield Static("", id="setup-error")
         with Vertical(id="setup-actions"), Horizontal(classes="row buttons"):
-            yield Button("Start game (ctrl+s)", id="start", variant="primary", compact=True)
+            yield Button("Play (ctrl+b)", id="start", variant="primary", compact=True)
             if self.latest_save is not None:
                 yield Button(
                     Text(f"Continue {shown(self.latest_save.stem, 32)} (ctrl+o)"),
@@ -226,7 +223,7 @@ class SetupScreen(Screen):
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:
-        self.action_start()
+        self.action_play()
 
     @on(Button.Pressed, "#continue")
     def continue_pressed(self) -> None:
@@ -364,7 +361,7 @@ class SetupScreen(Screen):
     async def _add_pressed(self) -> None:
         await self.action_add_seat()
 
-    def action_start(self) -> None:
+    def action_play(self) -> None:
         error = self.query_one("#setup-error", Static)
         error.update("")
         self.errors = 0

@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from chutes_tui.app.keymap import key
 from chutes_tui.app.themes import seat_colors
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
 from chutes_tui.model.board import Board
@@ -67,8 +68,8 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         Binding("down", "cursor(0, 1)", "Cursor down", show=False, system=True),
         Binding("left", "cursor(-1, 0)", "Cursor left", show=False, system=True),
         Binding("right", "cursor(1, 0)", "Cursor right", show=False, system=True),
-        Binding("right_square_bracket", "zoom(1)", "Zoom in", show=False, tooltip="Larger squares"),
-        Binding("left_square_bracket", "zoom(-1)", "Zoom out", show=False, tooltip="Smaller squares"),
+        key("zoom_in", show=False),
+        key("zoom_out", show=False),
     ]
 
     class CursorMoved(Message):
@@ -90,7 +91,6 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self.cursor: int | None = None
         self.overlay: Overlay | None = None
         self.zoom = 0
-        self.arrows_free = False  # ←/→ left to the screen (the flow overlay's slider)
         self._palette: dict[str, Any] | None = None
         self._layout = Layout.fit(board, 0, 0)
         self._art = JumpArt.draw(self._layout, board.jumps)
@@ -255,12 +255,6 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
     def on_leave(self, event: events.Leave) -> None:
         if not self.has_focus:
             self.set_cursor(None)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # False passes the key on to the screen's bindings (Textual tries the next namespace).
-        if action == "cursor" and self.arrows_free and parameters[1] == 0:
-            return False
-        return super().check_action(action, parameters)
 
     def action_cursor(self, dx: int, dy: int) -> None:
         if self.cursor is None:

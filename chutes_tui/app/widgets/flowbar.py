@@ -35,13 +35,13 @@ class FlowBar(Static):
         step, last, playing = self._shown
         room = max(width - 2, 20)
         head = Text.assemble(("Flow", "bold"), " · after ", (f"{step.turns}", "bold"), " turns ")
-        keys = "←/→ turn · a " + ("pause" if playing else "play")
+        keys = "< > turn · a " + ("pause" if playing else "play") + " · Esc off"
         # 100% only once every game has finished, as the board's legend says (percent_digits)
         finished = f"{step.finished:.{percent_digits(step.finished, least=1)}%}"
         tail = Text.assemble(" finished by then ", (finished, "bold"), " · ", (keys, "dim"))
         if head.cell_len + tail.cell_len + 10 > room:  # narrow: the slider gives way first
             finished = f"{step.finished:.{percent_digits(step.finished)}%}"
-            tail = Text.assemble(" done ", (finished, "bold"), " · ", ("←/→ · a", "dim"))
+            tail = Text.assemble(" done ", (finished, "bold"), " · ", ("< > · a · Esc", "dim"))
         track = max(room - head.cell_len - tail.cell_len, 4)
         at = 0 if last <= 0 else round(min(step.turns, last) / last * (track - 1))
         slider = Text.assemble(("━" * at, "bold"), ("●", "bold"), ("─" * (track - 1 - at), "dim"))

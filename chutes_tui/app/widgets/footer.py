@@ -28,13 +28,30 @@ class FittingFooter(Footer):
 
     def compose(self) -> ComposeResult:
         room = self.size.width - PALETTE_ROOM
-        kept: list[Widget] = []
+        label = getattr(self.screen, "footer_label", None)
+        first: tuple[str, ...] = getattr(self.screen, "footer_first", tuple)()
+        keys: list[FooterKey] = []
+        others: list[Widget] = []
         for widget in super().compose():
             if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
-                room -= key_width(widget)
-                if room < 0:
-                    continue
-            kept.append(widget)
+                words = widget.description if label is None else label(widget.action, widget.description)
+                if words is not None:
+                    widget.description = words
+                    keys.append(widget)
+            else:
+                others.append(widget)
+
+        def rank(widget: FooterKey) -> int:  # first() in its order, then the rest as bound
+            name = widget.action.partition("(")[0]
+            return first.index(name) if name in first else len(first)
+
+        keys.sort(key=rank)
+        kept: list[Widget] = []
+        for widget in keys:
+            room -= key_width(widget)
+            if room >= 0:
+                kept.append(widget)
+        kept += others
         self.styles.grid_size_columns = sum(
             1 for w in kept if isinstance(w, FooterKey) and not w.has_class("-command-palette")
         )

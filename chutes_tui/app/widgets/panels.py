@@ -155,10 +155,16 @@ class GamePanels(Horizontal):
             self.query_one(LineChart).extend(turn.odds.win, turn.number)
         self.log_turn(game, turn)
 
-    def show_state(self, snapshot: Snapshot, status: Status, roll_enabled: bool) -> None:
+    def show_state(
+        self, snapshot: Snapshot, status: Status, roll_enabled: bool, button: str = "Roll"
+    ) -> None:
+        """``button``: what the button under the status does (watch mode: Pause or Resume)."""
         self.query_one(PlayersTable).snapshot = snapshot
         self.query_one(StatusPanel).status = status
-        self.query_one("#roll", Button).disabled = not roll_enabled
+        roll = self.query_one("#roll", Button)
+        roll.disabled = not roll_enabled
+        if str(roll.label) != button:  # a new label lays the row out again: only when it changes
+            roll.label = button
 
     def show_die(self, game: Game, roll: int | None) -> None:
         # Fixed-size widgets: no layout pass (a layout repaints the whole screen).
