@@ -57,6 +57,25 @@ class Chain:
         return int(np.abs(self.Q.indices - rows).max(initial=0))
 
     @cached_property
+    def fewest_turns(self) -> np.ndarray:
+        """The fewest turns that can finish from each state (``-1`` where none can): breadth
+        first from the end along the transitions reversed. Counted, not read off a series, whose
+        first terms (``6⁻ⁿ``) underflow on long boards."""
+        from scipy.sparse import coo_matrix
+        from scipy.sparse.csgraph import shortest_path
+
+        n = self.size
+        to, come = self.Q.nonzero()  # a turn goes from ``to`` to ``come``: reversed, come → to
+        finishing = np.flatnonzero(self.finish > 0)
+        rows = np.concatenate([come, np.full(finishing.size, n)])
+        cols = np.concatenate([to, finishing])
+        graph = coo_matrix((np.ones(rows.size), (rows, cols)), shape=(n + 1, n + 1)).tocsr()
+        distance = shortest_path(graph, unweighted=True, indices=n)[:n]
+        fewest = np.where(np.isfinite(distance), distance, -1).astype(np.int64)
+        fewest.setflags(write=False)
+        return fewest
+
+    @cached_property
     def lu(self) -> Any:  # scipy's SuperLU has no public type
         """Sparse LU factors of ``I - Q``, shared by every linear solve on this chain."""
         import scipy.sparse as sp  # on first use, as in _build_chain

@@ -80,20 +80,8 @@ def curves_affordable(chain: Chain) -> bool:
 
 
 def _fewest_turns(chain: Chain) -> int:
-    """The largest, over the states, of the fewest turns that can finish from there (breadth
-    first from the end, along the chain's transitions reversed)."""
-    from scipy.sparse import coo_matrix
-    from scipy.sparse.csgraph import shortest_path
-
-    n = chain.size
-    to, come = chain.Q.nonzero()  # a turn goes from ``to`` to ``come``: reversed, come → to
-    finishing = np.flatnonzero(chain.finish > 0)
-    rows = np.concatenate([come, np.full(finishing.size, n)])
-    cols = np.concatenate([to, finishing])
-    graph = coo_matrix((np.ones(rows.size), (rows, cols)), shape=(n + 1, n + 1)).tocsr()
-    distance = shortest_path(graph, unweighted=True, indices=n)
-    reachable = distance[np.isfinite(distance)]
-    return int(reachable.max(initial=1.0))
+    """The largest, over the states, of the fewest turns that can finish from there."""
+    return int(max(1, chain.fewest_turns.max(initial=1)))
 
 
 def all_curves(chain: Chain) -> Curves:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -64,25 +63,6 @@ class PathsReport:
                 "probability_float": self.likely_probability,
             },
         }
-
-
-def _turns_to_finish(chain: Chain) -> np.ndarray:
-    """``d(x)`` for every state (-1: cannot finish, which a valid board never has)."""
-    n = chain.size
-    back: list[list[int]] = [[] for _ in range(n)]
-    rows, cols = chain.Q.nonzero()
-    for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
-        back[j].append(i)
-    distance = np.full(n, -1, dtype=np.int64)
-    queue = deque(int(i) for i in np.flatnonzero(chain.finish > 0))
-    distance[list(queue)] = 1
-    while queue:
-        j = queue.popleft()
-        for i in back[j]:
-            if distance[i] < 0:
-                distance[i] = distance[j] + 1
-                queue.append(i)
-    return distance
 
 
 def _faces(board: Board) -> list[tuple[int, Fraction]]:
@@ -173,7 +153,7 @@ def paths_report(board: Board) -> PathsReport:
 
     chain = build_chain(board)
     start = board.start
-    distance = _turns_to_finish(chain)
+    distance = chain.fewest_turns
     fewest = int(distance[chain.row(start)])
     # Summed to the median at least: the fewest turns come no later (P(T < fewest) = 0).
     _, pmf = start_series(chain, chain.row(start), 0.5)

@@ -35,8 +35,11 @@ keep its digits deep into the tail. So every sequence is *tilted*: ``x̃(t) = x(
 commutes with convolution and makes ``X̃`` neither grow nor die out; the curves are untilted at
 the end. Values a path cannot have (before the earliest turn any path reaches a state) are set
 to exact zeros, and rounding below zero is clipped: the rest of the rounding is ``~10⁻¹⁴`` of
-the values near each turn (checked against the turn-by-turn series down to ``S = 10⁻³⁰``; a
-walk's values below :data:`FLUSH` at the ends of its window are dropped, which bounds what lies further out).
+the values near each turn (checked against the turn-by-turn series down to ``S = 10⁻²⁵``; walks
+end below :data:`WALK_TAIL`, and a walk's values below :data:`FLUSH` at the ends of its window
+are dropped, which bounds what lies further out). Between the humps, where the true values are
+far below the neighbouring ones (``10⁻³⁰`` beside ``10⁻⁴``), the rounding is what is left:
+``~10⁻¹⁹`` there, absolutely.
 
 **When.** On chains of at least :data:`RENEWAL_MIN_STATES` states whose long moves land on one
 to :data:`MAX_RENEWAL_STATES` states, and whose walks each end within a few passes over the
@@ -61,9 +64,12 @@ LONG_SPAN = 1024
 # More landing states than this cost more in convolutions (their square) and walks than they
 # save; such boards have many long chutes, which mix the mass quickly and let a tail law settle.
 MAX_RENEWAL_STATES = 6
+# The most a tilted walk may reach (``W(n)·θⁿ``, from ``W(0) = 1``): the FFT's rounding is
+# relative to it, so it costs at most this factor of precision.
+TILTED_MOST = 10.0
 # A walk is dropped once less than this is still walking (its share of the answer is this times
 # the expected number of long moves).
-WALK_TAIL = 1e-30
+WALK_TAIL = 1e-40
 # A walk's values below this are dropped: less than ``10⁻³⁸`` of it in all (a million turns over
 # a hundred thousand states), and otherwise the vanishing mass left in a short loop near where the
 # walk began would keep its window as wide as the distance it has gone.
@@ -201,10 +207,17 @@ def _plan(chain: Chain, report: Report | None) -> RenewalPlan | None:
 
 
 def _tilt(walks: list[Walk]) -> float:
-    """``log θ`` for the root of ``ρ(Σ_n A(n) θⁿ) = 1``, found by bisection. A walk dies out
-    at least as fast as the whole game (its chain is the game's with more states absorbing),
-    so no tilted walk grows; ``θ`` is kept where ``θ^L`` stays far from overflowing."""
-    cap = 600.0 / max(w.length for w in walks)
+    """``log θ`` for the root of ``ρ(Σ_n A(n) θⁿ) = 1``, found by bisection -- but no more than
+    keeps every tilted walk below :data:`TILTED_MOST`: where a loop with no long move in it
+    (pieces at the end waiting for an exact roll of a big die, say) dies out more slowly than
+    the laps do, the game's tail is that loop's, and a tilt past its rate would make the walks
+    grow without bound and the FFT's rounding with them."""
+    cap = 600.0 / max(w.length for w in walks)  # θ^L far from overflowing
+    for w in walks:
+        n = np.arange(1, w.length)
+        held = w.alive[1:] > 0
+        if held.any():
+            cap = min(cap, float(np.min((math.log(TILTED_MOST) - np.log(w.alive[1:][held])) / n[held])))
 
     def radius(log_theta: float) -> float:
         matrix = np.array([w.arrivals @ np.exp(log_theta * np.arange(w.length)) for w in walks])

@@ -191,7 +191,9 @@ class Distribution(PmfLaw):
 
     ``pmf[n] = P(T = n)`` for ``n = 0..len(pmf) - 1``; ``tail = P(T ≥ len(pmf))`` is below
     the tail asked for (1e-15 unless said). Far turns may come from the series' proven tail law
-    (:mod:`.series`). ``mean`` and ``sd`` come from the linear solves, not from the series.
+    (:mod:`.series`). ``mean`` and ``sd`` come from the linear solves, not from the series,
+    and ``fewest`` is counted (:attr:`.Chain.fewest_turns`): on a long board the series' first
+    terms underflow to zero.
     """
 
     square: int
@@ -199,6 +201,11 @@ class Distribution(PmfLaw):
     survival: np.ndarray
     mean: float
     sd: float
+    fewest: int
+
+    @property
+    def minimum(self) -> int:
+        return self.fewest
 
     @property
     def tail(self) -> float:
@@ -220,11 +227,11 @@ class Distribution(PmfLaw):
 def finishing_distribution(chain: Chain, square: int, tail: float = DISTRIBUTION_TAIL) -> Distribution:
     """The finishing-turn distribution from ``square``, until ``P(T > n) < tail``."""
     if square == chain.board.end:
-        return Distribution(square, np.array([1.0]), np.array([0.0]), 0.0, 0.0)
+        return Distribution(square, np.array([1.0]), np.array([0.0]), 0.0, 0.0, 0)
     row = chain.row(square)
     survival, pmf = start_series(chain, row, tail)
     mean, sd = moments_from(chain, row)
-    return Distribution(square, pmf, survival, mean, sd)
+    return Distribution(square, pmf, survival, mean, sd, int(chain.fewest_turns[row]))
 
 
 @dataclass(frozen=True, eq=False)

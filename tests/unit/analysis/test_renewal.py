@@ -46,7 +46,7 @@ def test_the_renewal_series_equals_the_turn_by_turn_series_term_by_term(board, s
         slow.grow_to(fast.turn)
         survival, pmf = np.asarray(slow.survival), np.asarray(slow.pmf)
         assert survival[-1] < 1e-30  # deep into the tail
-        held = survival > 1e-30  # below, a walk's values under 1e-50 are dropped (renewal.FLUSH)
+        held = survival > 1e-25  # below, the walks' ends (renewal.WALK_TAIL, FLUSH) show
         assert np.all(np.abs(fast.survival[held] - survival[held]) <= 1e-12 * survival[held])
         assert np.abs(fast.pmf - pmf).max() <= 1e-15
         # Where no path finishes, no renewed path does either: exact zeros stay zeros.
@@ -98,6 +98,35 @@ def test_seat_odds_and_laws_by_renewal_equal_the_turn_by_turn_ones(board, small_
     # The mean of the renewed distribution is the linear solve's.
     mean = float(np.dot(np.arange(fast_law.pmf.size), fast_law.pmf))
     assert mean == pytest.approx(moments_from(fast, fast.row(board.start))[0], rel=1e-11)
+
+
+def test_a_slow_loop_without_a_long_move_bounds_the_tilt(monkeypatch):
+    """A 100-face die on 3,000 squares: pieces at the end wait for an exact roll (1 in 100 a
+    turn), which dies out more slowly than the laps down the chute 2,500→1,400. The tilt once
+    followed the laps, the tilted walks grew to 10²⁸ and the seat odds came out infinite; the
+    figures here are an independent plain-numpy computation's (median 128, 99th percentile 517,
+    mode 68, seat 1 0.50238)."""
+    board = Board(end=3000, die=Dice.parse("100"), jumps=((2500, 1400),))
+    chain = build_chain(board)
+    law = finishing_distribution(chain, 0)
+    assert isinstance(series_from(chain, 0), RenewalSeries)
+    assert (law.median, law.quantile(0.99), law.mode) == (128, 517, 68)
+    odds = seat_odds(chain, [0, 0])
+    assert odds.win[0] == pytest.approx(0.5023785928, abs=1e-10)
+    monkeypatch.setattr(series_module, "renewal_plan", lambda chain, report=None: None)
+    slow = _build_chain(board)
+    assert seat_odds(slow, [0, 0]).win == pytest.approx(odds.win, abs=1e-13)
+    plain = finishing_distribution(slow, 0)
+    size = min(law.pmf.size, plain.pmf.size)
+    assert np.abs(law.pmf[:size] - plain.pmf[:size]).max() <= 1e-15
+
+
+def test_the_fewest_turns_are_counted_not_read_off_the_series():
+    """6⁻ⁿ underflows: on 3,000 squares without jumps the series' first positive term is at 509
+    turns, but 500 sixes finish."""
+    chain = build_chain(Board(end=3000))
+    assert finishing_distribution(chain, 0).minimum == 500
+    assert chain.fewest_turns[chain.row(2994)] == 1
 
 
 def test_a_renewal_series_reports_its_progress_and_stops_when_told(small_thresholds):
