@@ -14,7 +14,6 @@ from __future__ import annotations
 from functools import cached_property
 
 import numpy as np
-from scipy import fft
 
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.progress import SERIES_PROGRESS
@@ -131,10 +130,14 @@ class RenewalSeries:
     @cached_property
     def _curve_size(self) -> int:
         """An FFT size holding a chunk's convolution: its turns, the walk before it, the taps."""
+        from scipy import fft  # on first use: the app's first frame does without scipy
+
         return fft.next_fast_len(CURVE_CHUNK + 2 * self._curve_taps.shape[2] - 2, real=True)
 
     @cached_property
     def _curve_spectrum(self) -> np.ndarray:
+        from scipy import fft
+
         return fft.rfft(self._curve_taps, self._curve_size, axis=2)
 
     @cached_property
@@ -173,6 +176,8 @@ class _Solver:
     def cross(self, lo: int, middle: int, hi: int) -> None:
         """Add the effect of the long moves on ``[lo, middle)`` on the turns ``[middle, hi)``:
         only the last walk's length of them reach that far."""
+        from scipy import fft
+
         span = self.kernel.shape[2]
         start = max(lo, middle - span + 1)
         source = self.x[:, start - self.x_first : middle - self.x_first]
@@ -190,4 +195,6 @@ class _Solver:
 def _convolve(source: np.ndarray, spectrum: np.ndarray, size: int, mixing: str) -> np.ndarray:
     """The linear convolutions of the rows of ``source`` with taps whose spectrum at FFT size
     ``size`` (which holds the whole result) is given, mixed over the rows by ``mixing``."""
+    from scipy import fft
+
     return fft.irfft(np.einsum(mixing, fft.rfft(source, size, axis=1), spectrum), size, axis=1)

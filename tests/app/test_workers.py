@@ -93,7 +93,7 @@ async def board_preview(pilot, app):
 
 async def suggestion(pilot, app):
     await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
-    await pilot.press("s")
+    await pilot.press("g")
     await wait_for(pilot, lambda: isinstance(app.screen, TargetScreen))
     app.screen.query_one("#target-turns").value = "30"
     await pilot.press("enter")
