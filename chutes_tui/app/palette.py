@@ -55,6 +55,7 @@ from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.theme import ThemeProvider
 from textual.widgets import Button, Input, LoadingIndicator, OptionList
 
+from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.workers import start_worker
 
 # Textual walks a class's *first* DOMNode base for its CSS and component classes, so the guard is
@@ -91,6 +92,11 @@ class Dialog(DismissOnlyWhenOnTop, ModalScreen[ScreenResultType]):
     def action_scroll_body(self, how: str) -> None:
         for body in self.query(".body"):
             getattr(body, f"scroll_{how}")()
+
+    def on_mount(self) -> None:
+        # The dialog's own keys at the foot of the screen, over those of the screen beneath,
+        # which do not work while the dialog is open.
+        self.mount(FittingFooter())
 
 
 _move_page = OptionList._move_page

@@ -51,6 +51,7 @@ class GameStatistics(_Base):
         def show_state(self) -> None: ...
         def _show_flow_bar(self) -> None: ...
         def follow_mode(self) -> None: ...
+        def action_board_only(self) -> None: ...
 
     def _take_live(self, request: Request, stats: LiveStats) -> None:
         """Statistics worked out in the background (boards where they are not instant)."""
@@ -120,6 +121,8 @@ class GameStatistics(_Base):
         if inspecting and self._too_large_for_statistics(series=True):
             return
         self.set_class(inspecting, "inspecting")
+        if inspecting and self.has_class("board-only"):  # the inspector lives in the side panel
+            self.action_board_only()
         self.follow_mode()
         if inspecting:
             board = self.board

@@ -1,0 +1,42 @@
+"""Issue 24's new-user tour: what it found, checked on the real app."""
+
+from textual.widgets._footer import FooterKey
+
+from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.dialogs.help import HelpScreen
+from chutes_tui.app.widgets.footer import FittingFooter
+from tests.app.helpers import wait_for
+from tests.app.scenes import mid_game
+
+
+def footer_words(screen) -> list[str]:
+    footer = screen.query_one(FittingFooter)
+    return [key.description for key in footer.query(FooterKey)]
+
+
+async def test_a_dialog_shows_its_own_keys_at_the_foot_not_the_games(monkeypatch, tmp_path):
+    """Under the help dialog the footer said "space Roll p Resume . Step", none of which works
+    while the dialog is open."""
+    monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
+    async with ChutesApp(game=mid_game()).run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert "Roll" in footer_words(pilot.app.screen)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+        await wait_for(pilot, lambda: bool(pilot.app.screen.query(FittingFooter)))
+        await pilot.pause(0.2)
+        words = footer_words(pilot.app.screen)
+        assert words and "Roll" not in words and "Save" not in words
+
+
+async def test_the_inspector_shows_the_hidden_side_panel_at_60x20(monkeypatch, tmp_path):
+    """At 60×20 the side panel hides itself; `i` turned the inspector on inside it, unseen."""
+    monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
+    async with ChutesApp(game=mid_game()).run_test(size=(60, 20)) as pilot:
+        await pilot.pause(0.2)
+        screen = pilot.app.screen
+        assert screen.has_class("board-only")
+        await pilot.press("i")
+        await pilot.pause(0.2)
+        assert screen.has_class("inspecting") and not screen.has_class("board-only")
+        assert screen.query_one("#side").display
