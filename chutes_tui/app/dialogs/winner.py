@@ -54,7 +54,7 @@ def swing_text(game: Game) -> Text:
     name = game.players[swing.seat].spec.name
     mover = game.players[swing.turn.seat].spec.name
     return Text(
-        f"Biggest swing: {name}'s chance went {swing.before:.0%} → {swing.after:.0%} on move "
+        f"Biggest swing: {name}'s chance went {swing.before:.0%} → {swing.after:.0%} on turn "
         f"{swing.turn.number}, when {swing.turn.describe(mover, [p.spec.name for p in game.players])}."
     )
 
