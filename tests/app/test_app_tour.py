@@ -40,3 +40,16 @@ async def test_the_inspector_shows_the_hidden_side_panel_at_60x20(monkeypatch, t
         await pilot.pause(0.2)
         assert screen.has_class("inspecting") and not screen.has_class("board-only")
         assert screen.query_one("#side").display
+
+
+async def test_q_in_a_game_says_how_to_quit_and_quits_nothing(monkeypatch, tmp_path):
+    """lazygit, btop and harlequin quit on q; here q was silent in a game."""
+    monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
+    app = ChutesApp(game=mid_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        screen = app.screen
+        await pilot.press("q")
+        await pilot.pause(0.2)
+        assert app.screen is screen and app.is_running
+        assert any("ctrl+q quits" in str(n.message) for n in app._notifications)

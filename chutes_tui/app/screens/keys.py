@@ -17,6 +17,8 @@ GAME_KEYS: list[BindingType] = [
     *keys("load_board", "edit_board", "flow_earlier", "flow_later", "back"),
     key("first", "flow_turn(-1000000)", show=False, system=True),  # the help's note says Home, End
     key("last", "flow_turn(1000000)", show=False, system=True),
+    # Other apps quit on q: here it says how (q quits from the winner's dialog only).
+    moved("quit_q", "ctrl+q quits (it asks first if the game is not saved)."),
 ]
 
 # Review mode (screens/review.py). The arrows are the screen's, before the board's cursor keys.
