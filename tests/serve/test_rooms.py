@@ -121,7 +121,7 @@ def test_a_visitor_neither_reads_nor_writes_the_server_users_files(tmp_path):
                 # The visitor changes the theme: ctrl+p, "theme", then dracula from the list.
                 await terminal.type("\x10", "Change the current theme")
                 await terminal.type("theme", "Theme")
-                await terminal.type("\r", "solarized-light")
+                await terminal.type("\r", "Search for themes")
                 await terminal.type("dracula", "dracula")
                 await connection.send_str(json.dumps(["stdin", "\r"]))
                 remembered = home / "config" / "settings.json"
