@@ -102,18 +102,24 @@ class Swing:
         return abs(self.after - self.before)
 
 
+# A turn swings the game only if it moves someone's chance to win by more than this (one
+# percentage point): every roll nudges the odds, and a mark on each nudge would mark them all.
+SWING_LEAST = 0.01
+
+
 def swings(history: Sequence[Turn], odds: Sequence[SeatOdds | None]) -> list[Swing]:
     """Each turn's swing, in turn order: the largest change |P_after - P_before| in one seat's
     chance to win (the lowest seat on a tie), where ``odds[k]`` are the odds after ``k`` turns
     (0: the start). Turns whose odds are unknown on either side are left out, and so is the
-    winning turn: it settles the game, it does not swing it; so is a turn that changed no one's
-    chance (one player's is always 100%; a die that always rolls the same never changes it)."""
+    winning turn: it settles the game, it does not swing it; so is a turn whose largest change
+    is at most :data:`SWING_LEAST` (one percentage point), which is a nudge, not a swing (one
+    player's chance is always 100%; a die that always rolls the same never changes it)."""
     found = []
     for turn, previous, after in zip(history, odds, odds[1:], strict=False):
         if after is None or previous is None or turn.won:
             continue
         changes = [abs(a - b) for a, b in zip(after.win, previous.win, strict=True)]
-        if max(changes) == 0:
+        if max(changes) <= SWING_LEAST:
             continue
         seat = changes.index(max(changes))
         found.append(Swing(turn, seat, previous.win[seat], after.win[seat]))

@@ -1,7 +1,7 @@
 """The app, driven as a person would: keys, clicks, resizes, and what the screen then shows."""
 
 import pytest
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from chutes_tui.analysis import build_chain, expected_turns, seat_odds
 from chutes_tui.app.app import ChutesApp
@@ -360,14 +360,14 @@ async def test_cursor_updates_the_inspector(standard):
         for square in (28, 95, 99):
             screen.board.set_cursor(square)
             await pilot.pause(0.05)
-            text = str(screen.query_one("#inspect-text").render())
+            text = str(screen.query_one("#inspect-text", Static).content)
             report = inspect_square(standard, square, opponent=0)
             assert f"Square {square}" in text
             assert f"Turns left {report.expected_turns:.1f}" in text
             assert f"wins {report.win_probability:.1%}" in text
         await pilot.press("right")  # the keyboard moves the cursor too
         await pilot.pause(0.05)
-        assert f"Square {screen.board.cursor}" in str(screen.query_one("#inspect-text").render())
+        assert f"Square {screen.board.cursor}" in str(screen.query_one("#inspect-text", Static).content)
         await pilot.press("i")
         assert not screen.has_class("inspecting")
 
@@ -592,8 +592,8 @@ async def test_the_inspector_explains_a_square_no_game_reaches(standard):
         await pilot.pause(0.1)
         screen.board.set_cursor(75)
         await pilot.pause(0.05)
-        assert "Turns left 1.0" in str(screen.query_one("#inspect-text").render())
+        assert "Turns left 1.0" in str(screen.query_one("#inspect-text", Static).content)
         screen.board.set_cursor(2)
         await pilot.pause(0.05)
-        text = str(screen.query_one("#inspect-text").render())
+        text = str(screen.query_one("#inspect-text", Static).content)
         assert "Square 2" in text and "never reach" in text and "Turns left" not in text

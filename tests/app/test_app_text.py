@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from textual.widgets import Static
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.controller import SPEEDS
@@ -52,7 +53,7 @@ async def test_user_text_is_shown_literally_everywhere(names, text, tmp_path, mo
         # Inspector: the mover's name in the two-player line.
         await pilot.press("i")
         await pilot.pause(0.1)
-        assert name in rendered(screen.query_one("#inspect-text"))
+        assert name in str(screen.query_one("#inspect-text", Static).content)
         await pilot.press("i")
         # Exact dialog: both names in its title.
         await pilot.press("x")

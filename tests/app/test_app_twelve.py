@@ -81,5 +81,5 @@ async def test_a_twelve_player_game_is_watched_to_the_end_at_80_by_24(standard):
         body.scroll_end(animate=False)
         await pilot.pause(0.1)
         assert "Biggest swing" in app.export_screenshot().replace("&#160;", " ")
-        log = "\n".join(line.plain for line in screen.query_one(TurnLog).entries)
+        log = "\n".join(screen.query_one(TurnLog).lines)
         assert "12 players" in log and f"{winner}" in log

@@ -44,8 +44,10 @@ class SaveScreen(Dialog[str | None]):
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
-        # The start in view: the folder, not only the end of a long path.
-        self.query_one("#save-path", Input).cursor_position = 0
+        # The end in view: the file's name and extension (a long path's folders scroll off
+        # to the left, and Home shows them).
+        path = self.query_one("#save-path", Input)
+        path.cursor_position = len(path.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

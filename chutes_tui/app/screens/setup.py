@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Stat
 from chutes_tui.analysis import expected_from_start
 from chutes_tui.analysis.limits import PREVIEW_MAX_SQUARES
 from chutes_tui.app.dialogs.error import ErrorScreen
-from chutes_tui.app.keymap import keys, moved
+from chutes_tui.app.keymap import KEYMAP, keys, moved
 from chutes_tui.app.messages import StartGame
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.widgets.footer import FittingFooter
@@ -314,6 +314,12 @@ class SetupScreen(Screen):
             if name is not None:
                 players.append(PlayerSpec(name, token, color, kind == "human"))
         return players
+
+    def on_key(self, event: events.Key) -> None:
+        # A full table dims the key (check_action), and a dimmed key runs nothing: say why here.
+        if event.key in KEYMAP["add_seat"].keys.split(",") and len(self.seats()) >= MAX_PLAYERS:
+            event.stop()
+            self.notify(f"A game has at most {MAX_PLAYERS} players: every seat is taken.", timeout=4)
 
     async def action_add_seat(self) -> None:
         """A computer player at a new seat, with a name, token and colour no other seat has;

@@ -34,7 +34,8 @@ class FlowBar(Static):
             return Text()
         step, last, playing = self._shown
         room = max(width - 2, 20)
-        head = Text.assemble(("Flow", "bold"), " · after ", (f"{step.turns}", "bold"), " turns ")
+        noun = " turn " if step.turns == 1 else " turns "
+        head = Text.assemble(("Flow", "bold"), " · after ", (f"{step.turns:,}", "bold"), noun)
         keys = "< > turn · a " + ("pause" if playing else "play") + " · Esc off"
         # 100% only once every game has finished, as the board's legend says (percent_digits)
         finished = f"{step.finished:.{percent_digits(step.finished, least=1)}%}"

@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from chutes_tui.analysis.reports import SquareReport
 from chutes_tui.app.widgets.chart import LineChart
+from chutes_tui.app.widgets.wrap import Items, item
 
 
 def report_text(report: SquareReport, mover: str | None = None) -> Text:
@@ -19,11 +20,11 @@ def report_text(report: SquareReport, mover: str | None = None) -> Text:
     if report.statistics_from != square and report.jump is not None:
         heading.append(f" — {report.sends()} (its statistics)")
     low, high = report.range_5_95
-    within = " ".join(f"{p:.0%}" for p in report.p_finish_within.values())
+    within = item(" ".join(f"{p:.0%}" for p in report.p_finish_within.values()))
     lines = [
         f"Turns left {report.expected_turns:.1f} ± {report.sd_turns:.1f} · median {report.median_turns}"
         f" · 5–95% {low}–{high}",
-        f"Finish within {'/'.join(map(str, report.p_finish_within))}: {within}",
+        item(f"Finish within {'/'.join(map(str, report.p_finish_within))}:") + f" {within}",
         f"From the start: {report.expected_visits:.2f} turns here · P(ever) {report.p_visit:.0%}",
         "Each roll leads to (* by a jump): "
         + "  ".join(f"{o.roll}→{o.final}{'*' if o.jump else ''}" for o in report.roll_outcomes),
@@ -69,7 +70,7 @@ class InspectorPanel(VerticalScroll):
 
     def show(self, report: SquareReport, mover: str | None = None) -> None:
         # The text's height varies (wrapped lines, a jump's line): a layout pass places the chart.
-        self.query_one("#inspect-text", Static).update(report_text(report, mover))
+        self.query_one("#inspect-text", Static).update(Items(report_text(report, mover)))
         first = report.pmf[: max(2, report.range_5_95[1] * 2)]
         peak = float(first.max()) or 1.0
         cdf = first.cumsum()

@@ -3,6 +3,7 @@ roll button and die, turn log, inspector). The game screen tells it what to show
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -20,11 +21,14 @@ from chutes_tui.app.widgets.inspector import InspectorPanel
 from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.status import Status, StatusPanel
 from chutes_tui.app.widgets.turnlog import TurnLog
+from chutes_tui.app.widgets.wrap import item, joined
 from chutes_tui.engine.game import Game, Snapshot, Turn
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.text import shown
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+# A turn's line breaks between its items, never inside "rolled 3:", "0 → 3" or "(bounced)".
+_MOVE = re.compile(r"rolled \d+:| → | \(bounced\)")
 COMPACT_WIDTH = 110
 COMPACT_HEIGHT = 34
 NARROW_WIDTH = 64
@@ -37,29 +41,43 @@ def die_face(roll: int, die: Dice) -> str:
 
 def chart_rows(height: int, players: int, compact: bool, bars: int = 0) -> int:
     """Rows for the odds chart in a screen ``height`` lines tall (``bars``: lines under the
-    panels, a review's bar): what the side panel's other parts leave, the log keeping at least 4
-    lines (compact) or sharing the spare rows half and half with the chart (9 rows or more)."""
-    left = height - 2 - bars - min(13, players + 1)  # header, footer, bars; the players table
+    panels, a review's bar): what the side panel's other parts leave, the log keeping at least
+    :data:`LOG_LEAST` lines (compact) or sharing the spare rows half and half with the chart (9
+    rows or more). 0: no room for a chart of :data:`CHART_LEAST` rows; it gives way, so the roll
+    button stays in sight (12 players at 80×24)."""
+    left = height - 2 - bars - table_rows(height, players, bars)  # header, footer, bars; the table
     if compact:  # then the status (4 lines), the roll button (3), the log
-        return max(5, min(8, left - 4 - 3 - 4))
+        room = left - STATUS_ROWS - BUTTON_ROWS
+        return max(CHART_LEAST, min(8, room - 4)) if room - LOG_LEAST >= CHART_LEAST else 0
     # the table's note (3 lines + 1), the chart's margin, status, button (3 + 1), log's margin
     spare = left - 3 - 1 - 1 - 4 - 4 - 1 - CHART_ROWS - LOG_ROWS
     return CHART_ROWS + max(0, spare // 2)
 
 
+def table_rows(height: int, players: int, bars: int = 0) -> int:
+    """The players table's rows (its header and a line a player, at most 13): fewer, and it
+    scrolls, where a whole table would leave no room for the status, the button and the log."""
+    return max(3, min(13, players + 1, height - 2 - bars - STATUS_ROWS - BUTTON_ROWS - LOG_LEAST))
+
+
 CHART_ROWS, LOG_ROWS = 9, 10
+CHART_LEAST, LOG_LEAST, STATUS_ROWS, BUTTON_ROWS = 5, 2, 4, 3
 
 
 def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None, bars: int = 0) -> None:
     """The screen's classes for its size: ``compact`` below 110×34 (no spacing), ``board-only``
-    below 64 columns unless ``board_only`` (the 'w' key) says otherwise; the chart's rows
-    (:func:`chart_rows`)."""
+    below 64 columns unless ``board_only`` (the 'w' key) says otherwise; the chart's and the
+    players table's rows (:func:`chart_rows`, :func:`table_rows`)."""
     compact = size.width < COMPACT_WIDTH or size.height < COMPACT_HEIGHT
     screen.set_class(compact, "compact")
     table = screen.query_one(PlayersTable)
     table.set_compact(compact)
     players = len(table.specs) or len(screen.query_one(GamePanels).first.players)  # before its reset
-    screen.query_one("#chart", LineChart).styles.height = chart_rows(size.height, players, compact, bars)
+    table.styles.max_height = table_rows(size.height, players, bars)
+    chart = screen.query_one("#chart", LineChart)
+    rows = chart_rows(size.height, players, compact, bars)
+    chart.display = rows > 0
+    chart.styles.height = max(rows, CHART_LEAST)
     if board_only is None:  # until 'w' is pressed, very narrow terminals show the board alone
         screen.set_class(size.width < NARROW_WIDTH, "board-only")
     # While the panel is hidden, a line under the board says how to show it (the key the
@@ -137,9 +155,7 @@ class GamePanels(Horizontal):
         )
         log = self.query_one(TurnLog)
         log.clear()
-        log.write(
-            Text.assemble((shown(game.board.name, 60), "bold"), f" · {len(specs)} players · seed {game.seed}")
-        )
+        log.write(joined((shown(game.board.name, 60), "bold"), f"{len(specs)} players", f"seed {game.seed}"))
         for turn in game.history:
             self.log_turn(game, turn, (marks or {}).get(turn.number))
         self.query_one(BoardView).set_trail(trail)
@@ -174,9 +190,8 @@ class GamePanels(Horizontal):
     def log_turn(self, game: Game, turn: Turn, mark: str | None = None) -> None:
         spec = game.players[turn.seat].spec
         names = [player.spec.name for player in game.players]
-        line = Text.assemble(
-            (spec.token, spec.color), f" {turn.number:>3}. {turn.describe(spec.name, names)}"
-        )
+        described = _MOVE.sub(lambda found: item(found.group()), turn.describe(spec.name, names))
+        line = Text.assemble((spec.token, spec.color), f" {turn.number:>3}. {described}")
         if mark is not None:
             line.append(f" ◆ {mark}", style="bold")
         self.query_one(TurnLog).write(line)

@@ -45,10 +45,9 @@ def status_text(status: Status, *, narrow: bool) -> Text:
         lines = [f"{game.names[game.winner]} has won"]
         if status.speed:  # the game, not a review of it
             lines.append("r: rematch · n: new game")
-    elif narrow:
-        lines = [f"Turn {game.turn}: {game.names[game.to_move]} to move", prompt]
-    else:
-        lines = [f"Turn {game.turn}: {game.names[game.to_move]} to move" + (f" — {prompt}" if prompt else "")]
+    else:  # the turn about to be played, numbered as the log and review number turns (from 1)
+        mover = f"Turn {game.turn + 1}: {game.names[game.to_move]} to move"
+        lines = [mover, prompt] if narrow else [mover + (f" — {prompt}" if prompt else "")]
     odds = game.odds
     if odds is None and game.winner is None:
         lines.append("Working out the odds…")

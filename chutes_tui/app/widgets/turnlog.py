@@ -1,5 +1,6 @@
-"""The turn log: newest line at the bottom, wrapped to the width (a hanging indent: a turn's
-next lines start under its words, not under its number), scrollable with the wheel.
+"""The turn log: newest line at the bottom, wrapped to the width between items (a hanging
+indent: a turn's next lines start under its words, not under its number), scrollable with the
+wheel.
 
 A line-API widget of fixed size, so writing a line repaints the log alone; a RichLog grew its
 virtual size on every write and so asked Textual for a full-screen layout after every move.
@@ -19,6 +20,7 @@ from textual.widget import Widget
 
 from chutes_tui.app.themes import ink
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
+from chutes_tui.app.widgets.wrap import NO_BREAK, wrap_items
 
 
 class TurnLog(CachedBaseStyle, Widget):
@@ -75,8 +77,8 @@ class TurnLog(CachedBaseStyle, Widget):
 
     @property
     def lines(self) -> list[str]:
-        """The entries as plain text (oldest first)."""
-        return [entry.plain for entry in self.entries]
+        """The entries as plain text (oldest first; an item's no-break spaces as spaces)."""
+        return [entry.plain.replace(NO_BREAK, " ") for entry in self.entries]
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -151,7 +153,7 @@ class TurnLog(CachedBaseStyle, Widget):
 def _hanging(text: Text, console: Console, width: int) -> list[Text]:
     """``text`` wrapped to ``width``, its second and later lines indented past the turn's number
     (``"● 12. "``; two spaces when there is none), or not at all in a log too narrow for it."""
-    lines = list(text.wrap(console, width))
+    lines = list(wrap_items(text, console, width))
     number = text.plain.find(". ", 0, 8)
     indent = number + 2 if number >= 0 else 2
     if len(lines) < 2 or width < 2 * indent + 8:
@@ -159,7 +161,7 @@ def _hanging(text: Text, console: Console, width: int) -> list[Text]:
     start = len(lines[0].plain)
     while start < len(text.plain) and text.plain[start] == " ":
         start += 1
-    rest = text[start:].wrap(console, width - indent)
+    rest = wrap_items(text[start:], console, width - indent)
     return [lines[0], *(Text(" " * indent) + line for line in rest)]
 
 

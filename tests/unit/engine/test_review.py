@@ -155,3 +155,22 @@ def test_the_biggest_swing_of_a_game_that_recorded_no_odds():
     game.odds_history[1:] = [None] * (len(game.odds_history) - 1)  # as if nothing was recorded
     found = Review(game).biggest_swing()
     assert found is not None and (found.turn.number, found.seat) == (expected.turn.number, expected.seat)
+
+
+def test_a_change_of_one_point_or_less_is_no_swing(standard):
+    """Every turn nudges the odds; only a change of more than SWING_LEAST (one percentage point)
+    is a swing. Seed 11's game has turns of each kind."""
+    from chutes_tui.engine.game import SWING_LEAST, swings
+
+    game = finished(standard, seed=11)
+    odds = game.odds_history
+    largest = {
+        t.number: max(abs(a - b) for a, b in zip(odds[t.number].win, odds[t.number - 1].win, strict=True))
+        for t in game.history
+        if not t.won
+    }
+    nudges = {number for number, change in largest.items() if 0 < change <= SWING_LEAST}
+    assert SWING_LEAST == 0.01 and nudges  # the game has some
+    found = {swing.turn.number for swing in swings(game.history, odds)}
+    assert found == {number for number, change in largest.items() if change > SWING_LEAST}
+    assert not found & nudges
