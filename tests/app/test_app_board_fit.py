@@ -123,3 +123,14 @@ async def test_one_line_rows_draw_every_jump_or_none():
         lines = board_lines(view)
         assert not any(BRAILLE.search(line) for line in lines)
         assert re.search(r"\b1 +2 +3 +4 +5 +6 +7 +8. +9 +10\b", lines[-2])
+
+
+async def test_the_win_chart_names_its_lines_by_token_without_colour(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    async with ChutesApp(game=mid_game()).run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.3)
+        chart = pilot.app.screen.chart
+        plot = [chart.render_line(y).text for y in range(1, chart.size.height - 1)]  # not the legend
+        # at each line's last point, side by side where they meet (highest first)
+        ends = "".join(m.group() for line in plot if (m := re.search("[●▲■]+$", line.rstrip())))
+        assert sorted(ends) == sorted("●▲■")  # Ann, Bob, Cy

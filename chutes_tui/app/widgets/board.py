@@ -28,9 +28,9 @@ from chutes_tui.render.grid import Layout
 from chutes_tui.render.jumps import JumpArt
 
 MAX_ZOOM = 4
-# The side panel beside a board: at most this wide, and at least this wide where the board still
-# fits beside it at its smallest squares; never narrower than the floor (a board too wide for the
-# screen then scrolls).
+# The side panel beside a board: at most this wide, and at least this wide unless the board needs
+# the room at its smallest squares; never narrower than the floor (a board that would need more
+# scrolls beside a panel of the usual width).
 SIDE_WIDTH, SIDE_MIN_WIDTH, SIDE_FLOOR = 58, 30, 18
 
 
@@ -43,10 +43,11 @@ def smallest_width(board: Board, height: int, scrollbar: int) -> int:
 
 def give_board_room(view: BoardView, side: Widget, width: int, height: int) -> None:
     """Narrow the side panel beside ``view`` in a ``width``-column screen so the board's every
-    column shows (60 columns: the board's 40 and a panel of 20), down to :data:`SIDE_FLOOR`;
+    column shows (60 columns: the board's 40 and a panel of 20), not below :data:`SIDE_FLOOR`;
     ``height``: the board's lines."""
     room = width - smallest_width(view.board, height, view.styles.scrollbar_size_vertical)
-    widest = max(SIDE_FLOOR, min(SIDE_WIDTH, room))
+    # A board too wide for any panel beside it scrolls anyway: the panel keeps its usual width.
+    widest = min(SIDE_WIDTH, room) if room >= SIDE_FLOOR else SIDE_WIDTH
     side.styles.max_width = widest
     side.styles.min_width = min(SIDE_MIN_WIDTH, widest)
 
