@@ -1,14 +1,15 @@
 """Painting a laid-out board line by line: numbers, tokens, the drawn ladders and chutes, the
 trail, an overlay's colours and the cursor, as Rich segments (a front end crops and shows them).
 
-What goes where in a cell of ``w × h`` characters: the square's number on its first line (and
-the cursor's mark, :data:`CURSOR`, after it), the tokens standing there on the next (after the
-number when the cell is one line tall); every other character shows the jumps' drawing
-(:mod:`.jumps`). A character that holds text keeps it, and a jump passing under it tints its
-background instead, so a shape stays continuous under the numbers and tokens without hiding
-them. The character after any text and the one before the next cell's number stay blank, so a
-stroke never touches a number and reads as part of it. The jump
-under the cursor is drawn on top, in the highlight colour.
+What goes where in a cell of ``w × h`` characters: the square's number on its first line (then
+a jump's mark, :data:`JUMP_MARKS`, and the cursor's, :data:`CURSOR`), the tokens standing there
+on the next (after the number when the cell is one line tall); every other character shows the
+jumps' drawing (:mod:`.jumps`), except where every row is one line (then no jump is drawn). A
+character that holds text keeps it, and a jump passing under it tints its background instead,
+so a shape stays continuous under the numbers and tokens without hiding them. The character
+after any text and the one before the next cell's number stay blank, so a stroke never touches
+a number and reads as part of it. The jump under the cursor is drawn on top, in the highlight
+colour.
 """
 
 from __future__ import annotations
@@ -38,6 +39,15 @@ BADGE_WIDTH, BADGE_HEIGHT = 8, 3
 # The cursor's square carries this after its number as well as its reversed colours, so it shows
 # without colour (NO_COLOR) and to any eye.
 CURSOR = "◂"
+# A square where a ladder or a chute starts carries its way after its number (where the cell has
+# room), so the two kinds differ without colour too (NO_COLOR, any eye); a jump's head is
+# underlined.
+JUMP_MARKS = {JumpKind.LADDER: "↑", JumpKind.CHUTE: "↓"}
+MARKS_LEGEND = (
+    f"A number followed by {JUMP_MARKS[JumpKind.LADDER]} starts a ladder (green: rails and rungs), "
+    f"by {JUMP_MARKS[JumpKind.CHUTE]} a chute (red: a winding line); an underlined number is where "
+    f"one ends. {CURSOR} marks the cursor's square."
+)
 # Painted cell lines kept (``Scene.cells``) are emptied past this many board lines' worth (times
 # the board's columns): eight 50-line screens. A game on the standard board paints at most about
 # 1,000 variants with three players at 120×40 and 1,600 with four at 160×50 (tokens, trail,
@@ -194,7 +204,13 @@ def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: in
     if line == 0:
         style = _number_style(scene, square, step)
         text = [(c, style) for c in str(square)]
-        if square == scene.cursor:
+        kind = scene.board.jump_kind(square)
+        cursor = square == scene.cursor
+        # The blank before the next cell kept, and the cursor's mark first (the cursor also
+        # lights the whole jump).
+        if kind is not None and len(text) + 2 + cursor <= width:
+            text.append((JUMP_MARKS[kind], style))
+        if cursor:
             text.append((CURSOR, Style(bold=True)))
     badge = width >= BADGE_WIDTH and height >= BADGE_HEIGHT
     if line == (0 if height == 1 else 1):
@@ -204,8 +220,11 @@ def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: in
     last = width - 1 if line == 0 and column + 1 < layout.columns else width
     x0 = column * width
     segments = []
+    # Where every row is one line the numbers fill the rows: only the odd short number would
+    # leave room for a stray dot, so no jump is drawn (the numbers' marks still show the ends).
+    drawn = layout.grid_height > layout.rows
     for offset in range(width):
-        stroke = scene.art.stroke((x0 + offset, y))
+        stroke = scene.art.stroke((x0 + offset, y)) if drawn else None
         top = None
         if stroke is not None:
             top = scene.highlight if scene.highlight in stroke.jumps else stroke.jumps[-1]

@@ -47,10 +47,21 @@ def line_chart(
     width: int = 60,
     height: int = 10,
     axis: Sequence[tuple[float, str]] = (),
+    ends: Sequence[str] = (),
 ) -> list[Text]:
     """Lines in braille characters, each series in its style; ``axis`` labels y values
-    (``(value, label)``) on the left."""
+    (``(value, label)``) on the left; ``ends``: a character per series put at its last point
+    (the lines told apart without colour: NO_COLOR)."""
     raster = braille_chart(series, width, height, low, high)
+    span = (high - low) or 1.0
+    on_row: dict[int, list[tuple[float, int]]] = {}  # ends that fall on one row sit side by side
+    for index, (values, _) in enumerate(zip(series, ends, strict=False)):
+        if values and raster:
+            value = min(max(values[-1], low), high)
+            on_row.setdefault(round((high - value) / span * (height - 1)), []).append((-value, index))
+    for row, found in on_row.items():
+        for place, (_, index) in enumerate(sorted(found)[:width]):  # highest first
+            raster[row][width - min(len(found), width) + place] = (ends[index], index)
     label_width = max((len(label) for _, label in axis), default=0)
     rows_for = {round((high - value) / (high - low) * (height - 1)): label for value, label in axis}
     lines = []
@@ -105,11 +116,13 @@ def framed_chart(
     high: float,
     fmt: str = "{:.0%}",
     x_label: str = "",
+    ends: Sequence[str] = (),
 ) -> list[Text]:
     """``height`` lines: the title and a legend (each entry in its style; ``short_title`` where
     the whole legend does not fit beside ``title``; ``short_legend``, a space apart, where it does
     not fit beside that either: twelve players' names do not, their tokens do), the lines with
-    labelled y values at the top, middle and bottom, and the x axis's words."""
+    labelled y values at the top, middle and bottom (``ends``: see :func:`line_chart`), and the x
+    axis's words."""
     if height < 3 or width < 8:
         return [Text(title, style="bold")][:height]
     room = sum(2 + len(label) for label, _ in legend)
@@ -129,7 +142,9 @@ def framed_chart(
     ]
     label_width = max(len(label) for _, label in ticks) + 1
     plot = max(1, width - label_width)
-    rows = line_chart(series, styles, low=low, high=high, width=plot, height=height - 2, axis=ticks)
+    rows = line_chart(
+        series, styles, low=low, high=high, width=plot, height=height - 2, axis=ticks, ends=ends
+    )
     return [head, *rows, Text(" " * label_width + x_label, style="dim")]
 
 

@@ -31,6 +31,7 @@ EXTENSION_POINTS = {
     "_handle_exception",
     "notify_style_update",  # Textual's hook for a theme or stylesheet change
     "get_content_height",  # a line-API widget says how tall its content is
+    "BUTTON_INNER",  # a toggle's inside, documented for changing (widgets/tick.py: ✓ or blank)
     "action_command_palette",  # both open the race-free palette (app/palette.py)
     "search_themes",
     "on_event",  # keys after the last screen is gone are dropped

@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 
 from chutes_tui.app.keymap import KEYMAP, key, key_label
 from chutes_tui.app.palette import Dialog
+from chutes_tui.render.boardpaint import MARKS_LEGEND
 
 # Every figure the game screen shows, said once in words (the panels' headers are short).
 NUMBERS = Text(
@@ -54,6 +55,7 @@ GAME_NOTES: tuple[tuple[str, str | Text], ...] = (
         "overlay on (a), < and > choose the turn it shows (Home, End: the first and the last); "
         "Esc takes any overlay off.",
     ),
+    ("The board", MARKS_LEGEND),
     ("What the numbers mean", NUMBERS),
 )
 

@@ -12,6 +12,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
+from chutes_tui.app.widgets.tick import TickBox
 from chutes_tui.model import inputs
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import InputError
@@ -45,9 +46,9 @@ class RulesScreen(Dialog[dict[str, Any] | None]):
                     id="rules-end",
                     compact=True,
                 )
-            yield Checkbox("top face rolls again", board.extra_roll, id="rules-extra", compact=True)
-            yield Checkbox("a jump may lead onto another", board.chain_jumps, id="rules-chains", compact=True)
-            yield Checkbox(
+            yield TickBox("top face rolls again", board.extra_roll, id="rules-extra", compact=True)
+            yield TickBox("a jump may lead onto another", board.chain_jumps, id="rules-chains", compact=True)
+            yield TickBox(
                 "bump: resting on a piece sends it to the start", board.bump, id="rules-bump", compact=True
             )
             yield Static("", id="rules-refusal", classes="field-error")

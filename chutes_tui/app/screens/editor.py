@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -22,7 +23,7 @@ from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.dialogs.target import TargetScreen
 from chutes_tui.app.keymap import keys, moved
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
-from chutes_tui.app.widgets.board import BoardView
+from chutes_tui.app.widgets.board import BoardView, give_board_room
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.game import endless_problem
@@ -32,7 +33,7 @@ from chutes_tui.model.edits import EditHistory, add_jump, move_jump_end, remove_
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.text import count, file_stem, path_text, printable, shown
-from chutes_tui.render.boardpaint import Overlay
+from chutes_tui.render.boardpaint import MARKS_LEGEND, Overlay
 from chutes_tui.research.suggest import Suggestion, suggest_edit, suggest_problem
 
 EDITOR_HELP = (
@@ -103,6 +104,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
     def action_help(self) -> None:
         notes = [
             ("Editing", EDITOR_HELP),
+            ("The board", MARKS_LEGEND),
             (
                 "The numbers",
                 "Expected turns, their spread and the first of two "
@@ -114,6 +116,12 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
     @property
     def view(self) -> BoardView:
         return self.query_one("#editor-board", BoardView)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:  # header and footer above and below the board
+        give_board_room(self.view, self.query_one("#side"), self.size.width, self.size.height - 2)
 
     def on_mount(self) -> None:
         self.view.set_cursor(self.board.end // 2)
@@ -131,6 +139,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             self.history.push(board)
         self.board = board
         self.view.reset(board, self.players, [board.start] * len(self.players))
+        self._fit()  # a board of another width (the rules dialog)
         self._status(message)
         self._show()
 

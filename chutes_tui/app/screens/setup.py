@@ -20,6 +20,7 @@ from chutes_tui.app.messages import StartGame
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.widgets.seats import FIELDS, Seat
+from chutes_tui.app.widgets.tick import TickBox
 from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.boardfile import load_board
@@ -118,10 +119,10 @@ class SetupScreen(Screen):
                 )
             with Horizontal(classes="row"):
                 yield Label("", classes="label")
-                yield Checkbox(
+                yield TickBox(
                     "top face rolls again", bool(last and last.extra_roll), id="extra-roll", compact=True
                 )
-                bump = Checkbox("bump", bool(last and last.bump), id="bump", compact=True)
+                bump = TickBox("bump", bool(last and last.bump), id="bump", compact=True)
                 bump.tooltip = f"Landing where others stand sends them back to the start: {BUMP_EFFECT}."
                 yield bump
                 yield Input(

@@ -16,6 +16,7 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widget import Widget
 
 from chutes_tui.app.keymap import key
 from chutes_tui.app.themes import seat_colors
@@ -27,6 +28,28 @@ from chutes_tui.render.grid import Layout
 from chutes_tui.render.jumps import JumpArt
 
 MAX_ZOOM = 4
+# The side panel beside a board: at most this wide, and at least this wide unless the board needs
+# the room at its smallest squares; never narrower than the floor (a board that would need more
+# scrolls beside a panel of the usual width).
+SIDE_WIDTH, SIDE_MIN_WIDTH, SIDE_FLOOR = 58, 30, 18
+
+
+def smallest_width(board: Board, height: int, scrollbar: int) -> int:
+    """Columns a board needs at its smallest squares in ``height`` lines, a scrollbar included
+    when its rows do not fit."""
+    layout = Layout.fit(board, 0, height)
+    return layout.width + (scrollbar if layout.height > height else 0)
+
+
+def give_board_room(view: BoardView, side: Widget, width: int, height: int) -> None:
+    """Narrow the side panel beside ``view`` in a ``width``-column screen so the board's every
+    column shows (60 columns: the board's 40 and a panel of 20), not below :data:`SIDE_FLOOR`;
+    ``height``: the board's lines."""
+    room = width - smallest_width(view.board, height, view.styles.scrollbar_size_vertical)
+    # A board too wide for any panel beside it scrolls anyway: the panel keeps its usual width.
+    widest = min(SIDE_WIDTH, room) if room >= SIDE_FLOOR else SIDE_WIDTH
+    side.styles.max_width = widest
+    side.styles.min_width = min(SIDE_MIN_WIDTH, widest)
 
 
 class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
@@ -89,6 +112,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self.positions = [board.start] * len(self.players)
         self.trail: list[int] = []
         self.cursor: int | None = None
+        self.to_move = 0  # the seat whose token a zoom keeps in view when there is no cursor
         self.overlay: Overlay | None = None
         self.zoom = 0
         self._palette: dict[str, Any] | None = None
@@ -263,11 +287,21 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self.set_cursor(self._layout.neighbour(self.cursor, dx, dy))
 
     def action_zoom(self, step: int) -> None:
-        """Larger or smaller squares than fit the window (a larger board then scrolls)."""
+        """Larger or smaller squares than fit the window (a larger board then scrolls); smaller
+        only while part of the board is out of view (else it would just leave lines empty)."""
+        if step < 0 and self.zoom <= 0 and self._layout.fits_in(*self.size):
+            self.notify("The whole board is in view already.", timeout=3, markup=False)
+            return
         self.zoom = max(-MAX_ZOOM, min(MAX_ZOOM, self.zoom + step))
         self._relayout()
-        if self.cursor is not None:
-            self.scroll_to_region(self._cell_region(self.cursor), animate=False)
+        # What the player looks at stays in view: the cursor, else the token to move. After the
+        # refresh: until then the scroll limits are the old layout's.
+        square = self.cursor
+        if square is None and 0 <= self.to_move < len(self.positions):
+            square = self.positions[self.to_move]
+        if square is not None:
+            region = self._cell_region(square)
+            self.call_after_refresh(self.scroll_to_region, region, animate=False, immediate=True)
 
     # -- drawing ----------------------------------------------------------------------------------
 

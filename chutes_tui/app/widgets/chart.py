@@ -119,6 +119,8 @@ class LineChart(CachedBaseStyle, Widget):
             low=low,
             high=high,
             x_label=f"{self.x_label} {self.turn_of(0)} … {self.turn_of(points)}",
+            # Without colour the lines are told apart by their players' tokens at their ends.
+            ends=[label for label, _ in self.short_legend] if self.app.no_color else (),
         )
         self._lines = lines
         self._show()

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from chutes_tui.analysis.reports import SquareReport
-from chutes_tui.app.widgets.board import BoardView
+from chutes_tui.app.widgets.board import BoardView, give_board_room
 from chutes_tui.app.widgets.chart import LineChart
 from chutes_tui.app.widgets.inspector import InspectorPanel
 from chutes_tui.app.widgets.players import PlayersTable
@@ -78,6 +78,8 @@ def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None, bars: i
     rows = chart_rows(size.height, players, compact, bars)
     chart.display = rows > 0
     chart.styles.height = max(rows, CHART_LEAST)
+    side = screen.query_one("#side")
+    give_board_room(screen.query_one(BoardView), side, size.width, size.height - 2 - bars)
     if board_only is None:  # until 'w' is pressed, very narrow terminals show the board alone
         screen.set_class(size.width < NARROW_WIDTH, "board-only")
     # While the panel is hidden, a line under the board says how to show it (the key the
@@ -176,6 +178,7 @@ class GamePanels(Horizontal):
     ) -> None:
         """``button``: what the button under the status does (watch mode: Pause or Resume)."""
         self.query_one(PlayersTable).snapshot = snapshot
+        self.query_one(BoardView).to_move = snapshot.to_move
         self.query_one(StatusPanel).status = status
         roll = self.query_one("#roll", Button)
         roll.disabled = not roll_enabled

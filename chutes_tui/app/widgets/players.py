@@ -101,7 +101,15 @@ class PlayersTable(CachedBaseStyle, Widget):
             Column("left", "left", 5, True),
             Column("win", "win", 6, True),
         ]
-        return columns if self.compact else [*columns, Column("bar", "", BAR_WIDTH)]
+        if not self.compact:
+            return [*columns, Column("bar", "", BAR_WIDTH)]
+        # A panel narrower still (beside a board at 60 columns): the win column stays, "left"
+        # then "sq" (the board shows the squares) give way.
+        for dropped in ("left", "square"):
+            if sum(c.width for c in columns) + len(columns) - 1 <= self.size.width:
+                break
+            columns = [c for c in columns if c.key != dropped]
+        return columns
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
         """Work out every cell's text ("…" while the live statistics are being worked out)."""
