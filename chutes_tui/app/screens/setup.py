@@ -12,16 +12,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
-from chutes_tui.analysis import expected_from_start
-from chutes_tui.analysis.limits import PREVIEW_MAX_SQUARES
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.keymap import KEYMAP, keys, moved
 from chutes_tui.app.messages import StartGame
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.widgets.footer import FittingFooter
+from chutes_tui.app.widgets.preview import BoardPreview
 from chutes_tui.app.widgets.seats import FIELDS, Seat
 from chutes_tui.app.widgets.tick import TickBox
-from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
@@ -32,7 +30,7 @@ from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_PLAYERS, InputError
 from chutes_tui.model.players import PlayerSpec, default_players
 from chutes_tui.model.rules import BUMP_EFFECT, EndRule
-from chutes_tui.model.text import count, path_text, shown
+from chutes_tui.model.text import path_text, shown
 
 T = TypeVar("T")
 BOARD_RULE = "board"
@@ -65,7 +63,6 @@ class SetupScreen(Screen):
         self.initial_seed = seed
         self.latest_save = latest_save()
         self.errors = 0  # fields refused by the last attempt to start
-        self._previewed: Board | None = None  # the board the preview line describes
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -96,7 +93,7 @@ class SetupScreen(Screen):
                 typed = Input(path, placeholder="…or a board file (Enter)", id="board-path", compact=True)
                 typed.display = not served
                 yield typed
-            yield Static("", id="board-preview")
+            yield BoardPreview(id="board-preview")
             with Horizontal(classes="row"):
                 yield Label("Rules", classes="label")
                 rules = [("end rule of the board", BOARD_RULE)] + [
@@ -157,41 +154,16 @@ class SetupScreen(Screen):
     @on(Input.Changed, "#die-sides")
     @on(Checkbox.Changed, "#extra-roll, #bump")
     def _preview(self) -> None:
-        """A line about the chosen board: its size, its jumps and (worked out in a thread: it
-        needs the board's chain, and scipy the first time) how long a game lasts. A choice that
-        changed clears the last attempt's board error (the preview says whether it still holds)."""
+        """The line about the chosen board (:class:`BoardPreview`). A choice that changed clears
+        the last attempt's board error (the preview says whether it still holds)."""
         self.query_one("#setup-error", Static).update("")
-        preview = self.query_one("#board-preview", Static)
+        preview = self.query_one("#board-preview", BoardPreview)
         try:
             board = self._board_or_error()
         except (BoardError, InputError) as problem:
-            self._previewed = None
-            preview.update(Text(str(problem), style="italic"))
+            preview.show_problem(problem)
             return
-        if board == self._previewed:
-            return  # the same board and rules (the fields announce their first values on mount)
-        self._previewed = board
-        described = (
-            f"{shown(board.name, 30)}: {board.end:,} squares, {count(len(board.ladders), 'ladder')}, "
-            f"{count(len(board.chutes), 'chute')}, {board.die.text}, {board.end_rule} end"
-        )
-        if board.end > PREVIEW_MAX_SQUARES:
-            length = "its expected length: chutes-tui analyze (too large to work out here)"
-            preview.update(Text(f"{described} — {length}", style="italic"))
-            return
-        preview.update(Text(described, style="italic"))
-        self._work_out_length(board, described)
-
-    def _work_out_length(self, board: Board, described: str) -> None:
-        def work() -> None:
-            line = f"{described} — one player needs {expected_from_start(board):.1f} turns on average"
-            self.app.call_from_thread(self._show_length, board, line)
-
-        start_worker(self, work, name="board preview", group="setup-preview", exclusive=True)
-
-    def _show_length(self, board: Board, line: str) -> None:
-        if board is self._previewed:  # else the choice changed while the length was worked out
-            self.query_one("#board-preview", Static).update(Text(line, style="italic"))
+        preview.show_board(board)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # "Back to the game" only when this screen was opened from one; "Continue" only when

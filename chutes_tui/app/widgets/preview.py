@@ -1,0 +1,51 @@
+"""The setup screen's line about the chosen board: its size, its jumps and how long a game lasts."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from chutes_tui.analysis import expected_from_start
+from chutes_tui.analysis.limits import PREVIEW_MAX_SQUARES
+from chutes_tui.app.workers import start_worker
+from chutes_tui.model.board import Board
+from chutes_tui.model.text import count, shown
+
+
+class BoardPreview(Static):
+    """Describes a board at once, and its expected length once a thread has worked it out (it
+    needs the board's chain, and scipy the first time); a board too large for that says where
+    to ask instead."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id)
+        self.previewed: Board | None = None  # the board the line describes
+
+    def show_problem(self, problem: Exception) -> None:
+        """Why the choices make no board."""
+        self.previewed = None
+        self.update(Text(str(problem), style="italic"))
+
+    def show_board(self, board: Board) -> None:
+        if board == self.previewed:
+            return  # the same board and rules (the fields announce their first values on mount)
+        self.previewed = board
+        described = (
+            f"{shown(board.name, 30)}: {board.end:,} squares, {count(len(board.ladders), 'ladder')}, "
+            f"{count(len(board.chutes), 'chute')}, {board.die.text}, {board.end_rule} end"
+        )
+        if board.end > PREVIEW_MAX_SQUARES:
+            length = "its expected length: chutes-tui analyze (too large to work out here)"
+            self.update(Text(f"{described} — {length}", style="italic"))
+            return
+        self.update(Text(described, style="italic"))
+
+        def work() -> None:
+            line = f"{described} — one player needs {expected_from_start(board):.1f} turns on average"
+            self.app.call_from_thread(self._show_length, board, line)
+
+        start_worker(self, work, name="board preview", group="setup-preview", exclusive=True)
+
+    def _show_length(self, board: Board, line: str) -> None:
+        if board is self.previewed:  # else the choice changed while the length was worked out
+            self.update(Text(line, style="italic"))
