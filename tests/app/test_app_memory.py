@@ -118,9 +118,9 @@ async def test_save_as_refuses_a_folder_path_and_an_unknown_home_with_a_dialog(s
 
 
 async def test_the_setup_line_leaves_out_the_length_of_a_board_too_large_to_solve_at_once(monkeypatch):
-    from chutes_tui.app.screens import setup
+    from chutes_tui.app.widgets import preview
 
-    monkeypatch.setattr(setup, "PREVIEW_MAX_SQUARES", 50)
+    monkeypatch.setattr(preview, "PREVIEW_MAX_SQUARES", 50)
     app = ChutesApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(0.1)
