@@ -53,3 +53,18 @@ async def test_q_in_a_game_says_how_to_quit_and_quits_nothing(monkeypatch, tmp_p
         await pilot.pause(0.2)
         assert app.screen is screen and app.is_running
         assert any("ctrl+q quits" in str(n.message) for n in app._notifications)
+
+
+async def test_the_setup_fields_for_dice_and_seed_say_what_they_are(monkeypatch, tmp_path):
+    """'▐X▌ bump seed (random)' read as one phrase, and a filled dice box had no name at all."""
+    from textual.widgets import Label
+
+    monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
+    async with ChutesApp().run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        row_of = {}
+        for label in pilot.app.screen.query(Label).filter(".inline-label"):
+            row_of[str(label.render())] = label.parent
+        assert set(row_of) == {"dice", "seed"}
+        assert row_of["dice"] is pilot.app.screen.query_one("#die-sides").parent
+        assert row_of["seed"] is pilot.app.screen.query_one("#seed").parent

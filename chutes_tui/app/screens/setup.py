@@ -107,13 +107,18 @@ class SetupScreen(Screen):
                     id="end-rule",
                     compact=True,
                 )
-                yield Input(
+                yield Label("dice", classes="inline-label")
+                dice = Input(
                     value=last.die if last and last.die else "",
-                    placeholder="dice: 6, 2d6, 1,1,2",  # empty: the board's own
+                    placeholder="board's (e.g. 2d6)",  # empty: the board's own
                     id="die-sides",
                     max_length=200,
                     compact=True,
                 )
+                dice.tooltip = (
+                    "A die's faces (6), dice (2d6) or a spinner's weights (1,1,2); empty: the board's"
+                )
+                yield dice
             with Horizontal(classes="row"):
                 yield Label("", classes="label")
                 yield TickBox(
@@ -122,9 +127,10 @@ class SetupScreen(Screen):
                 bump = TickBox("bump", bool(last and last.bump), id="bump", compact=True)
                 bump.tooltip = f"Landing where others stand sends them back to the start: {BUMP_EFFECT}."
                 yield bump
+                yield Label("seed", classes="inline-label")
                 yield Input(
                     value="" if self.initial_seed is None else str(self.initial_seed),
-                    placeholder="seed (random)",
+                    placeholder="random",
                     id="seed",
                     max_length=24,
                     compact=True,
