@@ -68,3 +68,42 @@ async def test_the_setup_fields_for_dice_and_seed_say_what_they_are(monkeypatch,
         assert set(row_of) == {"dice", "seed"}
         assert row_of["dice"] is pilot.app.screen.query_one("#die-sides").parent
         assert row_of["seed"] is pilot.app.screen.query_one("#seed").parent
+
+
+async def test_the_colour_picker_paints_its_swatch_in_the_themes_colour(monkeypatch, tmp_path):
+    """Under colorblind-safe the tokens are Okabe-Ito colours, but setup's swatches showed the
+    named colours ("■ red" in plain red)."""
+    from chutes_tui.app.themes import seat_color
+    from chutes_tui.app.widgets.cycle import Cycle
+
+    monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
+    app = ChutesApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        app.theme = "colorblind-safe"
+        await pilot.press("ctrl+n")  # a seat made under the theme
+        await pilot.pause(0.2)
+        picker = app.screen.query_one("#color-2", Cycle)
+        label = picker.labels[picker.index]
+        swatch = str(label.spans[0].style) if label.spans else str(label.style)
+        painted = seat_color(app, picker.value)
+        assert painted != picker.value  # the theme has its own colour for this seat colour
+        assert swatch == painted
+
+
+async def test_the_help_lists_its_keys_in_two_columns_on_a_wide_screen(monkeypatch, tmp_path):
+    """At 160×50 the help's keys were one narrow column in an 88-column box."""
+    from rich.table import Table
+    from textual.widgets import Static
+
+    monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
+    for size, pairs in (((160, 50), 2), ((80, 24), 1)):
+        async with ChutesApp(game=mid_game()).run_test(size=size) as pilot:
+            await pilot.pause(0.2)
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+            help_screen = pilot.app.screen
+            [table] = [w.content for w in help_screen.query(Static) if isinstance(w.content, Table)]
+            assert len(table.columns) == 2 * pairs
+            shown = [cell for column in table.columns[::2] for cell in column._cells if cell]
+            assert len(shown) == len(help_screen.keys)  # every key once

@@ -60,6 +60,10 @@ GAME_NOTES: tuple[tuple[str, str | Text], ...] = (
 )
 
 
+# The dialog is 88 columns wide (chutes.tcss): from a screen this wide the keys take two columns.
+TWO_COLUMNS_FROM = 100
+
+
 class HelpScreen(Dialog[None]):
     BINDINGS = [key("back", "dismiss"), key("help", "dismiss")]
 
@@ -86,12 +90,26 @@ class HelpScreen(Dialog[None]):
         app_keys = [(KEYMAP[name].keys, KEYMAP[name].meaning) for name in ("palette", "screenshot", "quit")]
         return cls([*keys, *app_keys], notes)
 
-    def compose(self) -> ComposeResult:
+    def key_table(self, width: int) -> Table:
+        """The keys and what they do, in two pairs of columns (read down the first, then the
+        second) where the screen is wide enough for the dialog's whole width, else in one."""
+        halves = 2 if width >= TWO_COLUMNS_FROM and len(self.keys) > 10 else 1
         table = Table(box=None, show_header=False, padding=(0, 2))
-        table.add_column(style="bold cyan", no_wrap=True)
-        table.add_column()
-        for keys, description in self.keys:
-            table.add_row(key_label(keys), description)
+        rows = -(-len(self.keys) // halves)
+        columns = [self.keys[i * rows : (i + 1) * rows] for i in range(halves)]
+        for _ in columns:
+            table.add_column(style="bold cyan", no_wrap=True)
+            table.add_column()
+        for row in range(rows):
+            cells: list[str] = []
+            for column in columns:
+                keys, description = column[row] if row < len(column) else ("", "")
+                cells += [key_label(keys) if keys else "", description]
+            table.add_row(*cells)
+        return table
+
+    def compose(self) -> ComposeResult:
+        table = self.key_table(self.app.size.width)
         with Vertical(id="help-dialog", classes="dialog"):
             with Horizontal(classes="buttons"):
                 yield Button("Close (Esc)", id="close")

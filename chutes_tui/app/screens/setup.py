@@ -16,6 +16,7 @@ from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.keymap import KEYMAP, keys, moved
 from chutes_tui.app.messages import StartGame
 from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.app.themes import seat_color
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.widgets.preview import BoardPreview
 from chutes_tui.app.widgets.seats import FIELDS, Seat
@@ -73,7 +74,7 @@ class SetupScreen(Screen):
             )
             with Vertical(id="seats"):
                 for seat, spec in enumerate(self.initial_players):
-                    yield Seat(seat, spec, self._taken)
+                    yield Seat(seat, spec, self._taken, self._paint)
             add = Button("+ Add a seat (ctrl+n)", id="add-seat", compact=True)
             add.display = len(self.initial_players) < MAX_PLAYERS  # a full table has no room
             yield add
@@ -276,6 +277,9 @@ class SetupScreen(Screen):
     def seats(self) -> list[Seat]:
         return list(self.query(Seat))
 
+    def _paint(self, color: str) -> str:
+        return seat_color(self.app, color)
+
     def _taken(self, field: str, seat: int) -> set[str]:
         """The tokens (``field`` "token") or colours the seats other than ``seat`` have."""
         index = FIELDS.index(field)
@@ -314,7 +318,7 @@ class SetupScreen(Screen):
         names = {seat.fields()[1].strip() for seat in seats}
         name = next(spec.name for spec in spare[number:] + spare if spec.name not in names)
         spec = PlayerSpec(name, token, color, human=False)
-        await self.query_one("#seats", Vertical).mount(Seat(number, spec, self._taken))
+        await self.query_one("#seats", Vertical).mount(Seat(number, spec, self._taken, self._paint))
         self.query_one("#add-seat", Button).display = number + 1 < MAX_PLAYERS
         self.query_one(f"#name-{number}", Input).focus()
         self.refresh_bindings()

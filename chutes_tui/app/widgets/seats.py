@@ -16,7 +16,14 @@ from chutes_tui.model.players import COLORS, TOKENS, PlayerSpec
 KINDS = (("Person", "human"), ("Computer", "cpu"))
 Choices = list[tuple[str | Text, str]]
 TOKEN_CHOICES: Choices = [(token, token) for token in TOKENS]
-COLOR_CHOICES: Choices = [(Text.assemble(("■ ", color), color.replace("_", " ")), color) for color in COLORS]
+
+
+def color_choices(paint: Callable[[str], str]) -> Choices:
+    """Each seat colour by its name, with a swatch in ``paint(name)``: the colour the current
+    theme shows for it (a colour-blind-safe theme paints "red" its own vermillion)."""
+    return [(Text.assemble(("■ ", paint(color)), color.replace("_", " ")), color) for color in COLORS]
+
+
 # What a seat's fields are called in their ids ("token-3") and in Seat.fields().
 FIELDS = ("kind", "name", "token", "color")
 
@@ -27,12 +34,19 @@ class Seat(Vertical):
     choices of the seats after it up (:meth:`fill`) and the last seat goes.
 
     ``taken(field, seat)``: the tokens or colours the other seats have, which a step of this
-    seat's token or colour passes over (two seats with one token cannot be told apart).
+    seat's token or colour passes over (two seats with one token cannot be told apart);
+    ``paint(name)``: the colour a seat colour's swatch is drawn in (:func:`color_choices`).
     """
 
     DEFAULT_CSS = "Seat { height: auto; }"
 
-    def __init__(self, seat: int, spec: PlayerSpec, taken: Callable[[str, int], set[str]]) -> None:
+    def __init__(
+        self,
+        seat: int,
+        spec: PlayerSpec,
+        taken: Callable[[str, int], set[str]],
+        paint: Callable[[str], str] = str,
+    ) -> None:
         # The children are made here, not in a compose of its own: mounted with the screen in
         # one pass, twelve seats paint about a fifth sooner than with twelve composes after it.
         remove = Button("✕", id=f"remove-{seat}", classes="remove", compact=True)
@@ -42,7 +56,7 @@ class Seat(Vertical):
         kind.tooltip = "A person (presses Space to roll) or the computer: ←/→ to change"
         token = _unshared(TOKEN_CHOICES, spec.token, "token", seat, taken)
         token.tooltip = "The piece on the board: ←/→ for another (the other seats' are skipped)"
-        color = _unshared(COLOR_CHOICES, spec.color, "color", seat, taken)
+        color = _unshared(color_choices(paint), spec.color, "color", seat, taken)
         color.tooltip = "The piece's colour: ←/→ for another (the other seats' are skipped)"
         name = Input(
             value=spec.name,
