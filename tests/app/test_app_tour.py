@@ -107,3 +107,22 @@ async def test_the_help_lists_its_keys_in_two_columns_on_a_wide_screen(monkeypat
             assert len(table.columns) == 2 * pairs
             shown = [cell for column in table.columns[::2] for cell in column._cells if cell]
             assert len(shown) == len(help_screen.keys)  # every key once
+
+
+async def test_the_diagonal_picture_says_its_point_and_names_itself_at_60x20(monkeypatch, tmp_path):
+    """At 60×20 its title ended 'two p…' and its closing sentence was out of sight."""
+    from chutes_tui.app.screens.diagonal import DiagonalScreen
+
+    monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
+    from chutes_tui.io.boardfile import load_board
+    from chutes_tui.model.players import parse_player_spec
+
+    app = ChutesApp(board=load_board("standard"), players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, DiagonalScreen))
+        await pilot.pause(0.3)
+        shown = app.export_screenshot()
+        assert "Going first is worth" in shown.replace("&#160;", " ")
+        assert "…" not in app.screen.sub_title and len(app.title) + len(app.screen.sub_title) + 3 <= 56

@@ -127,7 +127,10 @@ class DiagonalScreen(Screen[None]):
         yield FittingFooter()
 
     def on_mount(self) -> None:
-        self.sub_title = f"why going first helps, two players · {shown(self.report.board.name, 40)}"
+        name = shown(self.report.board.name, 40)
+        # The header has the app's title too: at 60 columns the long form loses its end.
+        wide = self.app.size.width >= 80
+        self.sub_title = f"why going first helps, two players · {name}" if wide else f"why first · {name}"
         self._show()
         self.work_out_exact()
 
@@ -160,7 +163,10 @@ class DiagonalScreen(Screen[None]):
     def bounds_text(self) -> Group:
         report, n = self.report, self.turns
         low, high = report.bounds(n)
-        head = Text.assemble(("P(first player wins)", "bold"), " = ½ + ½ × (the diagonal squares' area)\n\n")
+        edge = 100 * (report.first_player - 0.5)
+        # The point of the picture first: on a short screen what comes last is out of sight.
+        head = Text.assemble(("P(first player wins)", "bold"), " = ½ + ½ × (the diagonal squares' area)\n")
+        head.append(f"Going first is worth {edge:.2f} points: player one wins every tie.\n\n", style="italic")
         head.append_text(Text.assemble("Knowing the first ", (f"{n}", "bold"), " turns (←/→, End: all):"))
         # The digits both bounds share: character by character is the point (decimals, not paths).
         certain = os.path.commonprefix([f"{100 * low:.13f} %", f"{100 * high:.13f} %"])  # noqa: RUF071
@@ -185,6 +191,4 @@ class DiagonalScreen(Screen[None]):
                 f"a fraction: {exact.numerator_digits:,} digits over {exact.denominator_digits:,} digits",
                 style="dim",
             )
-        edge = 100 * (report.first_player - 0.5)
-        note = Text(f"Going first is worth {edge:.2f} points: player one wins every tie.", style="italic")
-        return Group(head, Text(), table, Text(), tail, Text(), note)
+        return Group(head, Text(), table, Text(), tail)
