@@ -123,8 +123,8 @@ class ChutesApp(App[None]):
         lost = unsaved_work(self)
         if not lost:
             self.exit()
-        elif not (isinstance(self.screen, ConfirmScreen) and self.screen.keep_by_default):  # asked already
-            confirm_then(self, losing("Quit?", lost), self.exit, "Quit", keep_by_default=True)
+        elif not (isinstance(self.screen, ConfirmScreen) and self.screen.yes == "Quit"):  # asked already
+            confirm_then(self, losing("Quit?", lost), self.exit, "Quit")
 
     def action_moved_key(self, note: str) -> None:
         """A key pressed where it used to mean something that moved (keymap.moved)."""

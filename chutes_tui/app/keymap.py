@@ -112,7 +112,12 @@ GROUPS: tuple[tuple[str, dict[str, Key]], ...] = (
             ),
             "rules": Key("l", "Rules", "Dice, end rule, extra roll, chained jumps, bump", "rules"),
             "copy": Key("c", "Copy fraction", "Copy the exact fraction (its dialog)", "copy"),
-            "yes": Key("y", "Yes", "Answer a question yes (Esc: no)", "answer(True)"),
+            "yes": Key(
+                "y",
+                "Yes",
+                "Answer a question yes (Esc says no, and Enter where work is at stake)",
+                "answer(True)",
+            ),
         },
     ),
 )

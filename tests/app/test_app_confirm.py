@@ -45,7 +45,13 @@ async def test_leaving_a_game_in_progress_asks_first(standard, keys, after_yes):
         for key in keys:
             await pilot.press(key)
             await pilot.pause(0.1)
-        await pilot.press("enter")
+        await pilot.press("enter")  # Enter keeps the game: only y leaves it
+        await pilot.pause(0.1)
+        assert app.screen is screen and screen.game is game
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause(0.1)
+        await pilot.press("y")
         await pilot.pause(0.1)
         assert isinstance(app.screen, after_yes)
         if after_yes is GameScreen:  # a fresh game (on the picked board)
@@ -147,12 +153,12 @@ async def test_editor_undoes_redoes_and_asks_before_losing_edits(classic):
             await pilot.press("escape")
             await pilot.pause(0.05)
             assert app.screen is editor and editor.board is edited
-        await pilot.press("R", "enter")
+        await pilot.press("R", "y")
         await pilot.pause(0.05)
         assert app.screen is editor and editor.board is not edited
         await pilot.press("u")  # even a random board can be undone
         assert editor.board is edited
-        await pilot.press("escape", "enter")
+        await pilot.press("escape", "y")
         await pilot.pause(0.1)
         assert isinstance(app.screen, GameScreen) and app.screen.game.board.jumps == classic.jumps
 
@@ -188,7 +194,7 @@ async def test_play_from_the_editor_asks_and_esc_keeps_the_edits(classic):
         await pilot.pause(0.05)
         assert app.screen is editor and (27, 29) in editor.board.ladders
         assert game_screen.game is game
-        await pilot.press("ctrl+b", "enter")
+        await pilot.press("ctrl+b", "y")
         await pilot.pause(0.1)
         assert app.screen is game_screen and (27, 29) in game_screen.game.board.ladders
 

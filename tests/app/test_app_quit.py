@@ -203,7 +203,7 @@ async def test_the_winners_quit_asks_for_an_unsaved_board(tiny, tmp_path):
 
 
 async def test_a_new_game_replaces_the_one_it_was_chosen_over(standard):
-    """n, Enter (the game is lost: asked), start: the old game leaves the stack, so quitting
+    """n, y (the game is lost: asked), start: the old game leaves the stack, so quitting
     the new one before a roll asks nothing."""
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -212,7 +212,7 @@ async def test_a_new_game_replaces_the_one_it_was_chosen_over(standard):
             await asked(pilot, app, "n")
             == "Leave this game for a new one? Unsaved: the game (2 turns, not saved)."
         )
-        await pilot.press("enter")
+        await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.press("ctrl+b")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))

@@ -97,7 +97,7 @@ async def test_swing_key_jumps_between_the_marked_swings(standard):
         await pilot.press("escape")  # ... once asked: Esc stays in the review, where it was
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         assert screen.turn == marked[0]
-        await pilot.press("f", "enter")
+        await pilot.press("f", "y")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press("v", "end")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
@@ -125,7 +125,7 @@ async def test_play_on_from_here_starts_that_position_with_a_different_seed(stan
         await wait_for(pilot, lambda: isinstance(app.screen, WinnerScreen))
         await pilot.press("v", "home", "right", "right", "right", "right", "right", "right", "f")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen")
-        await pilot.press("enter")
+        await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = app.screen
         new = screen.game

@@ -151,7 +151,7 @@ async def test_an_overlay_goes_when_play_on_starts_a_new_game():
         assert screen.flowing
         await pilot.press("v")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
-        await pilot.press("home", "right", "f", "enter")
+        await pilot.press("home", "right", "f", "y")
         await wait_for(pilot, lambda: app.screen is screen and screen.game is not game)
         assert screen.overlays.chosen is None and screen.board.overlay is None and not screen.flowing
 

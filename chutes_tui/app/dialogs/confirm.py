@@ -16,7 +16,9 @@ from chutes_tui.app.palette import Dialog
 
 class ConfirmScreen(Dialog[bool]):
     """Dismissed with ``True`` (y, or the first button) or ``False`` (Esc); Enter presses the
-    focused button: the first, or with ``keep_by_default`` the one that keeps the work."""
+    focused button. Where going ahead would lose something (a game, edits, a file: ``losing``)
+    that is at first the one that keeps it, so that Enter never loses work and only y (or a
+    click) goes ahead; a question that loses nothing (an undoable edit) goes ahead on Enter."""
 
     BINDINGS = [
         Binding("enter", "press_focused", "Answer", priority=True),
@@ -24,25 +26,25 @@ class ConfirmScreen(Dialog[bool]):
         key("back", "answer(False)", priority=True),  # not n: n is New game
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", *, keep_by_default: bool = False) -> None:
+    def __init__(self, question: str, yes: str = "Yes", *, losing: bool = True) -> None:
         super().__init__()
         self.question = question
         self.yes = yes
-        self.keep_by_default = keep_by_default
+        self.losing = losing
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-dialog", classes="dialog"):
             with Horizontal(classes="buttons"):
-                if self.keep_by_default:
+                if self.losing:
                     yield Button(f"{self.yes} (y)", id="yes", variant="warning")
                     yield Button("Cancel (Enter, Esc)", id="no", variant="primary")
                 else:
-                    yield Button(f"{self.yes} (Enter)", id="yes", variant="warning")
-                    yield Button("Cancel (Esc)", id="no", variant="primary")
+                    yield Button(f"{self.yes} (Enter, y)", id="yes", variant="primary")
+                    yield Button("Cancel (Esc)", id="no")
             yield Static(self.question, classes="title", markup=False)
 
     def on_mount(self) -> None:
-        self.query_one("#no" if self.keep_by_default else "#yes", Button).focus()
+        self.query_one("#no" if self.losing else "#yes", Button).focus()
 
     @on(Button.Pressed, "#yes")
     def yes_pressed(self) -> None:
@@ -61,17 +63,17 @@ class ConfirmScreen(Dialog[bool]):
         if isinstance(focused, Button) and focused.id in ("yes", "no"):
             self.dismiss(focused.id == "yes")
         else:
-            self.dismiss(not self.keep_by_default)
+            self.dismiss(not self.losing)
 
 
 def confirm_then(
-    app: App, question: str, then: Callable[[], object], yes: str = "Yes", *, keep_by_default: bool = False
+    app: App, question: str, then: Callable[[], object], yes: str = "Yes", *, losing: bool = True
 ) -> None:
-    """Ask ``question``; ``then`` runs after Yes, Esc cancels (and with ``keep_by_default``, Enter
-    too: see :class:`ConfirmScreen`)."""
+    """Ask ``question``; ``then`` runs after y (Yes); Esc cancels, and Enter too where going
+    ahead would lose something (:class:`ConfirmScreen`)."""
 
     def answered(sure: bool | None) -> None:
         if sure:
             then()
 
-    app.push_screen(ConfirmScreen(question, yes, keep_by_default=keep_by_default), answered)
+    app.push_screen(ConfirmScreen(question, yes, losing=losing), answered)

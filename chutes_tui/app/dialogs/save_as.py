@@ -74,7 +74,7 @@ def ask_where_to_save(
 ) -> None:
     """Ask for a file name (``suggestion`` first), then ``write`` to it: a device, a FIFO or a
     folder is refused with the reason; an existing file other than ``current`` (the one this
-    session writes) is overwritten only after Enter. In a browser nothing is asked: ``write``
+    session writes) is overwritten only after y. In a browser nothing is asked: ``write``
     gets the suggestion's file name, which :func:`write_or_deliver` sends as a download."""
     if app.is_web:
         write(Path(download_name(suggestion.name)))

@@ -287,10 +287,10 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             if board is self.board:
                 self._apply(suggestion.board, f"Applied: {suggestion.description} (u undoes it).")
 
-        confirm_then(self.app, question, apply, "Apply")
+        confirm_then(self.app, question, apply, "Apply", losing=False)  # u undoes it
 
     def _ask_if_unsaved(self, question: str, then: Callable[[], object], yes: str) -> None:
-        """``then`` at once when every edit is saved; otherwise after Enter (Esc cancels)."""
+        """``then`` at once when every edit is saved; otherwise after y (Enter and Esc cancel)."""
         if self.history.unsaved:
             confirm_then(self.app, question, then, yes)
         else:

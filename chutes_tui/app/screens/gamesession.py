@@ -85,7 +85,7 @@ class GameSession(_Base):
     def confirm_then(
         self, question: str, action: Callable[[], object], yes: str = "Yes", *, keeping_board: bool = False
     ) -> None:
-        """``action`` at once when it loses nothing; otherwise after Enter (Esc cancels)."""
+        """``action`` at once when it loses nothing; otherwise after y (Enter and Esc cancel)."""
         asked = self._asking(question, keeping_board=keeping_board)
         if asked is not None:
             confirm_then(self.app, asked, action, yes)
