@@ -37,7 +37,6 @@ class RenewalSeries:
         self._plan = plan
         self._source = source
         self._kernel = plan.kernel()
-        self._shape = self._kernel.shape[:2]
         self._x = np.zeros((plan.states.size, 0))  # X̃ on the turns from ``_x_first`` on
         self._x_first = 0
         self._earliest = self._earliest_visits()
@@ -63,9 +62,6 @@ class RenewalSeries:
         """Never one (see :attr:`settles`)."""
         return None
 
-    def _tilted(self, values: np.ndarray) -> np.ndarray:
-        return values * np.exp(self._plan.log_tilt * np.arange(values.shape[-1]))
-
     def _earliest_visits(self) -> np.ndarray:
         """The first turn at which each renewal state can be visited (by shortest paths over
         the walks' first arrivals): before it ``X`` is exactly zero."""
@@ -78,14 +74,14 @@ class RenewalSeries:
     def _grow(self, new: int) -> None:
         """Know the series on turns ``[0, new)``."""
         m = self._plan.states.size
-        old = self.turn + 1 if self._x.size else 0
+        old = self._x_first + self._x.shape[1]  # the turns whose X is known
         # Only the last walk's length of visits affects later turns: the rest is let go.
         keep = max(0, old - self._plan.span)
         x = np.zeros((m, new - keep))
         x[:, : old - keep] = self._x[:, keep - self._x_first :]
         # What the long moves before a turn add to it, for the new turns only.
         acc = np.zeros((m, new - old))
-        arrivals = self._tilted(self._source.arrivals)[:, old:new]
+        arrivals = self._plan.tilted(self._source.arrivals)[:, old:new]
         acc[:, : arrivals.shape[1]] += arrivals
         solver = _Solver(self, x, keep, acc, old)
         if old:
@@ -123,8 +119,8 @@ class RenewalSeries:
         walks = self._plan.walks
         taps = np.zeros((len(walks), 2, self._plan.span))
         for j, w in enumerate(walks):
-            taps[j, 0, : w.length] = self._tilted(w.finish)
-            taps[j, 1, : w.length] = self._tilted(w.alive)
+            taps[j, 0, : w.length] = self._plan.tilted(w.finish)
+            taps[j, 1, : w.length] = self._plan.tilted(w.alive)
         return taps
 
     @cached_property

@@ -37,7 +37,7 @@ the end. Values a path cannot have (before the earliest turn any path reaches a 
 to exact zeros, and rounding below zero is clipped: the rest of the rounding is ``~10⁻¹⁴`` of
 the values near each turn (checked against the turn-by-turn series on hundreds of random boards
 down to ``S = 10⁻²⁰``, below every tail a consumer asks for). Further out the relative error
-grows -- walks end below :data:`WALK_TAIL`, a walk's values below :data:`FLUSH` at the ends of
+grows -- walks end below :data:`WALK_TAIL`, a walk's values up to :data:`FLUSH` at the ends of
 its window are dropped, and where the tilt is capped (:func:`_tilt`) ``X̃`` dies out, so that
 its rounding is relative to its past -- while the absolute error stays below ``10⁻²⁴``. Between
 the humps, where the true values are far below the neighbouring ones (``10⁻³⁰`` beside
@@ -72,9 +72,9 @@ TILTED_MOST = 10.0
 # A walk is dropped once less than this is still walking (its share of the answer is this times
 # the expected number of long moves).
 WALK_TAIL = 1e-40
-# A walk's values below this are dropped: less than ``10⁻³⁸`` of it in all (a million turns over
-# a hundred thousand states), and otherwise the vanishing mass left in a short loop near where the
-# walk began would keep its window as wide as the distance it has gone.
+# A walk's values up to this at the ends of its window are dropped: less than ``10⁻³⁸`` of it in
+# all (a million turns over a hundred thousand states), and otherwise the vanishing mass left in
+# a short loop near where the walk began would keep its window as wide as the distance it has gone.
 FLUSH = 1e-50
 
 
@@ -145,7 +145,7 @@ def walk(moves: LongMoves, row: int, report: Report | None = None) -> Walk | Non
             return None
         finish.append(step.finished(u))
         arrivals.append(moves.taken(u))
-        u = step.advance(u).trimmed(FLUSH)
+        u = step.advance(u, FLUSH)
         alive.append(u.total())
         if report is not None and len(alive) % PROGRESS_EVERY == 0:
             report(len(alive) - 1, 1.0)
@@ -180,11 +180,15 @@ class RenewalPlan:
         """The longest walk: how far back a visit to ``K`` still has effect."""
         return max(w.length for w in self.walks)
 
+    def tilted(self, values: np.ndarray) -> np.ndarray:
+        """``values[..., n]·θⁿ`` (module docstring, "Precision")."""
+        return values * np.exp(self.log_tilt * np.arange(values.shape[-1]))
+
     def kernel(self) -> np.ndarray:
         """``Ã[j, k, n] = A_jk(n)·θⁿ``, zero-padded to the longest walk."""
         out = np.zeros((len(self.walks), self.states.size, self.span))
         for j, w in enumerate(self.walks):
-            out[j, :, : w.length] = w.arrivals * np.exp(self.log_tilt * np.arange(w.length))
+            out[j, :, : w.length] = self.tilted(w.arrivals)
         return out
 
 

@@ -55,9 +55,10 @@ class Window:
     def total(self) -> float:
         return float(self.values.sum())
 
-    def trimmed(self, floor: float) -> Window:
-        """Without the values below ``floor`` at its two ends."""
-        held = np.flatnonzero(self.values >= floor)
+    def trimmed(self, floor: float = 0.0) -> Window:
+        """Without the values at or below ``floor`` at its two ends (the values are chances:
+        with ``floor`` 0, the exact zeros)."""
+        held = np.flatnonzero(self.values > floor)
         if held.size == 0:
             return Window(self.lo, self.values[:0])
         return Window(self.lo + int(held[0]), self.values[held[0] : held[-1] + 1])
@@ -97,8 +98,8 @@ class TurnStep:
         rows = self._finishing[first:last]
         return float(self._finish[first:last] @ u.values[rows - u.lo])
 
-    def advance(self, u: Window) -> Window:
-        """``Qᵀu``, trimmed of the exact zeros at its ends."""
+    def advance(self, u: Window, floor: float = 0.0) -> Window:
+        """``Qᵀu``, trimmed of the exact zeros at its ends (or of the values up to ``floor``)."""
         lo, hi = u.lo, u.hi
         if hi <= lo:
             return u
@@ -119,10 +120,7 @@ class TurnStep:
                 shape=(out_hi - out_lo, hi - lo),
             )
             values = block @ u.values
-        held = np.flatnonzero(values)
-        if held.size == 0:
-            return Window(out_lo, values[:0])
-        return Window(out_lo + int(held[0]), values[held[0] : held[-1] + 1])
+        return Window(out_lo, values).trimmed(floor)
 
 
 def turn_step(chain: Chain, dtype: np.dtype | type = np.float64) -> TurnStep:
