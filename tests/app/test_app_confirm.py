@@ -221,13 +221,18 @@ async def test_the_footer_shows_whole_keys_that_fit_most_used_first(standard, si
 
     app = person_mid_game(standard)
     async with app.run_test(size=size) as pilot:
-        # The footer fills in after the first layout (later on a loaded machine).
-        await wait_for(pilot, lambda: len(app.screen.query(FooterKey)) > 4)
+
+        def keys() -> list[FooterKey]:
+            return [k for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
+
+        # The footer fills in after the first layout, and is made again when the mode or the
+        # size settles (later on a loaded machine): wait for it to hold keys, then read them.
+        await wait_for(pilot, lambda: len(keys()) > 4)
         await pilot.pause(0.1)
-        keys = [k for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
-        shown = [k.description for k in keys]
+        await wait_for(pilot, lambda: len(keys()) > 4)
+        shown = [k.description for k in keys()]
         assert shown[:5] == ["Roll", "Help", "Save", "Review", "Board only"]  # w s v at 80x24 too
-        for key in keys:  # none cut by the edge
+        for key in keys():  # none cut by the edge
             assert key.region.right <= size[0] - 12, key.description
         line = app.export_screenshot()
         assert "palettee" not in line
