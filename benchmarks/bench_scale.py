@@ -10,8 +10,9 @@ that CPU time and peak memory (``getrusage``) belong to the one piece of work:
   with jumps, and with ``--with-before-jumpless`` beside each turn over the whole board (and
   the moments from the series, not the band's LU), as before: ~4 minutes;
 * a board that sends pieces round it (issue 23): one chute 99,990→10 on 100,000 squares, alone,
-  with a short chute near the start and with six long chutes, by the renewal equation, and with
-  ``--with-before-laps`` the one-chute board turn by turn as before (~2 minutes);
+  with a short chute near the start, with six long chutes and with twenty (whose tail law ends
+  the series: games of 824,000 turns), by the renewal equation, and with ``--with-before-laps``
+  the one-chute board turn by turn as before (~2 minutes);
 * visit statistics (the inverse's diagonal) now, beside the block-by-block inverse, on 1,000
   and 10,000 squares, and now on 100,000;
 * live statistics of fresh two-player positions (the newest position after a move, worked out
@@ -51,12 +52,13 @@ report = analyze_report(board, board.start, 2)
 NOW = ""
 EVERY_STATE = "multi.CURVES_MAX_VALUES = 10**12  # keep every state's curves, as before"
 WHOLE_SERIES = """
-series.StartSeries.tail_law = lambda self: None  # every series summed to its bound, as before
+series.StartSeries.tail_law = lambda self, turn=None: None  # every series summed to its bound, as before
 single.SOLVE_MAX_STATES = 10**9  # and the mean and sd from the LU solves
 """
 
 WHOLE_BOARD = """
 from chutes_tui.analysis import window
+window._plain_rows = lambda q: None  # each turn a sparse product, as before
 _advance = window.TurnStep.advance
 def whole_board(self, u):  # every state multiplied every turn, as before
     return window.Window(0, _advance(self, window.Window(0, u.dense(self.size))).dense(self.size))
@@ -64,12 +66,25 @@ window.TurnStep.advance = whole_board
 single.SOLVE_MAX_BAND = -1  # and the moments from the series first
 """
 
-TURN_BY_TURN = "series.renewal_plan = lambda chain, report=None: None  # no renewal, as before"
+TURN_BY_TURN = """
+series.renewal_plan = lambda chain, report=None: None  # no renewal, as before
+from chutes_tui.analysis import window
+window._plain_rows = lambda q: None  # each turn a sparse product, as before
+"""
+# Twenty long chutes, drawn at random (tails 5,000-99,999, heads at least 2,000 below): games of
+# 824,000 turns on average, whose humps of mass merge after about ten laps (the renewal's law).
+TWENTY = (
+    "[[86644, 33482], [51993, 45250], [90463, 69474], [8801, 3815], [37643, 3399], [25558, 3710], "
+    "[53731, 30741], [37318, 24954], [76271, 13366], [80227, 32681], [6718, 1776], [58497, 18317], "
+    "[28865, 25092], [56044, 10460], [14428, 2274], [85992, 80931], [63305, 8304], [22333, 59], "
+    "[5696, 858], [33243, 5435]]"
+)
 LAPPING = {
     "one chute 99,990→10": "chutes = [[99990, 10]]",
     "one chute 99,990→10 and 60→3": "chutes = [[99990, 10], [60, 3]]",
     "six long chutes": "chutes = [[99990, 10], [90000, 20], [80000, 5000], [70000, 30], [50000, 40000], "
     "[30000, 50]]",
+    "twenty long chutes": f"chutes = {TWENTY}",
 }
 
 VISITS = """

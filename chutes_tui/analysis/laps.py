@@ -7,17 +7,32 @@ and solves the new part, so a series grown step by step costs ``O(N log² N)`` i
 at a time. Only the last walk's length of ``X`` is kept: earlier long moves affect no new turn.
 
 Every sequence is held tilted by ``θᵗ`` (:mod:`.renewal`, "Precision").
+
+**The tail.** Past the start's own walk, ``X̃(t) = Σ_{n≥D} X̃(t-n) Ã(n)``. Let ``M = Σ_n Ã(n)``,
+``ρ = ρ(M)`` (1 up to the tilt's rounding) and ``v > 0`` with ``vM = ρv``. If over the last walk's
+length of turns ``a·v ≤ X̃(t) ≤ b·v``, then by induction -- every term is positive, and a long
+move takes at least ``D`` turns, so ``g ≤ t/D + 1`` of them lie between ``N`` and ``N+t`` --
+
+    a·min(ρ,1)^g·v ≤ X̃(N+t) ≤ b·max(ρ,1)^g·v   for every t ≥ 0,
+
+and ``S̃ = Σ_n X̃(t-n)·W̃(n)``, ``f̃ = Σ_n X̃(t-n)·B̃(n)`` inherit the band. Untilted, that is the
+law of :mod:`.tail_law` with ``1 - σ = θ⁻¹ρ^{±1/D}`` and ``1 + β = (b/a)·max(ρ, 1/ρ)``. Once the
+humps of mass going round the board have merged, ``b/a`` is ``1`` to the rounding of the FFT
+(``~10⁻¹⁴``): on a board with twenty long chutes, after about ten laps. With one long chute the
+humps keep their shape for far longer than the game lasts, and the series is summed to its end.
 """
 
 from __future__ import annotations
 
+import math
 from functools import cached_property
 
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.progress import SERIES_PROGRESS
-from chutes_tui.analysis.renewal import RenewalPlan, Walk, first_turn
+from chutes_tui.analysis.renewal import RenewalPlan, Walk, first_turn, renewal_matrix
+from chutes_tui.analysis.tail_law import TailLaw
 
 # The first size of a series, in turns, at least (its first convolution must span a walk).
 FIRST_TURNS = 1024
@@ -28,8 +43,8 @@ CURVE_CHUNK = 1 << 16
 class RenewalSeries:
     """The series from one state (:mod:`.series` describes the interface), by renewal."""
 
-    # No geometric tail law: the humps going round the board keep their shape too long for
-    # one to settle. Consumers grow the series until its survival is below what they need.
+    # Moments are not taken from the tail law: it holds only once the humps going round the
+    # board have merged (or never, with one long chute), long after a linear solve would do.
     settles = False
 
     def __init__(self, chain: Chain, plan: RenewalPlan, source: Walk) -> None:
@@ -58,9 +73,34 @@ class RenewalSeries:
             if report is not None:
                 report(self.turn, float(self.survival[-1]))
 
-    def tail_law(self) -> None:
-        """Never one (see :attr:`settles`)."""
-        return None
+    def tail_law(self, turn: int | None = None) -> TailLaw | None:
+        """The law of :mod:`.tail_law` from turn ``turn`` (the last known unless said; any known
+        turn whose last walk's length of landings is still held) once the landings have settled
+        (module docstring, "The tail"); ``None`` before, or where they never do."""
+        plan, end = self._plan, (self.turn if turn is None else turn) + 1
+        first = end - plan.span  # the law reads X̃ on the turns [first, end)
+        if plan.log_tilt_above is None or end - 1 < self._source.length or first < self._x_first:
+            return None
+        window = self._x[:, first - self._x_first : end - self._x_first]
+        bands = [_band(window, first, plan, curve) for curve in ("alive", "finish")]
+        if None in bands:
+            return None
+        low = -math.expm1(-plan.log_tilt)
+        high = -math.expm1(-plan.log_tilt_above)
+        band = max(b for b in bands if b is not None)
+        survival, following = float(self.survival[end - 1]), self._following(end)
+        low, high = float(np.nextafter(low, 0.0)), float(np.nextafter(high, 1.0))
+        return TailLaw(end - 1, survival, following, low, high, band)
+
+    def _following(self, end: int) -> float:
+        """``f(N+1)`` for a known turn ``N = end - 1``: read off, or formed from the landings."""
+        if end < self.pmf.size:
+            return float(self.pmf[end])
+        span = self._plan.span
+        taps = self._curve_taps[:, 0, 1:span]  # B̃_j(n), n = 1 … span-1
+        held = self._x[:, end - span + 1 - self._x_first : end - self._x_first][:, ::-1]  # X̃(N+1-n)
+        tilted = float(np.einsum("jn,jn->", taps, held))
+        return max(tilted, 0.0) * math.exp(-self._plan.log_tilt * end)
 
     def _earliest_visits(self) -> np.ndarray:
         """The first turn at which each renewal state can be visited (by shortest paths over
@@ -194,3 +234,34 @@ def _convolve(source: np.ndarray, spectrum: np.ndarray, size: int, mixing: str) 
     from scipy import fft
 
     return fft.irfft(np.einsum(mixing, fft.rfft(source, size, axis=1), spectrum), size, axis=1)
+
+
+def _band(window: np.ndarray, first: int, plan: RenewalPlan, curve: str) -> float | None:
+    """``β`` of the module docstring's tail for one curve (``"alive"``: ``S``, ``"finish"``:
+    ``f``), from ``X̃`` on the turns ``first, first+1, …`` (the last walk's length of them);
+    ``None`` where a state holds nothing there or the walks never return to one."""
+    turns = first + np.arange(window.shape[1])
+    bounds = []
+    assert plan.log_tilt_above is not None
+    for log_theta, pick in ((plan.log_tilt, np.max), (plan.log_tilt_above, np.min)):
+        v = _perron_vector(renewal_matrix(plan.walks, log_theta))
+        if v is None or not (window > 0).all():
+            return None
+        retilted = window * np.exp((log_theta - plan.log_tilt) * turns)
+        weights = np.array([getattr(w, curve) @ np.exp(log_theta * np.arange(w.length)) for w in plan.walks])
+        # X(t)θᵗ ≶ c·v for every later t, so the curve's tilted values ≶ c·(v · weights)·θ⁻ᵗ.
+        bounds.append((float(pick(retilted / v[:, None])) * float(v @ weights), log_theta))
+    (upper, below), (lower, above) = bounds
+    if not lower > 0:
+        return None
+    # Both bounds hold at N too: the ratio S(N+t)/S(N) is within their quotient of θ^-t.
+    return upper / lower * math.exp((above - below) * (first + window.shape[1] - 1)) - 1.0
+
+
+def _perron_vector(matrix: np.ndarray) -> np.ndarray | None:
+    """A positive left eigenvector ``v M = ρ(M) v`` (``None`` where there is none: a renewal
+    state that is never reached again)."""
+    values, vectors = np.linalg.eig(matrix.T)
+    v = vectors[:, int(np.argmax(values.real))].real
+    v = v * np.sign(v.sum())
+    return v if (v > 0).all() else None

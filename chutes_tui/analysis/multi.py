@@ -152,14 +152,15 @@ def _own_curves(
     its distribution) to a common horizon ``N``, and what lies beyond it.
 
     Beyond ``N`` the sums are taken in closed form between proven enclosures: with
-    ``σ_lo ≤ σ_hi`` bounding every player's decay from ``N`` on (:class:`.series.TailLaw`),
+    ``σ_lo ≤ σ_hi`` bounding every player's decay from ``N`` on (:class:`.tail_law.TailLaw`),
     ``ρ = 1 - σ`` and ``P_N = Π S_j(N)``, the remainders are (``k`` players in play order)
 
         win_j:  C_j ρ^j / (1 - ρ^k),  C_j = f_j(N+1) · Π_{i≠j} S_i(N)
         rounds: P_N ρ^k / (1 - ρ^k)
         moves:  P_N ρ / (1 - ρ)
 
-    each decreasing in ``σ``, so ``σ_hi`` and ``σ_lo`` give a lower and an upper bound; the
+    each decreasing in ``σ``, so ``σ_hi`` and ``σ_lo`` give a lower and an upper bound (divided
+    and multiplied by ``(1+β)^k`` where a law has a band ``β``: each is a product of k tails); the
     midpoint is taken once every enclosure is narrower than ``tolerance`` of its size (or
     absolutely, below 1). Until then the series go on; where no tail law is found they stop
     at the old bound of the module docstring, ``P_N`` below :func:`_survival_tail` (which needs
@@ -179,7 +180,8 @@ def _own_curves(
         survival = np.array([at[int(row)].survival[: horizon + 1] for row in rows])
         pmf = np.array([at[int(row)].pmf[: horizon + 1] for row in rows])
         last = survival[:, -1]
-        laws = [series.tail_law() for series in at.values()]
+        # At the horizon: a renewal series grows in steps and may know turns past it.
+        laws = [series.tail_law(horizon) for series in at.values()]
         alive = float(np.prod(last))
         if not all(law is not None for law in laws):
             # The bound is below SERIES_TOLERANCE / k (t_max ≥ 1): no solve before that.
@@ -190,11 +192,16 @@ def _own_curves(
         else:
             low = min(law.low for law in laws if law is not None)
             high = max(law.high for law in laws if law is not None)
+            # Each remainder is a product of the k players' tails: each may be off by its band.
+            spread = (1.0 + max(law.band for law in laws if law is not None)) ** k
             # A decay bound of 1 (or 0) says nothing yet (long boards without jumps reach it
             # early, and log1p(-1) is undefined): sum further instead.
             if 0.0 < low <= high < 1.0:
                 following = {row: law.following for row, law in zip(at, laws, strict=True) if law is not None}
-                lower, upper = (_flat(_remainders(rows, last, following, sigma)) for sigma in (high, low))
+                lower, upper = (
+                    [value * factor for value in _flat(_remainders(rows, last, following, sigma))]
+                    for sigma, factor in ((high, 1.0 / spread), (low, spread))
+                )
                 if all(b - a <= tolerance * max(1.0, a) for a, b in zip(lower, upper, strict=True)):
                     middle = [(a + b) / 2 for a, b in zip(lower, upper, strict=True)]
                     return survival, pmf, Remainders(tuple(middle[:k]), middle[k], middle[k + 1])

@@ -65,7 +65,7 @@ RENEWAL_MIN_STATES = 2048
 LONG_SPAN = 1024
 # More landing states than this cost more in convolutions (their square) and walks than they
 # save; such boards have many long chutes, which mix the mass quickly and let a tail law settle.
-MAX_RENEWAL_STATES = 12
+MAX_RENEWAL_STATES = 32
 # The most a tilted walk may reach (``W(n)·θⁿ``, from ``W(0) = 1``): the FFT's rounding is
 # relative to it, so it costs at most this factor of precision.
 TILTED_MOST = 10.0
@@ -170,6 +170,8 @@ class RenewalPlan:
     walks: tuple[Walk, ...]
     lap: float  # infinite where no walk comes back
     log_tilt: float
+    # A tilt just past the root (``ρ ≥ 1``) where the root lies below the cap, else ``None``.
+    log_tilt_above: float | None = None
 
     @property
     def states(self) -> np.ndarray:
@@ -209,11 +211,17 @@ def _plan(chain: Chain, report: Report | None) -> RenewalPlan | None:
             return None
         walks.append(found)
     lap = min(first_turn(w.arrivals.sum(axis=0)) for w in walks)
-    return RenewalPlan(moves, tuple(walks), lap, _tilt(walks))
+    return RenewalPlan(moves, tuple(walks), lap, *_tilt(walks))
 
 
-def _tilt(walks: list[Walk]) -> float:
-    """``log θ`` for the root of ``ρ(Σ_n A(n) θⁿ) = 1``, found by bisection -- but no more than
+def renewal_matrix(walks: tuple[Walk, ...] | list[Walk], log_theta: float) -> np.ndarray:
+    """``M(θ)[j, k] = Σ_n A_jk(n) θⁿ``: the tilted chance that a walk from ``j`` ends on ``k``."""
+    return np.array([w.arrivals @ np.exp(log_theta * np.arange(w.length)) for w in walks])
+
+
+def _tilt(walks: list[Walk]) -> tuple[float, float | None]:
+    """``log θ`` for the root of ``ρ(Σ_n A(n) θⁿ) = 1``, found by bisection to the last few
+    digits of a double, with the bisection's other end (``ρ ≥ 1``) -- but no more than
     keeps every tilted walk below :data:`TILTED_MOST`: where a loop with no long move in it
     (pieces at the end waiting for an exact roll of a big die, say) dies out more slowly than
     the laps do, the game's tail is that loop's, and a tilt past its rate would make the walks
@@ -226,16 +234,18 @@ def _tilt(walks: list[Walk]) -> float:
             cap = min(cap, float(np.min((math.log(TILTED_MOST) - np.log(w.alive[1:][held])) / n[held])))
 
     def radius(log_theta: float) -> float:
-        matrix = np.array([w.arrivals @ np.exp(log_theta * np.arange(w.length)) for w in walks])
-        return float(np.max(np.abs(np.linalg.eigvals(matrix))))
+        return float(np.max(np.abs(np.linalg.eigvals(renewal_matrix(walks, log_theta)))))
 
     if radius(cap) <= 1.0:
-        return cap
+        return cap, None
     low, high = 0.0, cap
-    for _ in range(60):
+    # The tail law's rates are this bracket (:mod:`.laps`): narrow it to ~10⁻¹⁵ of itself.
+    for _ in range(200):
         middle = (low + high) / 2
+        if high - low <= 1e-15 * high or middle in (low, high):
+            break
         if radius(middle) <= 1.0:
             low = middle
         else:
             high = middle
-    return low
+    return low, high

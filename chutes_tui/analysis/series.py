@@ -27,16 +27,16 @@ doubles (its rows sum to one within rounding); rounding of the iteration is not 
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.laps import RenewalSeries
+from chutes_tui.analysis.limits import DISTRIBUTION_MAX_TURNS
 from chutes_tui.analysis.progress import PROGRESS_EVERY, SERIES_PROGRESS
-from chutes_tui.analysis.renewal import renewal_plan, walk
+from chutes_tui.analysis.renewal import long_moves, renewal_plan, walk
+from chutes_tui.analysis.tail_law import TailLaw
 from chutes_tui.analysis.window import Window, turn_step, unit_window
+from chutes_tui.model.inputs import InputError
 
 # Where ``longdouble`` is no wider than a double (some platforms), it is a double: correct, slower.
 EXTENDED = np.dtype(np.longdouble)
@@ -49,6 +49,10 @@ DISTRIBUTION_PRECISION = 1e-12
 # Moments from the tail law: their enclosure relative to themselves, and how long to try.
 MOMENT_PRECISION = 1e-13
 MOMENT_MAX_TURNS = 1 << 17
+# ... and at most this many state-turns: 20,000 turns on 100,000 states (about 8 s), where a tail
+# law settles within a few thousand turns if it settles soon at all. A 100,000-square board with
+# fifty long chutes summed 131,072 turns (50 s) for nothing before its 0.2 s solve.
+MOMENT_MAX_WORK = 2e9
 # A tail law is looked for from this turn on, then at :func:`next_look`: a look costs about three
 # turns, so looking costs a few per cent and runs past the turn needed by at most an eighth.
 FIRST_LOOK = 64
@@ -57,37 +61,6 @@ FIRST_LOOK = 64
 def next_look(turn: int) -> int:
     """The turn to look for a tail law at after ``turn``."""
     return turn + max(128, turn // 8)
-
-
-@dataclass(frozen=True)
-class TailLaw:
-    """The enclosure of the module docstring, from turn ``turn`` on."""
-
-    turn: int
-    survival: float  # S(N)
-    following: float  # f(N+1)
-    low: float  # σ_lo: the slowest decay, rounded down
-    high: float  # σ_hi: the fastest, rounded up
-
-    @property
-    def relative_width(self) -> float:
-        return (self.high - self.low) / self.low
-
-    def turns_until(self, tail: float) -> int:
-        """How many more turns until even the slower law is below ``tail``."""
-        if self.survival < tail:
-            return 0
-        return math.floor(math.log(tail / self.survival) / math.log1p(-self.low)) + 1
-
-    def continued(self, tail: float) -> tuple[np.ndarray, np.ndarray]:
-        """``(survival, pmf)`` for turns ``N+1 … N+T`` where ``S`` falls below ``tail``, on the
-        middle law: within ``T·(σ_hi - σ_lo)`` of the truth, relatively."""
-        sigma = (self.low + self.high) / 2
-        t = np.arange(1, self.turns_until(tail) + 1, dtype=np.float64)
-        decay = np.exp(t * math.log1p(-sigma))
-        survival = self.survival * decay
-        pmf = self.following * np.concatenate([[1.0], decay[:-1]])
-        return survival, pmf
 
 
 class StartSeries:
@@ -122,13 +95,16 @@ class StartSeries:
                 report(len(survival) - 1, survival[-1])
         self.u = u
 
-    def tail_law(self) -> TailLaw | None:
-        """The enclosure at the last turn known; ``None`` while there is none with ``σ_lo > 0``
-        (mass about to reach states that hold none, or not yet decaying everywhere).
+    def tail_law(self, turn: int | None = None) -> TailLaw | None:
+        """The enclosure at the last turn known (``turn``, if given, must be it); ``None`` while
+        there is none with ``σ_lo > 0`` (mass about to reach states that hold none, or not yet
+        decaying everywhere).
 
         Formed in extended precision. The vector itself is iterated in doubles (twice as fast)
         until the enclosure is down to their rounding noise (:data:`SETTLED`), and from then on
         in extended precision, which takes the noise away within a few hundred turns."""
+        if turn is not None and turn != self.turn:
+            raise ValueError(f"a turn-by-turn series has its law at its last turn, {self.turn}, not {turn}")
         if self._law is not None and self._law.turn == self.turn:
             return self._law
         step = turn_step(self.chain, EXTENDED)
@@ -168,16 +144,31 @@ def _series(chain: Chain, row: int) -> StartSeries | RenewalSeries:
     return StartSeries(chain, row)
 
 
+class TooLongError(InputError):
+    """A distribution longer than :data:`.limits.DISTRIBUTION_MAX_TURNS` turns was asked for."""
+
+    def __init__(self, turns: float, limit: int) -> None:
+        super().__init__(
+            f"this distribution needs about {turns:,.0f} turns, beyond the {limit:,} held (the games "
+            "are that long): ask for the mean and the seat odds with analyze --positions"
+        )
+
+
 def start_series(chain: Chain, row: int, tail: float) -> tuple[np.ndarray, np.ndarray]:
     """``(survival, pmf)`` from state ``row`` for ``n = 0..N``, ``N`` the first turn with
     ``S(N) < tail``: summed turn by turn until the tail law is tight enough to continue them
-    (:data:`DISTRIBUTION_PRECISION`), or to the end where it never is."""
+    (:data:`DISTRIBUTION_PRECISION`), or to the end where it never is. :class:`TooLongError`
+    once ``N`` is known, or summed, to lie past :data:`.limits.DISTRIBUTION_MAX_TURNS`."""
     if not tail > 0:
         raise ValueError(f"a series needs a positive tail to stop at, not {tail}")
     series = series_from(chain, row)
     while series.survival[-1] >= tail:
+        if series.turn > DISTRIBUTION_MAX_TURNS:
+            raise TooLongError(series.turn, DISTRIBUTION_MAX_TURNS)
         law = series.tail_law() if series.turn >= FIRST_LOOK else None
-        if law is not None and law.turns_until(tail) * (law.high - law.low) < DISTRIBUTION_PRECISION:
+        if law is not None and series.turn + law.turns_until(tail) > DISTRIBUTION_MAX_TURNS:
+            raise TooLongError(series.turn + law.turns_until(tail), DISTRIBUTION_MAX_TURNS)
+        if law is not None and law.error(tail) < DISTRIBUTION_PRECISION:
             more_survival, more_pmf = law.continued(tail)
             survival = np.concatenate([series.survival, more_survival])
             pmf = np.concatenate([series.pmf, more_pmf])
@@ -197,16 +188,22 @@ def series_moments(chain: Chain, row: int, precision: float = MOMENT_PRECISION) 
 
     both decreasing in ``σ``. Taken at the middle once ``σ_lo`` and ``σ_hi`` give values within
     ``precision`` of each other (relatively); ``None`` if that has not happened by turn
-    :data:`MOMENT_MAX_TURNS` (a chain whose tail never settles: solve instead)."""
+    :data:`MOMENT_MAX_TURNS` or :data:`MOMENT_MAX_WORK`, or if the series is a renewal one (a
+    chain whose tail never settles, or settles late: solve instead)."""
+    if long_moves(chain) is not None:  # a renewal series: its law comes late (laps.RenewalSeries)
+        return None
     series = series_from(chain, row)
-    while series.settles and series.turn < MOMENT_MAX_TURNS:
+    turns = min(MOMENT_MAX_TURNS, int(MOMENT_MAX_WORK / chain.size))
+    while series.settles and series.turn < turns:
         law = series.tail_law() if series.turn >= FIRST_LOOK else None
         if law is not None:
             survival = np.asarray(series.survival[:-1])
             first = float(survival.sum())
             second = float(np.dot(2.0 * np.arange(survival.size) + 1.0, survival))
-            bounds = [_moment_tails(law, sigma) for sigma in (law.high, law.low)]
-            (mean_lo, second_lo), (mean_hi, second_hi) = bounds
+            (mean_lo, second_lo), (mean_hi, second_hi) = (
+                [value * factor for value in _moment_tails(law, sigma)]
+                for sigma, factor in ((law.high, 1 / (1 + law.band)), (law.low, 1 + law.band))
+            )
             if mean_hi - mean_lo <= precision * mean_lo and second_hi - second_lo <= precision * second_lo:
                 return first + (mean_lo + mean_hi) / 2, second + (second_lo + second_hi) / 2
         series.grow_to(next_look(series.turn))

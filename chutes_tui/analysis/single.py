@@ -20,9 +20,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
-from chutes_tui.analysis.limits import SOLVE_MAX_BAND, SOLVE_MAX_STATES
+from chutes_tui.analysis.limits import DISTRIBUTION_MAX_TURNS, SOLVE_MAX_BAND, SOLVE_MAX_STATES
 from chutes_tui.analysis.progress import PROGRESS_EVERY, SERIES_PROGRESS
-from chutes_tui.analysis.series import MOMENT_PRECISION, series_moments, start_series
+from chutes_tui.analysis.series import MOMENT_PRECISION, TooLongError, series_moments, start_series
 from chutes_tui.model.board import Board
 
 DISTRIBUTION_TAIL = 1e-15
@@ -229,8 +229,15 @@ def finishing_distribution(chain: Chain, square: int, tail: float = DISTRIBUTION
     if square == chain.board.end:
         return Distribution(square, np.array([1.0]), np.array([0.0]), 0.0, 0.0, 0)
     row = chain.row(square)
-    survival, pmf = start_series(chain, row, tail)
     mean, sd = moments_from(chain, row)
+    # Up front, before any turn is summed: a geometric tail of this mean falls below ``tail``
+    # after mean·ln(1/tail) turns. That errs long where a game has a fixed part (by ln(1/tail)
+    # times it: a lap at most, within a few per cent of the limit), and short where a rare slow
+    # loop makes the tail longer than the mean says: the series' own check catches that.
+    needed = mean * math.log(1.0 / tail)
+    if needed > DISTRIBUTION_MAX_TURNS:
+        raise TooLongError(needed, DISTRIBUTION_MAX_TURNS)
+    survival, pmf = start_series(chain, row, tail)
     return Distribution(square, pmf, survival, mean, sd, int(chain.fewest_turns[row]))
 
 

@@ -18,6 +18,13 @@ costs the bump's width, not the board's size. A 100,000-square board's 29,000-tu
 ``1.4·10⁴`` states a turn on average instead of ``10⁵``. Where jumps spread the mass over the
 whole board the window is the whole board and a turn costs what a sparse product costs.
 
+**Plain rows.** On most boards most rows are alike: a roll of the die from ``i`` lands on
+``i + o_f`` with chance ``p_f`` (no jump, no end rule in reach). Over those rows the product is a
+convolution with the die, ``Σ_f p_f u_{i-o_f}``, summed directly by numpy (six multiply-adds a
+state instead of a sparse product's bookkeeping); the few other rows (near jumps and the end) are
+added as above. The values are then the whole product's within the rounding of a sum of a few
+positive terms, and exactly zero where it is.
+
 The chance a turn finishes, ``r · u``, is summed over the states that can finish (``r > 0``)
 inside the window only: a dense dot product over every state would start the linear-algebra
 library's threads for every turn, which cost more than the turn itself on a busy machine.
@@ -26,6 +33,7 @@ library's threads for every turn, which cost more than the turn itself on a busy
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -91,6 +99,12 @@ class TurnStep:
         finish = chain.finish.astype(dtype)
         self._finishing = np.flatnonzero(finish)
         self._finish = finish[self._finishing]
+        self._plain = _plain_rows(q) if dtype == np.float64 else None
+
+    @property
+    def plain(self) -> PlainRows | None:
+        """The rows that are a convolution with one die (module docstring), if any pay."""
+        return self._plain
 
     def finished(self, u: Window) -> float:
         """``r · u``: the chance that the next turn finishes."""
@@ -107,6 +121,20 @@ class TurnStep:
         out_hi = int(self._highest[lo:hi].max()) + 1
         if out_hi <= out_lo:  # every turn from here finishes
             return Window(lo, u.values[:0])
+        if self._plain is not None:
+            return self._plain.advance(u, self, out_lo, out_hi).trimmed(floor)
+        return self._product(u, lo, hi, out_lo, out_hi).trimmed(floor)
+
+    def rows_product(self, values: np.ndarray, rows: np.ndarray, out_lo: int, out_hi: int) -> np.ndarray:
+        """``Σ_j Q_ji values_j`` over the rows ``rows`` only, on the states ``[out_lo, out_hi)``."""
+        starts, stops = self._indptr[rows], self._indptr[rows + 1]
+        counts = stops - starts
+        entries = np.repeat(stops - counts.cumsum(), counts) + np.arange(int(counts.sum()))
+        spread = np.repeat(values, counts)
+        return np.bincount(self._indices[entries] - out_lo, self._data[entries] * spread, out_hi - out_lo)
+
+    def _product(self, u: Window, lo: int, hi: int, out_lo: int, out_hi: int) -> Window:
+        """``Qᵀu`` on ``[out_lo, out_hi)`` by a sparse product over the window's rows."""
         first, last = self._indptr[lo], self._indptr[hi]
         columns = self._indices[first:last] - out_lo
         if self._data.dtype == np.float64 and last - first < SMALL_PRODUCT:
@@ -120,7 +148,71 @@ class TurnStep:
                 shape=(out_hi - out_lo, hi - lo),
             )
             values = block @ u.values
-        return Window(out_lo, values).trimmed(floor)
+        return Window(out_lo, values)
+
+
+@dataclass(frozen=True)
+class PlainRows:
+    """Rows ``i`` whose entries are ``p_f`` at ``i + offset + f`` (``kernel[f] = p_f``), and the
+    sorted ``others`` that are not."""
+
+    offset: int
+    kernel: np.ndarray
+    others: np.ndarray
+
+    def advance(self, u: Window, step: TurnStep, out_lo: int, out_hi: int) -> Window:
+        """``Qᵀu`` on ``[out_lo, out_hi)``: the plain rows by convolution, the others by product."""
+        first, last = np.searchsorted(self.others, [u.lo, u.hi])
+        others = self.others[first:last]
+        values = u.values
+        if others.size:
+            values = values.copy()
+            values[others - u.lo] = 0.0
+        # The convolution also spans the zeros put in place of the other rows (trimmed after).
+        out_lo = min(out_lo, u.lo + self.offset)
+        out_hi = max(out_hi, u.hi + self.offset + self.kernel.size - 1)
+        out = np.zeros(out_hi - out_lo)
+        at = u.lo + self.offset - out_lo
+        out[at : at + values.size + self.kernel.size - 1] = np.convolve(values, self.kernel)
+        if others.size:
+            out += step.rows_product(u.values[others - u.lo], others, out_lo, out_hi)
+        return Window(out_lo, out)
+
+
+# Plain rows pay where they are most of a chain: on small or jump-heavy chains the product is as fast.
+PLAIN_SHARE = 0.5
+
+
+def _plain_rows(q: Any) -> PlainRows | None:
+    """The chain's :class:`PlainRows`, if at least :data:`PLAIN_SHARE` of its rows are plain:
+    those with the entries (offsets from the row and values, exactly) of one row -- the one of
+    a few spread over the board that most rows share (a row beside a jump shares few)."""
+    if not q.has_sorted_indices or q.shape[0] < 2:  # a row's pattern is read in column order
+        return None
+    size = q.shape[0]
+    candidates = (_sharing(q, row) for row in np.linspace(0, size - 1, 9).astype(int)[1:-1])
+    plain, pattern = max(candidates, key=lambda found: int(found[0].sum()))
+    if plain.sum() < PLAIN_SHARE * size:
+        return None
+    offsets = pattern[0]
+    kernel = np.zeros(int(offsets[-1] - offsets[0]) + 1)
+    kernel[offsets - offsets[0]] = pattern[1]
+    return PlainRows(int(offsets[0]), kernel, np.flatnonzero(~plain))
+
+
+def _sharing(q: Any, row: int) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    """Which rows have ``row``'s entries, and its ``(offsets, chances)``."""
+    indptr, indices, data = q.indptr, q.indices, q.data
+    offsets = indices[indptr[row] : indptr[row + 1]] - row
+    chances = data[indptr[row] : indptr[row + 1]]
+    plain = np.diff(indptr) == offsets.size
+    if offsets.size == 0:
+        return np.zeros_like(plain), (offsets, chances)
+    rows = np.flatnonzero(plain)
+    entries = indptr[rows][:, None] + np.arange(offsets.size)
+    same_columns = np.all(indices[entries] - rows[:, None] == offsets, axis=1)
+    plain[rows] = same_columns & np.all(data[entries] == chances, axis=1)
+    return plain, (offsets, chances)
 
 
 def turn_step(chain: Chain, dtype: np.dtype | type = np.float64) -> TurnStep:

@@ -51,7 +51,7 @@ def test_the_closed_form_tail_equals_the_whole_series(players, seed, monkeypatch
     starts = [board.start, 7, 40, 95][:players]
     monkeypatch.setattr(multi, "CURVES_MAX_VALUES", 0)  # the players' own series, with the tail
     closed = seat_odds(build_chain(board), starts, 1)
-    monkeypatch.setattr(StartSeries, "tail_law", lambda self: None)  # the series to the old bound
+    monkeypatch.setattr(StartSeries, "tail_law", lambda self, turn=None: None)  # the series to the old bound
     whole = seat_odds(build_chain(board.replace(name="again")), starts, 1)
     assert closed.win == pytest.approx(whole.win, abs=1e-12)
     assert closed.expected_rounds == pytest.approx(whole.expected_rounds, rel=1e-12)

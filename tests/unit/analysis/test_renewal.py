@@ -4,7 +4,7 @@ times, checked against the turn-by-turn series term by term, deep into the tail.
 import numpy as np
 import pytest
 
-from chutes_tui.analysis import build_chain, renewal
+from chutes_tui.analysis import build_chain, laps, renewal
 from chutes_tui.analysis import series as series_module
 from chutes_tui.analysis.chain import _build_chain
 from chutes_tui.analysis.laps import RenewalSeries
@@ -24,6 +24,11 @@ LAPPING = [
     Board(end=500, jumps=((495, 1), (250, 260)), die=Dice.parse("2d6"), end_rule=EndRule.REACH, name="2d6"),
     Board(end=400, jumps=((399, 30), (30, 60), (250, 2), (240, 2)), chain_jumps=True, name="chained"),
 ]
+# Six long chutes of different laps: the humps of mass going round merge within the game, so a
+# tail law ends the renewal series (laps.py, "The tail").
+MERGING = Board(
+    end=600, jumps=((590, 5), (540, 100), (470, 20), (420, 160), (350, 60), (300, 10)), name="six long chutes"
+)
 
 
 @pytest.fixture
@@ -159,3 +164,97 @@ def test_a_hundred_thousand_squares_with_one_chute_back_to_the_start_laps_by_ren
     mean = float(np.dot(np.arange(pmf.size), pmf))
     assert mean == pytest.approx(moments_from(chain, chain.row(0))[0], rel=1e-10)
     assert mean == pytest.approx(40_002.488624, abs=1e-5)
+
+
+def _merged_law(chain):
+    """The renewal series from the start, grown until its law's band is below 1e-12."""
+    series = series_from(chain, chain.row(0))
+    assert isinstance(series, RenewalSeries)
+    while (law := series.tail_law()) is None or law.band > 1e-12:
+        assert series.turn < 50_000, "the laps never merged"
+        series.grow_to(series_module.next_look(series.turn))
+    return law
+
+
+def test_once_the_laps_merge_a_tail_law_encloses_every_later_term(small_thresholds):
+    chain = build_chain(MERGING)
+    law = _merged_law(chain)
+    assert law.turn < 10_000 and law.survival > 1e-6  # long before the game is over
+    assert (law.high - law.low) / law.low < 1e-14  # the tilt's bracket: its rates agree
+    # The turn-by-turn series, an independent computation, 20,000 turns beyond (to S ~ 1e-18).
+    slow = StartSeries(chain, chain.row(0))
+    slow.grow_to(law.turn + 20_000)
+    survival, pmf = np.asarray(slow.survival), np.asarray(slow.pmf)
+    assert law.survival == pytest.approx(survival[law.turn], rel=1e-12)
+    assert law.following == pytest.approx(pmf[law.turn + 1], rel=1e-12)
+    t = np.arange(20_001)
+    slack = 1e-11  # the rounding of 20,000 turns of either series
+    for values, first in ((survival[law.turn :], law.survival), (pmf[law.turn + 1 :], law.following)):
+        steps = t[: values.size]
+        upper = first * np.exp(steps * np.log1p(-law.low)) * (1 + law.band)
+        lower = first * np.exp(steps * np.log1p(-law.high)) / (1 + law.band)
+        assert np.all(values <= upper * (1 + slack)) and np.all(values >= lower * (1 - slack))
+
+
+def test_a_distribution_continued_by_the_renewal_law_is_the_whole_series(small_thresholds, monkeypatch):
+    chain = build_chain(MERGING)
+    survival, pmf = start_series(chain, chain.row(0), 1e-30)
+    summed = series_from(chain, chain.row(0)).turn
+    assert summed < survival.size / 2  # the law gave most of it
+    monkeypatch.setattr(series_module, "renewal_plan", lambda chain, report=None: None)
+    slow = _build_chain(MERGING)
+    whole_survival, whole_pmf = start_series(slow, slow.row(0), 1e-30)
+    assert abs(whole_survival.size - survival.size) <= 1
+    size = min(survival.size, whole_survival.size)
+    # Within 1e-13 of each term to the end (atol: a walk drops its values below FLUSH, 1e-50,
+    # at the ends of its window, such as the 8.6e-71 of the fastest finish, at turn 101).
+    assert np.allclose(survival[:size], whole_survival[:size], rtol=1e-12, atol=1e-45)
+    assert np.allclose(pmf[:size], whole_pmf[:size], rtol=1e-12, atol=1e-45)
+
+
+def test_seat_odds_stop_at_the_renewal_law_and_equal_the_turn_by_turn_ones(small_thresholds, monkeypatch):
+    """A renewal series grows in steps past the horizon the odds ask for; the law must be taken at
+    that horizon (once it was taken at the series' last turn: the seats' odds summed to 0.94)."""
+    fast = _build_chain(MERGING)
+    # Two starts' series on different schedules (one began longer): one grows past the other.
+    monkeypatch.setattr(laps, "FIRST_TURNS", 1500)
+    series_from(fast, fast.row(333)).grow_to(1)
+    monkeypatch.setattr(laps, "FIRST_TURNS", 1024)
+    odds = seat_odds(fast, [0, 0, 333])
+    assert series_from(fast, fast.row(333)).turn > series_from(fast, 0).turn
+    assert isinstance(series_from(fast, 0), RenewalSeries)
+    assert series_from(fast, 0).survival[-1] > 1e-9  # the law ended it
+    monkeypatch.setattr(series_module, "renewal_plan", lambda chain, report=None: None)
+    slow = seat_odds(_build_chain(MERGING), [0, 0, 333])
+    assert sum(odds.win) == pytest.approx(1.0, abs=1e-12)
+    assert odds.win == pytest.approx(slow.win, abs=1e-13)
+    assert odds.expected_rounds == pytest.approx(slow.expected_rounds, rel=1e-12)
+    assert odds.expected_total_moves == pytest.approx(slow.expected_total_moves, rel=1e-12)
+
+
+def test_with_one_long_chute_the_laps_stay_apart_and_no_law_ends_the_game(small_thresholds):
+    """99% of the mass of LAPPING[0] has finished long before its humps merge: its series is
+    summed (the term-by-term test above), and its law's band is still wide at 1e-15."""
+    chain = _build_chain(LAPPING[0])  # its own: no series grown by another test
+    series = series_from(chain, chain.row(0))
+    series.grow_to(6_000)
+    assert series.survival[-1] < 1e-15
+    law = series.tail_law()
+    assert law is None or law.band > 1e-6  # 7e-5 at turn 7,065
+
+
+def test_a_distribution_longer_than_the_limit_is_refused_up_front_with_the_limit_named(monkeypatch):
+    from chutes_tui.analysis import limits, single
+    from chutes_tui.analysis.series import TooLongError
+
+    monkeypatch.setattr(single, "DISTRIBUTION_MAX_TURNS", 500)
+    chain = _build_chain(Board(end=100))  # 33.33 turns on average: ln(1e15) x 33.33 = 1,151
+    with pytest.raises(TooLongError, match="about 1,151 turns, beyond the 500 held"):
+        finishing_distribution(chain, 0)
+    assert "start_series:0" not in chain.memo  # refused before a turn was summed
+    assert finishing_distribution(chain, 0, 1e-6).pmf.size < 500  # a shorter question fits
+    # The series' own check, where the mean underestimates the tail.
+    monkeypatch.setattr(series_module, "DISTRIBUTION_MAX_TURNS", 150)  # 1e-15 is at turn 218
+    with pytest.raises(TooLongError, match="beyond the 150 held"):
+        start_series(chain, 0, 1e-15)
+    assert limits.DISTRIBUTION_MAX_TURNS == 20_000_000
