@@ -258,3 +258,22 @@ def test_a_distribution_longer_than_the_limit_is_refused_up_front_with_the_limit
     with pytest.raises(TooLongError, match="beyond the 150 held"):
         start_series(chain, 0, 1e-15)
     assert limits.DISTRIBUTION_MAX_TURNS == 20_000_000
+
+
+def test_seat_odds_accept_a_settled_law_at_the_rounding_of_its_ffts(small_thresholds, monkeypatch):
+    """A settled law's band stops shrinking at the FFTs' rounding (1e-14 or so): the odds take
+    it there, and do not grow the series for ever looking for a narrower enclosure (thirty long
+    chutes on 100,000 squares once grew 3 GB of turns)."""
+    grow = RenewalSeries.grow_to
+
+    def guarded(self, turn):
+        assert turn < 100_000, "the series grew on past its settled law"
+        grow(self, turn)
+
+    monkeypatch.setattr(RenewalSeries, "grow_to", guarded)
+    fast = _build_chain(MERGING)
+    odds = seat_odds(fast, [0, 0], tolerance=0.0)  # below any band a law settles to
+    monkeypatch.setattr(series_module, "renewal_plan", lambda chain, report=None: None)
+    slow = seat_odds(_build_chain(MERGING), [0, 0])
+    assert odds.win == pytest.approx(slow.win, abs=1e-13)
+    assert odds.expected_rounds == pytest.approx(slow.expected_rounds, rel=1e-12)
