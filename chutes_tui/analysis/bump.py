@@ -38,6 +38,7 @@ from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, BUMP_MAX_STATES
 from chutes_tui.analysis.multi import SeatOdds, seat_odds
 from chutes_tui.analysis.progress import SERIES_PROGRESS
 from chutes_tui.model.board import Board, BoardError
+from chutes_tui.model.memo import MemoFamily
 from chutes_tui.model.rules import bumped
 from chutes_tui.model.validate import reachable
 
@@ -85,9 +86,13 @@ class JointChain:
         return index
 
 
+# The board's joint chain for each count of players.
+JOINT_CHAIN: MemoFamily[int, Board, JointChain] = MemoFamily("bump_chain")
+
+
 def joint_chain(board: Board, players: int) -> JointChain:
     """The joint chain of ``players`` seats (built once per board and player count)."""
-    return board.memo.get(f"bump_chain_{players}", lambda: _joint_chain(board, players))
+    return board.memo.get(JOINT_CHAIN.at(players), lambda: _joint_chain(board, players))
 
 
 def joint_size(board: Board, players: int) -> int:
@@ -291,7 +296,11 @@ def bump_odds(board: Board, positions: Sequence[int], to_move: int = 0) -> BumpO
 def solved(board: Board, players: int) -> bool:
     """Whether every position's answers for ``players`` seats are already worked out (then a
     position costs a lookup; the first one costs the whole solve)."""
-    return f"bump_solutions_{players}" in board.memo
+    return board.memo.has(BUMP_SOLUTIONS.at(players))
+
+
+# Every joint state's answers (see :func:`_solutions`) for each count of players.
+BUMP_SOLUTIONS: MemoFamily[int, Board, np.ndarray] = MemoFamily("bump_solutions")
 
 
 def _solutions(board: Board, joint: JointChain) -> np.ndarray:
@@ -309,8 +318,7 @@ def _solutions(board: Board, joint: JointChain) -> np.ndarray:
             columns.append(own_turns)
         return _solve(joint, np.hstack([*columns, np.ones((joint.size, 1))]))
 
-    found: np.ndarray = board.memo.get(f"bump_solutions_{joint.players}", solve)
-    return found
+    return board.memo.get(BUMP_SOLUTIONS.at(joint.players), solve)
 
 
 def bump_length(board: Board, positions: Sequence[int], to_move: int = 0, tail: float = 1e-15) -> GameLength:

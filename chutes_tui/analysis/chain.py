@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from chutes_tui.model.board import Board
-from chutes_tui.model.memo import Memo
+from chutes_tui.model.memo import Memo, MemoKey
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
@@ -38,7 +38,7 @@ class Chain:
     index: np.ndarray
     Q: sp.csr_matrix
     finish: np.ndarray
-    memo: Memo = field(default_factory=Memo, init=False, repr=False)
+    memo: Memo[Chain] = field(default_factory=Memo, init=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -85,13 +85,17 @@ class Chain:
         return splu((identity - self.Q).tocsc())
 
 
+# The board's chain of single rolls, where the extra roll makes it differ from the turn chain.
+ROLL_CHAIN: MemoKey[Board, Chain] = MemoKey("roll_chain")
+
+
 def roll_chain(board: Board) -> Chain:
     """The chain of single rolls (one roll a step, the same states): the turn chain itself
     unless the extra-roll rule joins rolls into turns. Its matrix has about ``die`` entries a
     row, where the extra roll's turn matrix has a hundred and factorises a hundred times slower."""
     if not board.extra_roll:
         return build_chain(board)
-    return board.memo.get("roll_chain", lambda: build_chain(board.replace(extra_roll=False)))
+    return board.memo.get(ROLL_CHAIN, lambda: build_chain(board.replace(extra_roll=False)))
 
 
 def _state_index(board: Board, squares: np.ndarray) -> np.ndarray:
@@ -100,10 +104,14 @@ def _state_index(board: Board, squares: np.ndarray) -> np.ndarray:
     return index
 
 
+# The board's turn chain.
+CHAIN: MemoKey[Board, Chain] = MemoKey("chain")
+
+
 def build_chain(board: Board) -> Chain:
     """The turn chain of ``board``: one player, turns as steps, the end absorbing (built once
     per board and kept with it)."""
-    return board.memo.get("chain", lambda: _build_chain(board))
+    return board.memo.get(CHAIN, lambda: _build_chain(board))
 
 
 def _build_chain(board: Board) -> Chain:

@@ -41,6 +41,7 @@ import scipy.sparse as sp
 from scipy.sparse.linalg import splu
 
 from chutes_tui.analysis.chain import Chain, roll_chain
+from chutes_tui.model.memo import MemoKey
 
 # Columns solved at once: up to 256, and at most WORK_ENTRIES doubles (32 MiB) per n × block
 # array, of which a pass holds four -- 100,000 squares take 40 columns at a time.
@@ -62,9 +63,13 @@ class Split:
     core: tuple[np.ndarray, np.ndarray] | None  # LU factors of M; None when c = 0
 
 
+# The Woodbury split of the chain's I - Q.
+SPLIT: MemoKey[Chain, Split] = MemoKey("split")
+
+
 def split(chain: Chain) -> Split:
     """The Woodbury split of ``chain``'s ``I - Q`` (built once per chain)."""
-    return chain.memo.get("split", lambda: _split(chain))
+    return chain.memo.get(SPLIT, lambda: _split(chain))
 
 
 def _split(chain: Chain) -> Split:
@@ -91,10 +96,14 @@ def _x_block(solver: Any, back: sp.csc_matrix, first: int, last: int) -> np.ndar
     return np.asarray(solver.solve(back[:, first:last].toarray()))
 
 
+# diag((I - Q)⁻¹) (see :func:`inverse_diagonal`).
+INVERSE_DIAGONAL: MemoKey[Chain, np.ndarray] = MemoKey("inverse_diagonal")
+
+
 def inverse_diagonal(chain: Chain) -> np.ndarray:
     """``diag((I - Q)⁻¹)``: the expected number of turns ending on each state from itself,
     counting the stay there to begin with (kept with the chain)."""
-    return chain.memo.get("inverse_diagonal", lambda: _inverse_diagonal(chain))
+    return chain.memo.get(INVERSE_DIAGONAL, lambda: _inverse_diagonal(chain))
 
 
 def _inverse_diagonal(chain: Chain) -> np.ndarray:

@@ -34,6 +34,7 @@ import numpy as np
 
 from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
 from chutes_tui.model.board import Board, jump_kind
+from chutes_tui.model.memo import MemoKey
 from chutes_tui.model.rules import JumpKind
 
 
@@ -61,13 +62,17 @@ def _landing_matrix(chain: Chain) -> np.ndarray:
     return np.stack([states[moved], where[moved], chances[moved]])
 
 
+# The board's landings from its start.
+LANDINGS: MemoKey[Board, Landings] = MemoKey("landings")
+
+
 def landings(board: Board, origin: int | None = None) -> Landings:
     """Expected landings and the chance of ever landing on each square, from ``origin`` (the
     board's start unless given) -- see the module docstring. Kept with the board for its start
     (the app's inspector asks again on every jump square the cursor visits)."""
     start = board.start if origin is None else origin
     if start == board.start:
-        return board.memo.get("landings", lambda: _landings(board, start))
+        return board.memo.get(LANDINGS, lambda: _landings(board, start))
     return _landings(board, start)
 
 

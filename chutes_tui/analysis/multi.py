@@ -34,6 +34,7 @@ from chutes_tui.analysis.limits import CURVES_MAX_VALUES, TABLE_MAX_STATES
 from chutes_tui.analysis.series import FIRST_LOOK, next_look, series_from
 from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, moments_from
 from chutes_tui.model.inputs import MAX_PLAYERS
+from chutes_tui.model.memo import MemoKey
 
 SERIES_TOLERANCE = 1e-15
 # The closed-form tail is taken once its enclosure is this narrow relative to the remainder: well
@@ -77,7 +78,7 @@ def curves_affordable(chain: Chain) -> bool:
     ``t_max`` is at least the most turns any state needs at the fewest, and the bound is below
     1e-15, so ``size · fewest · ln(10¹⁵)`` values are needed at least: where that is already too
     many, the answer needs no linear solve (which takes seconds on a 100,000-square board)."""
-    if "all_curves" in chain.memo:
+    if chain.memo.has(ALL_CURVES):
         return True
     if chain.size * _fewest_turns(chain) * math.log(1e15) > CURVES_MAX_VALUES:
         return False
@@ -89,6 +90,10 @@ def _fewest_turns(chain: Chain) -> int:
     return int(max(1, chain.fewest_turns.max(initial=1)))
 
 
+# Every state's finishing curves (see :func:`all_curves`).
+ALL_CURVES: MemoKey[Chain, Curves] = MemoKey("all_curves")
+
+
 def all_curves(chain: Chain) -> Curves:
     """Finishing curves for every state of a chain, converged for any game's players (up to
     ``MAX_PLAYERS``: each state's own survival is below the bound, so any product of them is too).
@@ -96,7 +101,7 @@ def all_curves(chain: Chain) -> Curves:
     Kept with the chain, so that live odds for any position cost only a few vector operations.
     """
     return chain.memo.get(
-        "all_curves",
+        ALL_CURVES,
         lambda: finishing_curves(chain, np.arange(chain.size), _survival_tail(chain, MAX_PLAYERS)),
     )
 
@@ -274,12 +279,16 @@ class TwoPlayerTable:
         return self.probability(start, start)
 
 
+# Every two-player position's win probability.
+TWO_PLAYER_TABLE: MemoKey[Chain, TwoPlayerTable] = MemoKey("two_player_table")
+
+
 def two_player_table(chain: Chain) -> TwoPlayerTable:
     """Every two-player position's win probability for the player to move (kept with the chain).
 
     The remainder after the last turn summed is at most ``S_a(N)·S_b(N)``, far below 1e-15.
     """
-    return chain.memo.get("two_player_table", lambda: _two_player_table(chain))
+    return chain.memo.get(TWO_PLAYER_TABLE, lambda: _two_player_table(chain))
 
 
 def two_player_table_affordable(chain: Chain) -> bool:

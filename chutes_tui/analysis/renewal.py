@@ -58,6 +58,7 @@ import numpy as np
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.progress import PROGRESS_EVERY, Report
 from chutes_tui.analysis.window import Window, turn_step, unit_window
+from chutes_tui.model.memo import MemoKey
 
 # Renewal pays only where a piece laps a long stretch: chains smaller than this sum turn by turn.
 RENEWAL_MIN_STATES = 2048
@@ -194,10 +195,14 @@ class RenewalPlan:
         return out
 
 
+# The chain's renewal plan, or None where turn-by-turn series are the better way.
+RENEWAL_PLAN: MemoKey[Chain, RenewalPlan | None] = MemoKey("renewal_plan")
+
+
 def renewal_plan(chain: Chain, report: Report | None = None) -> RenewalPlan | None:
     """The chain's :class:`RenewalPlan`, or ``None`` where turn-by-turn series are the better way
     (kept with the chain)."""
-    return chain.memo.get("renewal_plan", lambda: _plan(chain, report))
+    return chain.memo.get(RENEWAL_PLAN, lambda: _plan(chain, report))
 
 
 def _plan(chain: Chain, report: Report | None) -> RenewalPlan | None:

@@ -37,6 +37,7 @@ from chutes_tui.analysis.renewal import long_moves, renewal_plan, walk
 from chutes_tui.analysis.tail_law import TailLaw
 from chutes_tui.analysis.window import Window, turn_step, unit_window
 from chutes_tui.model.inputs import InputError
+from chutes_tui.model.memo import MemoFamily
 
 # Where ``longdouble`` is no wider than a double (some platforms), it is a double: correct, slower.
 EXTENDED = np.dtype(np.longdouble)
@@ -126,11 +127,14 @@ class StartSeries:
         return self._law
 
 
+# Each state's series, by row, as far as it has been grown.
+START_SERIES: MemoFamily[int, Chain, StartSeries | RenewalSeries] = MemoFamily("start_series")
+
+
 def series_from(chain: Chain, row: int) -> StartSeries | RenewalSeries:
     """State ``row``'s series, as far as it has been grown (kept with the chain): by the renewal
     equation where long chutes send pieces round the board (:mod:`.renewal`), else turn by turn."""
-    series: StartSeries | RenewalSeries = chain.memo.get(f"start_series:{row}", lambda: _series(chain, row))
-    return series
+    return chain.memo.get(START_SERIES.at(row), lambda: _series(chain, row))
 
 
 def _series(chain: Chain, row: int) -> StartSeries | RenewalSeries:

@@ -24,6 +24,7 @@ from chutes_tui.analysis.limits import DISTRIBUTION_MAX_TURNS, SOLVE_MAX_BAND, S
 from chutes_tui.analysis.progress import PROGRESS_EVERY, SERIES_PROGRESS
 from chutes_tui.analysis.series import MOMENT_PRECISION, TooLongError, series_moments, start_series
 from chutes_tui.model.board import Board
+from chutes_tui.model.memo import MemoKey
 
 DISTRIBUTION_TAIL = 1e-15
 
@@ -46,7 +47,7 @@ def moments_from(chain: Chain, row: int, precision: float = MOMENT_PRECISION) ->
     (:func:`.series.series_moments`, to ``precision``), with no factorisation."""
     found = None
     cheap = chain.size <= SOLVE_MAX_STATES or chain.band <= SOLVE_MAX_BAND
-    if not cheap and "moments" not in chain.memo:
+    if not cheap and not chain.memo.has(MOMENTS):
         found = series_moments(chain, row, precision)
     if found is None:
         mean, sd = _moments(chain)
@@ -60,8 +61,12 @@ def sd_turns(chain: Chain) -> np.ndarray:
     return _moments(chain)[1]
 
 
+# The mean and standard deviation of the turns from every state, by linear solves.
+MOMENTS: MemoKey[Chain, tuple[np.ndarray, np.ndarray]] = MemoKey("moments")
+
+
 def _moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:
-    return chain.memo.get("moments", lambda: _solve_moments(chain))
+    return chain.memo.get(MOMENTS, lambda: _solve_moments(chain))
 
 
 def _solve_moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:

@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain
+from chutes_tui.model.memo import MemoFamily
 
 # Below this many entries a turn is summed by numpy's bincount (bincount sums in doubles only).
 SMALL_PRODUCT = 1 << 16
@@ -215,7 +216,10 @@ def _sharing(q: Any, row: int) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray
     return plain, (offsets, chances)
 
 
+# The chain's TurnStep in each dtype.
+TURN_STEP: MemoFamily[np.dtype, Chain, TurnStep] = MemoFamily("turn_step")
+
+
 def turn_step(chain: Chain, dtype: np.dtype | type = np.float64) -> TurnStep:
     """The chain's :class:`TurnStep` in ``dtype`` (kept with the chain)."""
-    step: TurnStep = chain.memo.get(f"turn_step:{np.dtype(dtype)}", lambda: TurnStep(chain, dtype))
-    return step
+    return chain.memo.get(TURN_STEP.at(np.dtype(dtype)), lambda: TurnStep(chain, dtype))

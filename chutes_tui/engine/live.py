@@ -28,7 +28,7 @@ from chutes_tui.analysis.multi import SeatOdds, curves_affordable, two_player_ta
 from chutes_tui.analysis.progress import series_progress
 from chutes_tui.analysis.single import moments_from
 from chutes_tui.model.board import Board
-from chutes_tui.model.memo import Recent
+from chutes_tui.model.memo import MemoKey, Recent
 
 # Live figures are shown to a few digits: their closed-form tails may stop at this relative
 # width (``analyze`` asks for 1e-13), which on long boards saves the extended-precision turns.
@@ -52,6 +52,10 @@ class LiveStats:
     turns_left: tuple[float, ...]  # each player's expected turns on their own
 
 
+# Whether a board's live statistics are instant (see :func:`instant`).
+LIVE_INSTANT: MemoKey[Board, bool] = MemoKey("live_instant")
+
+
 def instant(board: Board) -> bool:
     """Whether a position's statistics cost a few vector operations (every state's curves can
     be kept: not on a 1,000-square board with 5,000-turn games, see ``CURVES_MAX_VALUES``)."""
@@ -60,8 +64,7 @@ def instant(board: Board) -> bool:
         chain = build_chain(board)
         return chain.size <= LIVE_ODDS_MAX_STATES and curves_affordable(chain)
 
-    answer: bool = board.memo.get("live_instant", decide)
-    return answer
+    return board.memo.get(LIVE_INSTANT, decide)
 
 
 def live_refusal(board: Board, players: int) -> str | None:
@@ -81,7 +84,11 @@ def known_instant(board: Board, players: int = 1) -> bool:
     from chutes_tui.analysis.bump import solved
 
     joint = not board.bump or players == 1 or solved(board, players)
-    return "live_instant" in board.memo and instant(board) and joint
+    return board.memo.has(LIVE_INSTANT) and instant(board) and joint
+
+
+# The statistics of the positions a chain's games met most recently, by (positions, to move).
+LIVE_STATS: MemoKey[Chain, Recent[tuple[tuple[int, ...], int], LiveStats]] = MemoKey("live_stats")
 
 
 def live_stats(
@@ -90,9 +97,7 @@ def live_stats(
     """The statistics of one position. ``stop`` is asked every few hundred turns of a long series;
     when it says so, :class:`StopRequested` is raised (the series kept with the chain stay whole)."""
     chain = build_chain(board)
-    known: Recent[tuple[tuple[int, ...], int], LiveStats] = chain.memo.get(
-        "live_stats", lambda: Recent(ODDS_CACHE_SIZE)
-    )
+    known = chain.memo.get(LIVE_STATS, lambda: Recent(ODDS_CACHE_SIZE))
     key = (tuple(positions), to_move)
     stats = known.get(key)
     if stats is None:

@@ -44,6 +44,7 @@ from scipy.sparse.linalg import splu
 from chutes_tui.analysis.bump import JointChain, joint_chain
 from chutes_tui.exact.fractions import decimal_digits, fraction_text
 from chutes_tui.model.board import Board
+from chutes_tui.model.memo import MemoKey
 
 # Each step's exponent e: grown while the residual stays small, and kept where no integer can
 # overflow int64 (|M x_i| and 2^e |r_i| below 2^62).
@@ -131,12 +132,18 @@ def lifting_work(board: Board, limit: float) -> float:
     return bits * (lu.L.nnz + lu.U.nnz + folded.length.nnz)
 
 
+# The board's two-player joint chain, folded (see :func:`_folded`).
+BUMP_FOLDED: MemoKey[Board, _Folded] = MemoKey("exact_bump_folded")
+# The LU factors (a SuperLU) of the folded chain's length system, in doubles.
+BUMP_LENGTH_LU: MemoKey[Board, Any] = MemoKey("exact_bump_length_lu")
+
+
 def _folded_for(board: Board) -> _Folded:
-    return board.memo.get("exact_bump_folded", lambda: _folded(board, joint_chain(board, 2)))
+    return board.memo.get(BUMP_FOLDED, lambda: _folded(board, joint_chain(board, 2)))
 
 
 def _length_lu(board: Board, folded: _Folded) -> Any:
-    return board.memo.get("exact_bump_length_lu", lambda: splu(folded.length.astype(float).tocsc()))
+    return board.memo.get(BUMP_LENGTH_LU, lambda: splu(folded.length.astype(float).tocsc()))
 
 
 def solve_exactly(

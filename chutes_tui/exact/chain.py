@@ -17,6 +17,7 @@ from flint import fmpq, fmpq_mat, fmpz_mat
 
 from chutes_tui.analysis import Chain, build_chain
 from chutes_tui.model.board import Board
+from chutes_tui.model.memo import MemoKey
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,9 +45,13 @@ class ExactChain:
         return (identity - self.Q).solve(fmpq_mat(n, 1, [1] * n))
 
 
+# The board's exact turn chain.
+EXACT_CHAIN: MemoKey[Board, ExactChain] = MemoKey("exact_chain")
+
+
 def exact_chain(board: Board) -> ExactChain:
     """The exact turn chain of ``board`` (built once per board and kept with it)."""
-    return board.memo.get("exact_chain", lambda: _exact_chain(board))
+    return board.memo.get(EXACT_CHAIN, lambda: _exact_chain(board))
 
 
 def _exact_chain(board: Board) -> ExactChain:

@@ -15,6 +15,8 @@ import gmpy2
 from flint import fmpz_mat
 
 from chutes_tui.exact.chain import ExactChain
+from chutes_tui.model.board import Board
+from chutes_tui.model.memo import MemoKey
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,9 +56,13 @@ class IntegerChain:
         return result
 
 
+# The integer form of the board's exact chain.
+INTEGER_CHAIN: MemoKey[Board, IntegerChain] = MemoKey("integer_chain")
+
+
 def integer_chain(chain: ExactChain) -> IntegerChain:
     """Kept with the board the chain belongs to."""
-    return chain.board.memo.get("integer_chain", lambda: _integer_chain(chain))
+    return chain.board.memo.get(INTEGER_CHAIN, lambda: _integer_chain(chain))
 
 
 def _integer_chain(chain: ExactChain) -> IntegerChain:

@@ -52,6 +52,7 @@ from chutes_tui.exact.autocorrelation import autocorrelation
 from chutes_tui.exact.chain import ExactChain, exact_chain
 from chutes_tui.exact.integer import IntegerChain, integer_chain
 from chutes_tui.model.board import Board
+from chutes_tui.model.memo import MemoKey
 
 # Rows of the table are built a block at a time; a block's rows of N·C (each `terms` integers
 # as long as R's denominator) are kept to about this many bits.
@@ -195,9 +196,13 @@ class ExactTwoPlayer:
         return fmpq_mat(n, n, rows)
 
 
+# The board's exact two-player series.
+EXACT_TWO_PLAYER: MemoKey[Board, ExactTwoPlayer] = MemoKey("exact_two_player")
+
+
 def exact_two_player(board: Board) -> ExactTwoPlayer:
     """Kept with the board: its series and autocorrelation serve every later position."""
-    return board.memo.get("exact_two_player", lambda: ExactTwoPlayer(exact_chain(board)))
+    return board.memo.get(EXACT_TWO_PLAYER, lambda: ExactTwoPlayer(exact_chain(board)))
 
 
 def seed_bounds(board: Board, moves: int, progress: Callable[[int], None] | None = None) -> tuple[fmpq, fmpq]:

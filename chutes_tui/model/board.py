@@ -82,7 +82,7 @@ class Board:
     source: str | None = field(default=None, compare=False, repr=False)
     # What other layers derive from this board (its Markov chain, exact chain…), kept with it.
     # Not part of its identity, and not copied by :meth:`replace`.
-    memo: Memo = field(default_factory=Memo, init=False, compare=False, repr=False)
+    memo: Memo[Board] = field(default_factory=Memo, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         try:

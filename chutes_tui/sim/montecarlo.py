@@ -17,7 +17,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from chutes_tui.model.board import Board
-from chutes_tui.sim.packed import plan_for, play_block
+from chutes_tui.model.memo import MemoKey
+from chutes_tui.sim.packed import Plan, plan_for, play_block
+
+# The board's packed plan of moves for simulated games (:func:`.packed.plan_for`).
+SIM_PLAN: MemoKey[Board, Plan] = MemoKey("sim.plan")
 
 CHUNK = 1 << 18  # games per block: its draws depend on the block alone (see simulate_summary)
 
@@ -39,7 +43,7 @@ def simulate_turns(
         raise ValueError("the number of games cannot be negative")
     origin = board.start if start is None else start
     results = np.zeros(games, dtype=np.int32)  # a game begun on the end square took 0 turns
-    plan = board.memo.get("sim.plan", lambda: plan_for(board)) if origin != board.end else None
+    plan = board.memo.get(SIM_PLAN, lambda: plan_for(board)) if origin != board.end else None
     done = 0
     while done < games:
         size = min(CHUNK, games - done)

@@ -4,6 +4,7 @@ worker, and the first position's odds arrive from it -- on instant boards too.""
 import threading
 
 from chutes_tui.analysis import chain as chain_module
+from chutes_tui.analysis.chain import CHAIN
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.engine.live import live_stats
 from chutes_tui.io.boardfile import load_board
@@ -14,7 +15,7 @@ from tests.app.test_app import shown_odds
 
 async def test_the_chain_is_built_off_the_ui_thread_and_the_start_odds_follow(monkeypatch):
     board = load_board("standard")  # a fresh object: nothing built with it yet
-    assert "chain" not in board.memo
+    assert not board.memo.has(CHAIN)
     builders = []
     build = chain_module._build_chain
 

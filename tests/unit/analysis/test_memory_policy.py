@@ -4,7 +4,13 @@
 import pytest
 
 from chutes_tui.analysis import build_chain, multi, seat_odds
-from chutes_tui.analysis.multi import all_curves, curves_affordable, curves_horizon, two_player_probability
+from chutes_tui.analysis.multi import (
+    ALL_CURVES,
+    all_curves,
+    curves_affordable,
+    curves_horizon,
+    two_player_probability,
+)
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.generate import random_board
 
@@ -26,7 +32,7 @@ def test_odds_from_the_players_own_curves_equal_odds_from_every_states(standard,
     assert alone.win == pytest.approx(kept.win, abs=1e-12)
     assert alone.expected_rounds == pytest.approx(kept.expected_rounds, abs=1e-10)
     assert alone.expected_total_moves == pytest.approx(kept.expected_total_moves, abs=1e-10)
-    assert "all_curves" not in fresh.memo
+    assert not fresh.memo.has(ALL_CURVES)
     if len(positions) == 2:
         mover, other = positions[1], positions[0]  # seat 1 moves
         assert two_player_probability(fresh, mover, other) == pytest.approx(kept.win[1], abs=1e-12)

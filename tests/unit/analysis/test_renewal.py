@@ -10,7 +10,7 @@ from chutes_tui.analysis.chain import _build_chain
 from chutes_tui.analysis.laps import RenewalSeries
 from chutes_tui.analysis.multi import seat_odds
 from chutes_tui.analysis.progress import series_progress
-from chutes_tui.analysis.series import StartSeries, series_from, start_series
+from chutes_tui.analysis.series import START_SERIES, StartSeries, series_from, start_series
 from chutes_tui.analysis.single import finishing_distribution, moments_from
 from chutes_tui.model.board import Board
 from chutes_tui.model.dice import Dice
@@ -251,7 +251,7 @@ def test_a_distribution_longer_than_the_limit_is_refused_up_front_with_the_limit
     chain = _build_chain(Board(end=100))  # 33.33 turns on average: ln(1e15) x 33.33 = 1,151
     with pytest.raises(TooLongError, match="about 1,151 turns, beyond the 500 held"):
         finishing_distribution(chain, 0)
-    assert "start_series:0" not in chain.memo  # refused before a turn was summed
+    assert not chain.memo.has(START_SERIES.at(0))  # refused before a turn was summed
     assert finishing_distribution(chain, 0, 1e-6).pmf.size < 500  # a shorter question fits
     # The series' own check, where the mean underestimates the tail.
     monkeypatch.setattr(series_module, "DISTRIBUTION_MAX_TURNS", 150)  # 1e-15 is at turn 218

@@ -9,7 +9,7 @@ import pytest
 
 from chutes_tui.analysis import build_chain, single
 from chutes_tui.analysis.flow import Flow
-from chutes_tui.analysis.series import StartSeries, start_series
+from chutes_tui.analysis.series import START_SERIES, StartSeries, start_series
 from chutes_tui.analysis.window import turn_step, unit_window
 from chutes_tui.io.boardfile import parse_board_text
 from chutes_tui.model.generate import random_board
@@ -73,7 +73,9 @@ def test_a_distribution_is_the_whole_products(board):
     survival, pmf = start_series(chain, row, 1e-15)
     whole_survival, whole_pmf, _ = _whole_products(chain, row, survival.size - 1)
     # Turns taken from the tail law once it is tight are the law's (to 1e-12 of themselves).
-    summed = min(survival.size, len(chain.memo.get(f"start_series:{row}", lambda: None).survival))
+    kept = chain.memo.peek(START_SERIES.at(row))
+    assert kept is not None
+    summed = min(survival.size, len(kept.survival))
     _agree(survival[:summed], whole_survival[:summed])
     _agree(pmf[:summed], whole_pmf[:summed])
     assert np.allclose(survival, whole_survival, rtol=1e-9, atol=1e-30)
@@ -113,7 +115,7 @@ def test_a_long_board_without_jumps_solves_its_band_instead_of_summing_its_serie
     chain = build_chain(board)
     assert chain.band == 6
     mean, sd = single.moments_from(chain, chain.row(board.start))
-    assert f"start_series:{chain.row(board.start)}" not in chain.memo
+    assert not chain.memo.has(START_SERIES.at(chain.row(board.start)))
     # A d6 under the exact rule: (end + 100/6)/3.5 turns from square 0 (6,100/21 on 1,000 squares).
     assert mean == pytest.approx(12_100 / 21, rel=1e-12)
     assert sd == pytest.approx(12.874767461825577, rel=1e-10)

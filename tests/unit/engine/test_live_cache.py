@@ -4,7 +4,7 @@ live odds worked out and kept with the board's chain; the cache keeps the most r
 from chutes_tui.analysis import build_chain
 from chutes_tui.analysis.limits import ODDS_CACHE_SIZE
 from chutes_tui.engine.game import Game
-from chutes_tui.engine.live import live_stats
+from chutes_tui.engine.live import LIVE_STATS, live_stats
 from chutes_tui.model.players import default_players
 
 # Distinct positions a three-player `watch --speed max --loop` meets in about a minute.
@@ -22,7 +22,8 @@ def test_watched_games_keep_a_bounded_number_of_positions_odds(standard):
         seen.add((tuple(game.positions), game.to_move))
         if game.finished:
             game, games = game.rematch(), games + 1
-    kept = build_chain(board).memo.get("live_stats", dict)
+    kept = build_chain(board).memo.peek(LIVE_STATS)
+    assert kept is not None
     assert games > 20
     assert len(kept) == ODDS_CACHE_SIZE < len(seen)  # bounded: full, and not every position seen
     # The newest position is still there (the panels ask for it again): the same object comes back.
