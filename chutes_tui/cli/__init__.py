@@ -4,7 +4,7 @@ Exit codes: 0 done; 1 a board that cannot be used (the message says which file, 
 or a save its seed does not replay;
 2 a wrong command line or input (one line naming it); 3 an unexpected error (a bug: one line,
 and the traceback in a crash log); 4 ``design`` missed a target (its board is written all the
-same); 130 interrupted. Every error is one line on stderr, printed by ``common.error_line``:
+same); 130 interrupted. Every error is one line on stderr, printed by ``parsing.error_line``:
 ``chutes-tui VERB: what went wrong``, ending ``(try 'chutes-tui VERB --help')`` when the user can
 put it right (statuses 1 and 2).
 """
@@ -15,55 +15,27 @@ import errno
 import os
 import sys
 from collections.abc import Sequence
-
-from rich.console import Console
-from rich.text import Text
+from functools import partial
+from typing import TYPE_CHECKING
 
 from chutes_tui import __version__
-from chutes_tui.cli import (
-    analyze,
-    boards,
-    common,
-    design,
-    distribution,
-    edit,
-    exact,
-    experiments,
-    inspect,
-    jumps,
-    paths,
-    play,
-    replay,
-    serve,
-    simulate,
-    squares,
-    watch,
-)
-from chutes_tui.cli.common import EXIT_BOARD, EXIT_CRASH, EXIT_INTERRUPTED, EXIT_MISSED, EXIT_USAGE
 from chutes_tui.cli.encoding import degrade_gracefully
-from chutes_tui.io.crash import crash_line, write_crash_log
-from chutes_tui.io.saves import SaveError
-from chutes_tui.model.board import BoardError
-from chutes_tui.model.inputs import InputError
-
-VERBS = (
-    analyze,
-    distribution,
-    jumps,
-    squares,
-    paths,
-    play,
-    watch,
-    replay,
-    exact,
-    simulate,
-    design,
-    experiments,
-    inspect,
-    edit,
-    serve,
-    boards,
+from chutes_tui.cli.parsing import (
+    EXIT_BOARD,
+    EXIT_CRASH,
+    EXIT_INTERRUPTED,
+    EXIT_MISSED,
+    EXIT_USAGE,
+    Parser,
+    Subcommands,
+    UsageError,
+    error_line,
 )
+from chutes_tui.cli.verbs import VERBS, prepare
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
 # What a newcomer most likely wants, one example each (`chutes-tui` alone shows them).
 FIRST_STEPS = (
     ("chutes-tui play standard", "play a game at once, with live odds"),
@@ -80,23 +52,27 @@ EXIT_STATUSES = (
 )
 
 
-def build_parser() -> common.Parser:
-    parser = common.Parser(
+def build_parser(*, every_verb: bool = False) -> Parser:
+    """The command line's parser. A verb's arguments are added, and its module imported, when it
+    is chosen; ``every_verb``: all of them at once (for what walks the whole tree, as tests do)."""
+    parser = Parser(
         prog="chutes-tui",
         description="Play, watch and analyse Chutes and Ladders.",
         epilog=EXIT_STATUSES,
     )
     parser.add_argument("--version", action="version", version=f"chutes-tui {__version__}")
-    verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True)
-    for verb in VERBS:
-        sub = verbs.add_parser(verb.NAME, help=verb.HELP, description=getattr(verb, "DESCRIPTION", None))
-        verb.add_arguments(sub)
-        sub.set_defaults(run=verb.run)
+    verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True, action=Subcommands)
+    for name, help_text in VERBS.items():
+        sub = verbs.add_parser(name, help=help_text, prepare=partial(prepare, name))
+        if every_verb:
+            sub.prepared()
     return parser
 
 
 def short_help(console: Console) -> None:
     """What ``chutes-tui`` alone prints: three first steps and where the rest is listed."""
+    from rich.text import Text
+
     width = max(len(command) for command, _ in FIRST_STEPS)
     console.print(Text("chutes-tui: play, watch and analyse Chutes and Ladders in the terminal."))
     console.print()
@@ -113,32 +89,29 @@ OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 def main(argv: Sequence[str] | None = None) -> int:
     degrade_gracefully()
-    console, errors = common.stdout(), common.stderr()
+    # What every verb shares (rich, and numpy with the boards) loads for a verb or an error
+    # line, not for --help: its consoles are made when there is something to print on them.
     if not (argv if argv is not None else sys.argv[1:]):
         # The bare command is how people discover a tool, not a mistake: like gh, cargo and
         # docker, answer it with help on stdout and status 0 (argparse's "COMMAND is required"
         # on stderr with status 2 is for a command line that names something wrong).
-        short_help(console)
+        short_help(_console())
         return 0
     prog = "chutes-tui"  # the command every error line names: the (sub)command once parsed
 
     def fail(message: str, status: int, *, hint: bool = True) -> int:
-        errors.print(common.error_line(prog, message, hint=hint))
+        _console(errors=True).print(error_line(prog, message, hint=hint))
         return status
 
     try:
         args = build_parser().parse_args(argv)
         prog = args.command_parser.prog
-        code = int(args.run(args, console))
+        code = int(args.run(args, _console()))
         sys.stdout.flush()  # a full disk shows here, not as Python's complaint at exit
         return code
-    except common.UsageError as error:
+    except UsageError as error:
         prog = error.prog or prog  # the parser that refused it (play's, inside serve's)
         return fail(error.message, EXIT_USAGE)
-    except (InputError, SaveError) as error:
-        return fail(str(error), EXIT_USAGE)
-    except BoardError as error:
-        return fail(f"board error: {error}", EXIT_BOARD)
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, and keep Python from
         # complaining again when it flushes stdout at exit.
@@ -147,15 +120,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:
         if error.errno not in OUTPUT_FULL:
-            return fail(crash_line(error, write_crash_log(error)), EXIT_CRASH, hint=False)
+            return fail(*_crash(error), hint=False)
         reason = os.strerror(error.errno or 0).lower()
         devnull = os.open(os.devnull, os.O_WRONLY)  # what is still buffered has nowhere to go
         os.dup2(devnull, sys.stdout.fileno())
         return fail(f"cannot write the output: {reason}", EXIT_BOARD, hint=False)
     except KeyboardInterrupt:
         return fail("interrupted", EXIT_INTERRUPTED, hint=False)
-    except Exception as error:  # a bug: one line for the user, the traceback in a log
-        return fail(crash_line(error, write_crash_log(error)), EXIT_CRASH, hint=False)
+    except Exception as error:  # the user's input, save or board; or a bug
+        message, status = _refused(error) or _crash(error)
+        return fail(message, status, hint=status != EXIT_CRASH)
+
+
+def _console(*, errors: bool = False) -> Console:
+    from chutes_tui.cli import common
+
+    return common.stderr() if errors else common.stdout()
+
+
+def _refused(error: Exception) -> tuple[str, int] | None:
+    """The line and status of an input, a save or a board that cannot be used (statuses 2 and 1;
+    imported here: the verb that raised one has loaded it, and --help needs none)."""
+    from chutes_tui.io.saves import SaveError
+    from chutes_tui.model.board import BoardError
+    from chutes_tui.model.inputs import InputError
+
+    if isinstance(error, InputError | SaveError):
+        return str(error), EXIT_USAGE
+    if isinstance(error, BoardError):
+        return f"board error: {error}", EXIT_BOARD
+    return None
+
+
+def _crash(error: BaseException) -> tuple[str, int]:
+    """A bug: one line for the user, the traceback in a crash log."""
+    from chutes_tui.io.crash import crash_line, write_crash_log
+
+    return crash_line(error, write_crash_log(error)), EXIT_CRASH
 
 
 def run() -> None:

@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from chutes_tui.analysis.reports import AnalyzeReport
     from chutes_tui.model.board import Board
 
-NAME = "analyze"
-HELP = "single-game and multi-player statistics of a board"
 DESCRIPTION_LIMIT = 1_000  # a description from a file may be megabytes long
 
 

@@ -16,9 +16,6 @@ from chutes_tui.model.board import MAX_DIE, MAX_SQUARES
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.text import count, path_text, printable
 
-NAME = "boards"
-HELP = "list the bundled boards, or make a random one"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_json(parser)

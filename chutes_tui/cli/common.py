@@ -6,18 +6,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
+from chutes_tui.cli.parsing import UsageError
 from chutes_tui.io.atomic import EXISTS, WriteRefusedError, atomic_write_text, output_problem
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_path
@@ -26,56 +26,9 @@ from chutes_tui.model.board import MAX_SQUARES, Board, BoardError
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.inputs import InputError
 from chutes_tui.model.rules import BUMP_EFFECT, EndRule
-from chutes_tui.model.text import elide, path_text, printable, shown
-
-# The exit statuses (README, cli/__init__.py): a crash in the app says 3 as any other does.
-EXIT_BOARD, EXIT_USAGE, EXIT_CRASH, EXIT_MISSED, EXIT_INTERRUPTED = 1, 2, 3, 4, 130
+from chutes_tui.model.text import path_text, shown
 
 SEED_HELP = "seed the random numbers: a whole number 0..2^63-1 (default: a fresh one, shown)"
-
-
-class UsageError(Exception):
-    """A wrong command line or input: ``message`` says what, without the command's name
-    (:func:`error_line` adds it); ``prog``: the (sub)command it is about, when not the one run."""
-
-    def __init__(self, message: str, prog: str | None = None) -> None:
-        super().__init__(f"{prog}: {message}" if prog else message)
-        self.message, self.prog = message, prog
-
-
-def error_line(prog: str, message: str, *, hint: bool = True) -> Text:
-    """Every error's one line, on stderr: ``chutes-tui VERB: what went wrong``, and for one the
-    user can put right (a command line, an input, a board: statuses 1 and 2) the same ending,
-    ``(try 'chutes-tui VERB --help')``. Never markup: the message may quote a file or a user."""
-    return Text(f"{prog}: {message}" + (f" (try '{prog} --help')" if hint else ""))
-
-
-class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are :class:`UsageError` about the (sub)command that
-    found them, and which leaves in the namespace, as ``command_parser``, the parser of the
-    deepest subcommand named (its ``prog`` names the command in every error line)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.set_defaults(command_parser=self)  # a subcommand's default replaces its parent's
-
-    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
-        # argparse leaves a subcommand's unknown options to the top parser, whose message would
-        # name "chutes-tui" alone: the subcommand that was given them says so instead.
-        parsed, extras = self.parse_known_args(args, namespace)
-        if extras:
-            getattr(parsed, "command_parser", self).error(f"unrecognized arguments: {' '.join(extras)}")
-        return parsed
-
-    def error(self, message: str) -> NoReturn:
-        # argparse quotes what was typed in full: keep that short and free of escapes, and the
-        # list of choices it offers whole (cut, 'repl…te' would read as a verb of its own).
-        typed = re.match(r"(.*invalid choice: )(.*)( \(choose from .*\))$", message, re.DOTALL)
-        if typed:
-            message = typed[1] + elide(printable(typed[2]), 60) + printable(typed[3])
-        else:
-            message = elide(printable(message), 200)
-        raise UsageError(message, self.prog)
 
 
 # -- argument types -------------------------------------------------------------------------------

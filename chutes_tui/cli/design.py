@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chutes_tui.cli import common
+from chutes_tui.cli import common, parsing
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model import inputs
 from chutes_tui.model.board import MAX_SQUARES
@@ -24,8 +24,6 @@ from chutes_tui.model.text import count, path_text, printable
 if TYPE_CHECKING:
     from chutes_tui.research.design import DesignReport, DesignSpec
 
-NAME = "design"
-HELP = "search for a board with a given game length, spread and fairness, and write it"
 TIME_LIMIT = 60.0  # seconds, when none is given: the example takes a few
 MAX_TIME_LIMIT = 24 * 3600.0
 MAX_EVALUATIONS = 10**12
@@ -48,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(within 1%) and a first player's edge P(seat 1 wins) - 1/K of at most "
         "--max-first-player-edge for K = --players; then write it and report it from a fresh "
         "analysis. The same --seed and --max-evaluations always give the same board. Exit status: "
-        f"0 every target met, {common.EXIT_MISSED} a target missed (the closest board found is still "
+        f"0 every target met, {parsing.EXIT_MISSED} a target missed (the closest board found is still "
         'written; --json lists the missed targets under "missed"), 2 a wrong command line.'
     )
     count_of = common.bounded_int
@@ -192,7 +190,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         common.print_json(console, {**report.to_json(), "board": board.to_dict(), "output": str(output)})
     else:
         show(console, report, output)
-    return 0 if report.met else common.EXIT_MISSED
+    return 0 if report.met else parsing.EXIT_MISSED
 
 
 def show(console: Console, report: DesignReport, output: Path) -> None:

@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from chutes_tui.exact.length import ExactTerms
     from chutes_tui.model.board import Board
 
-NAME = "distribution"
-HELP = "the whole law of the game's length: pmf, cdf, moments, quantiles"
 EXACT_TERMS = 20  # without --max-turns, --exact gives this many terms
 WHAT = {
     "turns": ("Turns to finish (one player)", "T"),

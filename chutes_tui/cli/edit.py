@@ -9,9 +9,6 @@ from rich.console import Console
 from chutes_tui.cli import common
 from chutes_tui.cli.play import run_app
 
-NAME = "edit"
-HELP = "design a board while its statistics update"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_board_arguments(parser, optional=True)

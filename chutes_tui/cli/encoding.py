@@ -12,14 +12,14 @@ import codecs
 import io
 import sys
 
-from chutes_tui.model.text import ascii_form
-
 HANDLER = "chutes-tui-ascii"
 
 
 def _stand_in(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
+    from chutes_tui.model.text import ascii_form  # with decimal and fractions: not for --help
+
     return "".join(ascii_form(char) for char in error.object[error.start : error.end]), error.end
 
 

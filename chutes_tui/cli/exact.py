@@ -29,9 +29,6 @@ if TYPE_CHECKING:
 
 # python-flint and scipy load in the functions that need them: `chutes-tui --help` does not.
 
-NAME = "exact"
-HELP = "exact fractions: expected turns, two-player win probabilities (also under --bump)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_board_arguments(parser)

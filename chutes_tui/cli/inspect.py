@@ -18,9 +18,6 @@ from chutes_tui.cli import common
 if TYPE_CHECKING:
     from chutes_tui.analysis.reports import SquareReport
 
-NAME = "inspect"
-HELP = "what standing on one square means"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_board_arguments(parser)

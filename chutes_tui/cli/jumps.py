@@ -11,9 +11,6 @@ from rich.text import Text
 
 from chutes_tui.cli import common
 
-NAME = "jumps"
-HELP = "each ladder's and chute's expected uses per game and chance of use"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_board_arguments(parser)

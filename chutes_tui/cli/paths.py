@@ -12,8 +12,6 @@ from rich.text import Text
 from chutes_tui.cli import common
 from chutes_tui.model.text import all_digits, count, scientific
 
-NAME = "paths"
-HELP = "the shortest possible game and the most likely way to finish"
 LONGEST_FRACTION = 1_000  # characters of an exact fraction shown in full
 
 

@@ -12,14 +12,12 @@ from typing import Any
 
 from rich.console import Console
 
-from chutes_tui.cli import common
+from chutes_tui.cli import common, parsing
 from chutes_tui.io.crash import crash_line
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.inputs import InputError
 from chutes_tui.model.players import parse_player_spec
 
-NAME = "play"
-HELP = "play a game on a drawn board, with live win probabilities"
 DESCRIPTION = (
     "Play at once on BOARD: the players of the last game set up, or the first time you against "
     "one computer player (--players chooses others). Without BOARD: the setup screen, to choose "
@@ -37,6 +35,7 @@ def add_save(parser: argparse.ArgumentParser) -> None:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = DESCRIPTION
     common.add_board_arguments(parser, optional=True, also="the setup screen")
     parser.set_defaults(board=None)  # named or not: a game at once, or the setup screen
     parser.add_argument(
@@ -57,8 +56,8 @@ def run_app(app: Any, prog: str = "chutes-tui", **options: Any) -> int:
     ``options`` go to ``App.run`` (tests run it headless with an auto pilot)."""
     app.run(**options)
     if app.crash is not None:  # Textual's own status for it is 1, which means a bad board here
-        common.stderr().print(common.error_line(prog, crash_line(*app.crash), hint=False))
-        return common.EXIT_CRASH
+        common.stderr().print(parsing.error_line(prog, crash_line(*app.crash), hint=False))
+        return parsing.EXIT_CRASH
     return int(app.return_code or 0)
 
 

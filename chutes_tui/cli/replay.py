@@ -15,10 +15,8 @@ import argparse
 from rich.console import Console
 from rich.text import Text
 
-from chutes_tui.cli import common
+from chutes_tui.cli import common, parsing
 
-NAME = "replay"
-HELP = "replay a saved game from its seed, check it, and review it turn by turn"
 EXIT_MISMATCH = 1
 
 
@@ -45,7 +43,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     check = check_replay(saved)
     line = check.line()
     if not check.matches:
-        common.stderr().print(common.error_line(args.command_parser.prog, f"{where}: {line}", hint=False))
+        common.stderr().print(parsing.error_line(args.command_parser.prog, f"{where}: {line}", hint=False))
         return EXIT_MISMATCH
     console.print(Text(line))
     if args.check:

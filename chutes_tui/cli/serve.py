@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
-from chutes_tui.cli import common, play
+from chutes_tui.cli import common, parsing, play
 from chutes_tui.cli.serveguard import (
     GAME_MB,
     MOST_VISITORS,
@@ -35,8 +35,6 @@ from chutes_tui.cli.serveguard import (
 )
 from chutes_tui.model.text import printable
 
-NAME = "serve"
-HELP = "serve the app to web browsers: each visitor plays their own game"
 EVERY_ADDRESS = ("0.0.0.0", "::", "")
 # How long Ctrl-C waits for open sessions to close before it ends them.
 SHUTDOWN_SECONDS = 3.0
@@ -90,7 +88,7 @@ def play_command(arguments: Sequence[str]) -> str:
 
 def check_play_arguments(arguments: Sequence[str]) -> None:
     """Refuse wrong play arguments once, before serving, rather than in every visitor's page."""
-    parser = common.Parser(prog="chutes-tui play", add_help=False)
+    parser = parsing.Parser(prog="chutes-tui play", add_help=False)
     play.add_arguments(parser)
     try:
         args = parser.parse_args(list(arguments))

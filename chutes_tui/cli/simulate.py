@@ -11,9 +11,6 @@ from chutes_tui.cli import common
 from chutes_tui.model.board import Board
 from chutes_tui.model.inputs import MAX_PLAYERS
 
-NAME = "simulate"
-HELP = "Monte Carlo games, beside the exact values"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_board_arguments(parser)

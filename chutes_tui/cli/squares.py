@@ -11,8 +11,6 @@ from rich.text import Text
 
 from chutes_tui.cli import common
 
-NAME = "squares"
-HELP = "every square ranked by landings, turn endings or turns left"
 SORT_CHOICES = ("landings", "visits", "turns-left")
 
 

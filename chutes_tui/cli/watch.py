@@ -12,9 +12,6 @@ from chutes_tui.model import inputs
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.players import default_players
 
-NAME = "watch"
-HELP = "watch computer players, with live win probabilities"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_board_arguments(parser, optional=True)

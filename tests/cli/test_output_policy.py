@@ -86,7 +86,7 @@ def test_special_files_are_refused_even_with_force(capsys, tmp_path, verb, kind,
 
 def test_every_verb_with_an_output_file_offers_force():
     """A verb that gains a file to write gets --force with it (and so a row in WRITERS)."""
-    parser = build_parser()
+    parser = build_parser(every_verb=True)
     found = set()
 
     def walk(parser, words):

@@ -13,8 +13,6 @@ from rich.console import Console
 
 from chutes_tui.cli.experiments import another_game, daly, hochman
 
-NAME = "experiments"
-HELP = "the published experiments, reproduced"
 MODULES = (daly, hochman, another_game)
 
 

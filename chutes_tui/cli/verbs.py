@@ -1,0 +1,102 @@
+"""The verbs: each one's name and one-line help (the top parser's list, imported with nothing
+else), and the shape every verb module has (:class:`Command`, checked by mypy).
+
+A verb's module is ``chutes_tui.cli.NAME``; it is imported when the verb is chosen (to run it or
+to show its own ``--help``), so ``chutes-tui --help`` loads none of them, nor numpy, rich or
+asyncio with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+from importlib import import_module
+from typing import TYPE_CHECKING, Protocol, cast
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from chutes_tui.cli.parsing import Parser
+
+# name: one-line help, in the order --help lists them.
+VERBS = {
+    "analyze": "single-game and multi-player statistics of a board",
+    "distribution": "the whole law of the game's length: pmf, cdf, moments, quantiles",
+    "jumps": "each ladder's and chute's expected uses per game and chance of use",
+    "squares": "every square ranked by landings, turn endings or turns left",
+    "paths": "the shortest possible game and the most likely way to finish",
+    "play": "play a game on a drawn board, with live win probabilities",
+    "watch": "watch computer players, with live win probabilities",
+    "replay": "replay a saved game from its seed, check it, and review it turn by turn",
+    "exact": "exact fractions: expected turns, two-player win probabilities (also under --bump)",
+    "simulate": "Monte Carlo games, beside the exact values",
+    "design": "search for a board with a given game length, spread and fairness, and write it",
+    "experiments": "the published experiments, reproduced",
+    "inspect": "what standing on one square means",
+    "edit": "design a board while its statistics update",
+    "serve": "serve the app to web browsers: each visitor plays their own game",
+    "boards": "list the bundled boards, or make a random one",
+}
+
+
+class Command(Protocol):
+    """What a verb module provides (as memray's commands do, but a module, not a class)."""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Add the verb's arguments (and description, if it has one) to its parser."""
+
+    def run(self, args: argparse.Namespace, console: Console) -> int:
+        """Do it, printing results on ``console``; return the exit status."""
+
+
+def load(name: str) -> Command:
+    """The verb's module, imported now (its shape is checked by mypy below, not at run time)."""
+    return cast("Command", import_module(f"chutes_tui.cli.{name}"))
+
+
+def prepare(name: str, parser: Parser) -> None:
+    """Give a verb's parser its arguments and the function that runs it (when it is chosen)."""
+    command = load(name)
+    command.add_arguments(parser)
+    parser.set_defaults(run=command.run)
+
+
+if TYPE_CHECKING:
+    # mypy checks each verb module against Command; tests/cli/test_verbs.py checks that these are
+    # the modules of VERBS, every one.
+    from chutes_tui.cli import (
+        analyze,
+        boards,
+        design,
+        distribution,
+        edit,
+        exact,
+        experiments,
+        inspect,
+        jumps,
+        paths,
+        play,
+        replay,
+        serve,
+        simulate,
+        squares,
+        watch,
+    )
+
+    CHECKED: tuple[Command, ...] = (
+        analyze,
+        distribution,
+        jumps,
+        squares,
+        paths,
+        play,
+        watch,
+        replay,
+        exact,
+        simulate,
+        design,
+        experiments,
+        inspect,
+        edit,
+        serve,
+        boards,
+    )
