@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from chutes_tui.app.liveodds import LiveOdds
 from chutes_tui.engine.game import Game, GameError, Turn
 from chutes_tui.engine.path import trail, walk
 
@@ -113,6 +114,7 @@ class TurnController:
         self._animation: Cancel | None = None
         self._steps: list[Step] = []
         self._turn: Turn | None = None
+        self.live = LiveOdds()  # the game's statistics, once started (:meth:`start`)
 
     # -- state ------------------------------------------------------------------------------------
 
@@ -141,7 +143,10 @@ class TurnController:
     def start(self, game: Game) -> None:
         """Show ``game`` from its current state and carry on from there."""
         self.stop()
-        game.deferred = True  # statistics come from the screen's worker until known instant
+        live = game.stats_source
+        if not isinstance(live, LiveOdds):  # statistics come from the screen's feed
+            live = game.stats_source = LiveOdds()
+        self.live = live
         self.game = game
         self.view.show_game(game)
         if game.finished:

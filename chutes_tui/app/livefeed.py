@@ -1,7 +1,8 @@
 """Live statistics off the UI thread, for boards where they are not instant (:mod:`chutes_tui.
 engine.live`): a 10,000-square position takes about 0.1 s, a 100,000-square one a second or two.
 Every board's first position is worked out here too, with the board's chain and whether it is
-instant (the game is ``deferred``): the first frame does not wait for scipy or the chain.
+instant (:mod:`chutes_tui.app.liveodds` answers the game until then): the first frame does not
+wait for scipy or the chain.
 
 One worker thread at a time, always on the newest position: while it works, newer positions
 only replace the one waiting, so a game at full speed is never queued behind stale work, and no

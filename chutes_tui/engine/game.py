@@ -1,8 +1,9 @@
 """The game engine: players, turns, a seeded die, the odds after every move, save and load.
 
 No terminal here: the app drives a :class:`Game` and draws what it reports; tests drive it
-directly. The odds after each move come from the analysis core through :mod:`.live` -- with
-every turn on boards where they are instant, worked out in the background on the others.
+directly. The odds after each move come from the analysis core through the game's
+:class:`~chutes_tui.engine.live.StatsSource`: with every turn on boards where they are instant;
+on the others a front end may work them out elsewhere and answer through a source of its own.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from chutes_tui.analysis.multi import SeatOdds
-from chutes_tui.engine.live import LiveStats, instant, known_instant, live_refusal, live_stats
+from chutes_tui.engine.live import WHEN_INSTANT, LiveStats, StatsSource, instant, live_refusal
 from chutes_tui.io.saves import (
     MAX_ROLLS_PER_TURN,
     MAX_SAVED_TURNS,
@@ -166,12 +167,9 @@ class Game:
     history: list[Turn] = field(default_factory=list)
     rng: np.random.Generator = field(default_factory=np.random.default_rng)
     start_odds: SeatOdds | None = None
-    live: LiveStats | None = None  # the latest statistics a front end worked out (:meth:`take_live`)
-    live_turn: int = 0  # … for the position after this turn
-    # A front end that works statistics out off its UI thread sets this: then nothing here builds
-    # the board's chain (seconds on a long board, scipy's import on any) to answer stats() before
-    # the board is known to be instant -- the first frame and the first rolls wait for its worker.
-    deferred: bool = False
+    # Where each position's statistics come from: worked out when asked, on boards where that is
+    # instant. A front end that works them out elsewhere plugs in its own source.
+    stats_source: StatsSource = WHEN_INSTANT
     # A game played on from another's turn k (:func:`.review.play_on`): its first k turns are
     # that game's, replayed as recorded; the seed's dice roll from turn k + 1.
     seeded_from: int = 0
@@ -216,8 +214,8 @@ class Game:
 
     @property
     def instant(self) -> bool:
-        """Whether this board's live statistics come with every turn (else a front end works
-        them out in the background and hands them over with :meth:`take_live`)."""
+        """Whether this board's live statistics can come with every turn (else a front end works
+        them out elsewhere, and :meth:`record_odds` keeps them with the turns)."""
         return instant(self.board)
 
     @property
@@ -225,41 +223,28 @@ class Game:
         """Why this game has no live odds at all (``None``: it has them, now or later)."""
         return live_refusal(self.board, len(self.players))
 
-    @property
-    def _answers_at_once(self) -> bool:
-        return known_instant(self.board, len(self.players)) if self.deferred else self.instant
-
     def stats(self) -> LiveStats | None:
-        """The statistics of the position now, if known: always on instant boards (once known to
-        be instant, when :attr:`deferred`)."""
+        """The statistics of the position now, if its :attr:`stats_source` has them."""
         if self.no_odds is not None:
             return None
-        if self._answers_at_once:
-            return live_stats(self.board, self.positions, self.to_move)
-        live = self.live
-        if live is not None and live.positions == tuple(self.positions) and live.to_move == self.to_move:
-            return live
-        return None
+        return self.stats_source.stats(self.board, tuple(self.positions), self.to_move)
 
     def odds(self) -> SeatOdds | None:
         """Each seat's chance to win and the expected remaining moves, from here (if known)."""
         stats = self.stats()
         return None if stats is None else stats.odds
 
-    def take_live(self, stats: LiveStats, turn: int) -> None:
-        """Statistics worked out for the position after turn ``turn`` (0: before the first):
-        shown while that position lasts, and kept with the turn for the odds' history."""
-        self.live, self.live_turn = stats, turn
+    def record_odds(self, turn: int, odds: SeatOdds) -> None:
+        """Odds worked out later for the position after turn ``turn`` (0: before the first),
+        kept with that turn for the odds' history unless it has some."""
         if turn == 0 and self.start_odds is None:
-            self.start_odds = stats.odds
+            self.start_odds = odds
         elif 0 < turn <= len(self.history) and self.history[turn - 1].odds is None:
-            self.history[turn - 1] = replace(self.history[turn - 1], odds=stats.odds)
+            self.history[turn - 1] = replace(self.history[turn - 1], odds=odds)
 
     def snapshot(self) -> Snapshot:
-        """The game now; until this position's statistics are worked out, the latest known."""
-        stats, when = self.stats(), len(self.history)
-        if stats is None and self.live is not None and not self.finished:
-            stats, when = self.live, self.live_turn
+        """The game now, with this position's statistics if they are known."""
+        stats = self.stats()
         return Snapshot(
             turn=len(self.history),
             names=tuple(p.spec.name for p in self.players),
@@ -268,15 +253,16 @@ class Game:
             odds=None if stats is None else stats.odds,
             to_move=self.to_move,
             winner=self.winner,
-            odds_turn=None if stats is None else when,
+            odds_turn=None if stats is None else len(self.history),
         )
 
     @property
     def odds_history(self) -> list[SeatOdds | None]:
         """Odds before the first turn and after each turn."""
-        if self.start_odds is None and self.no_odds is None and self._answers_at_once:
-            start = [self.board.start] * len(self.players)
-            self.start_odds = live_stats(self.board, start, 0).odds
+        if self.start_odds is None and self.no_odds is None:
+            start = (self.board.start,) * len(self.players)
+            stats = self.stats_source.stats(self.board, start, 0)
+            self.start_odds = None if stats is None else stats.odds
         return [self.start_odds, *(turn.odds for turn in self.history)]
 
     # -- play ------------------------------------------------------------------------------

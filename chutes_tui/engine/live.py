@@ -8,7 +8,9 @@ Two regimes, both from the analysis core (so the app shows what ``chutes-tui ana
 * on **any other** board a position needs its players' own series and their tail law
   (:mod:`chutes_tui.analysis.series`): about 0.1 s on a 10,000-square board, a second or two
   on 100,000. A front end asks :func:`live_stats` off its UI thread -- one position at a
-  time, the newest first -- and hands the answer back with ``Game.take_live``.
+  time, the newest first -- and answers the game from what it worked out: a game asks its
+  :class:`StatsSource` for each position's statistics, and keeps odds found later with
+  ``Game.record_odds``.
 
 Positions recur (every panel asks for the position shown; a review steps back and forth through
 a game), so the ``ODDS_CACHE_SIZE`` most recently asked for are kept with the chain -- no more:
@@ -20,6 +22,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from chutes_tui.analysis import build_chain, seat_odds, two_player_table
 from chutes_tui.analysis.chain import Chain
@@ -89,6 +92,36 @@ def known_instant(board: Board, players: int = 1) -> bool:
 
 # The statistics of the positions a chain's games met most recently, by (positions, to move).
 LIVE_STATS: MemoKey[Chain, Recent[tuple[tuple[int, ...], int], LiveStats]] = MemoKey("live_stats")
+
+
+class StatsSource(Protocol):
+    """Where a game's statistics come from (``Game.stats_source``)."""
+
+    def stats(self, board: Board, positions: tuple[int, ...], to_move: int) -> LiveStats | None:
+        """The statistics of this position if they can be had now, else ``None``."""
+
+
+class WhenInstant:
+    """Statistics worked out when asked, on boards where that is instant (deciding that builds
+    the board's chain): a game played in one thread, as the CLI and tests play it."""
+
+    def stats(self, board: Board, positions: tuple[int, ...], to_move: int) -> LiveStats | None:
+        return live_stats(board, positions, to_move) if instant(board) else None
+
+
+class WhenKnownInstant:
+    """Statistics worked out when asked only once the board is :func:`known_instant`: this never
+    builds a chain (a game replayed for its dice, or played on for a front end that works its
+    statistics out elsewhere)."""
+
+    def stats(self, board: Board, positions: tuple[int, ...], to_move: int) -> LiveStats | None:
+        if known_instant(board, len(positions)):
+            return live_stats(board, positions, to_move)
+        return None
+
+
+WHEN_INSTANT = WhenInstant()
+WHEN_KNOWN_INSTANT = WhenKnownInstant()
 
 
 def live_stats(

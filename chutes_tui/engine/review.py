@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from chutes_tui.analysis.multi import SeatOdds
 from chutes_tui.engine.game import Game, Snapshot, Swing, Turn, swings
-from chutes_tui.engine.live import LiveStats, known_instant, live_stats
+from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats
 from chutes_tui.io.saves import SavedGame
 from chutes_tui.model.board import Board
 
@@ -158,7 +158,7 @@ def play_on(game: Game, turn: int, seed: int | None = None) -> Game:
     fresh = Game.new(game.board, specs, seed)
     while seed is None and fresh.seed == game.seed:
         fresh = Game.new(game.board, specs)
-    fresh.deferred = True  # a front end's worker decides whether odds are instant (nothing built here)
+    fresh.stats_source = WHEN_KNOWN_INSTANT  # a front end's worker decides whether odds are instant
     fresh.seeded_from = turn
     fresh.start_odds = game.odds_history[0] if game.no_odds is None else None
     for old in game.history[:turn]:
@@ -196,7 +196,7 @@ def check_replay(saved: SavedGame) -> ReplayCheck:
     with the save's, then the die's final state with the saved one. (The rolls' fit with the
     rules and the saved positions are checked by :meth:`Game.from_saved`.)"""
     rerun = Game.new(saved.board, saved.players, saved.seed)
-    rerun.deferred = True  # only the dice matter here: no statistics
+    rerun.stats_source = WHEN_KNOWN_INSTANT  # only the dice matter here: no chain is built
     for number, recorded in enumerate(saved.rolls, start=1):
         if rerun.finished:
             return ReplayCheck(

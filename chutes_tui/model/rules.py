@@ -19,16 +19,16 @@ so one lookup still finishes the move.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-if TYPE_CHECKING:  # the board imports the rules (to validate itself), never the other way
-    from chutes_tui.model.board import Board
+from chutes_tui.model.dice import Dice
 
 
 class EndRule(StrEnum):
@@ -42,6 +42,45 @@ class EndRule(StrEnum):
 class JumpKind(StrEnum):
     LADDER = "ladder"
     CHUTE = "chute"
+
+
+class RuledBoard(Protocol):
+    """What the rules read of a board: its squares, dice, rule choices and jump tables.
+
+    :class:`chutes_tui.model.board.Board` is the one the program plays on; it is built on this
+    module (it keeps :func:`roll_table` and :func:`landing_table` of itself), so this module
+    names only what it reads, never that class.
+    """
+
+    @property
+    def end(self) -> int: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def die(self) -> Dice: ...
+    @property
+    def end_rule(self) -> EndRule: ...
+    @property
+    def extra_roll(self) -> bool: ...
+    @property
+    def chain_jumps(self) -> bool: ...
+    @property
+    def bump(self) -> bool: ...
+    @property
+    def jump_map(self) -> Mapping[int, int]:
+        """``tail → head`` of every jump."""
+
+    @property
+    def resolve(self) -> np.ndarray:
+        """``resolve[s]``: where a piece landing on ``s`` ends its move, jumps followed."""
+
+    @property
+    def roll_table(self) -> np.ndarray:
+        """:func:`roll_table` of this board, kept with it."""
+
+    @property
+    def landing_table(self) -> np.ndarray:
+        """:func:`landing_table` of this board, kept with it."""
 
 
 def jump_kind(tail: int, head: int) -> JumpKind:
@@ -65,7 +104,7 @@ def landing_square(square: ArrayLike, roll: ArrayLike, end: int, rule: EndRule) 
     return np.where(target <= end, target, past)
 
 
-def final_square(board: Board, square: ArrayLike, roll: ArrayLike) -> np.ndarray:
+def final_square(board: RuledBoard, square: ArrayLike, roll: ArrayLike) -> np.ndarray:
     """Where a roll ends the move: the landing square, or its jump's head.
 
     A roll lost to the exact rule does not land anywhere, so no jump applies to it; and a piece
@@ -116,7 +155,7 @@ class Move:
         return text
 
 
-def move(board: Board, square: int, roll: int) -> Move:
+def move(board: RuledBoard, square: int, roll: int) -> Move:
     """Where one roll that moves ``roll`` squares from ``square`` takes a piece on ``board``."""
     column = board.die.column(roll)  # ValueError: no roll of these dice moves that far
     # Lookups in the board's tables (made once, by the array functions above): a game plays
@@ -136,7 +175,7 @@ def move(board: Board, square: int, roll: int) -> Move:
     return Move(square, roll, landing, final, jump, overshoot, lost, bounced, tuple(via))
 
 
-def rolls_again(board: Board, roll: Move) -> bool:
+def rolls_again(board: RuledBoard, roll: Move) -> bool:
     """Whether the same turn continues after ``roll`` (the optional top-face house rule: the
     top face is the dice's largest move, e.g. 12 for 2d6).
 
@@ -153,7 +192,7 @@ BUMP_EFFECT = (
 )
 
 
-def bumped(board: Board, rest: ArrayLike, others: ArrayLike) -> np.ndarray:
+def bumped(board: RuledBoard, rest: ArrayLike, others: ArrayLike) -> np.ndarray:
     """The bump house rule, the one implementation the engine, the simulator and the analysis
     share: when a piece comes to rest after a roll (and its jump) on a square other than the
     start and the end where other pieces stand, those pieces go back to the start square.
@@ -168,12 +207,12 @@ def bumped(board: Board, rest: ArrayLike, others: ArrayLike) -> np.ndarray:
     return (others == rest) & (rest != board.start) & (rest != board.end)
 
 
-def _moves(board: Board) -> np.ndarray:
+def _moves(board: RuledBoard) -> np.ndarray:
     """The dice's moves as a row: the tables' columns (a fair die: 1..d)."""
     return np.array(board.die.values, dtype=np.int64)[None, :]
 
 
-def landing_table(board: Board) -> np.ndarray:
+def landing_table(board: RuledBoard) -> np.ndarray:
     """``table[s, c]``: the square that column ``c``'s move (``board.die.values[c]``) from
     ``s`` lands on, before any jump."""
     squares = np.arange(board.end + 1, dtype=np.int64)[:, None]
@@ -183,7 +222,7 @@ def landing_table(board: Board) -> np.ndarray:
     return table
 
 
-def roll_table(board: Board) -> np.ndarray:
+def roll_table(board: RuledBoard) -> np.ndarray:
     """``table[s, c]``: the final square of column ``c``'s move (``board.die.values[c]``, with
     chance ``board.face_probabilities[c]``) from square ``s`` (0 ≤ s ≤ end).
 

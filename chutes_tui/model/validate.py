@@ -12,16 +12,24 @@ invertible.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
-from chutes_tui.model.errors import BoardError
-from chutes_tui.model.rules import EndRule
+from chutes_tui.model.errors import BoardError, Jump
+from chutes_tui.model.rules import EndRule, RuledBoard
 from chutes_tui.model.text import elide
 
-if TYPE_CHECKING:  # the board validates itself with this module, which only reads it
-    from chutes_tui.model.board import Board
+
+class CheckedBoard(RuledBoard, Protocol):
+    """What the check reads of a board besides what the rules read (:class:`~chutes_tui.model.
+    board.Board`, which checks itself with this module on construction, is one)."""
+
+    @property
+    def jumps(self) -> tuple[Jump, ...]: ...
+    @property
+    def standable_squares(self) -> np.ndarray:
+        """:func:`reached_squares` of this board, kept with it."""
 
 
 def _compact(squares: Iterable[int]) -> str:
@@ -73,7 +81,7 @@ def reachable(sources: np.ndarray, targets: np.ndarray, start: int | np.ndarray,
     return order[order < n]
 
 
-def _roll_edges(board: Board) -> tuple[np.ndarray, np.ndarray, int]:
+def _roll_edges(board: RuledBoard) -> tuple[np.ndarray, np.ndarray, int]:
     """The roll table as edges square → where a roll leaves it, for every square and face."""
     table = board.roll_table
     n = board.end + 1
@@ -87,7 +95,7 @@ def _can_finish(rows: np.ndarray, cols: np.ndarray, end: int, n: int) -> np.ndar
     return mask
 
 
-def reached_squares(board: Board) -> np.ndarray:
+def reached_squares(board: RuledBoard) -> np.ndarray:
     """The squares reachable from the start along the roll table (sorted, read-only)."""
     rows, cols, n = _roll_edges(board)
     squares = np.sort(reachable(rows, cols, board.start, n))
@@ -95,7 +103,7 @@ def reached_squares(board: Board) -> np.ndarray:
     return squares
 
 
-def stranded_squares(board: Board) -> np.ndarray:
+def stranded_squares(board: CheckedBoard) -> np.ndarray:
     """Every square that is no jump's tail, reached or not, from which the end can never be
     reached: traps that a die skipping them makes harmless to a game, but not to a method that
     counts every square. (A tail is worth its head, which is such a square or not.)"""
@@ -105,7 +113,7 @@ def stranded_squares(board: Board) -> np.ndarray:
     return np.flatnonzero(~can_finish)
 
 
-def check_winnable(board: Board) -> None:
+def check_winnable(board: CheckedBoard) -> None:
     """Refuse boards with a square a game can stand on from which the end can never be reached."""
     # The standable squares are closed under rolls, so searching every square's edges finds
     # the same finishing squares and traps among them as searching theirs alone.

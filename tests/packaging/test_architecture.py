@@ -50,50 +50,83 @@ def test_no_module_is_over_400_lines():
     assert not long, long
 
 
-def test_no_import_cycle_between_modules():
-    """Every import of a chutes_tui module, even inside a function, as a graph: it is acyclic
-    (type-checking-only imports excluded, as for import-linter)."""
+def _module_name(path):
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def _imported(node, module, names):
+    """The chutes_tui modules one import statement names (relative imports resolved)."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names if alias.name.startswith("chutes_tui")}
+    if not isinstance(node, ast.ImportFrom):
+        return set()
+    base = node.module or ""
+    if node.level:  # ``from . import x`` in a package's module: relative to its package
+        package = module.split(".")[: -node.level]
+        base = ".".join([*package, *([base] if base else [])])
+    if not base.startswith("chutes_tui"):
+        return set()
+    # ``from package import module`` depends on the module, not on the package.
+    return {f"{base}.{alias.name}" if f"{base}.{alias.name}" in names else base for alias in node.names}
+
+
+def import_graph():
+    """Every import of a chutes_tui module by another, as ``module → imported modules``: those at
+    the top, inside functions and under ``if TYPE_CHECKING:`` alike (a reader of either module
+    must hold the other in mind, whenever Python runs the import)."""
+    paths = list(PACKAGE.rglob("*.py"))
+    names = {_module_name(path) for path in paths}
     graph: dict[str, set[str]] = {}
-    names = {
-        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-        for path in PACKAGE.rglob("*.py")
-    }
-    for path in PACKAGE.rglob("*.py"):
-        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-        tree = ast.parse(path.read_text())
-        checking = {
-            id(node)
-            for guard in ast.walk(tree)
-            if isinstance(guard, ast.If) and "TYPE_CHECKING" in ast.unparse(guard.test)
-            for node in ast.walk(guard)
-        }
+    for path in paths:
+        module = _module_name(path)
+        if path.name == "__init__.py":
+            module += ".__init__"  # a package's relative imports are relative to itself
         targets = set()
-        for node in ast.walk(tree):
-            if id(node) in checking:
-                continue
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("chutes_tui"):
-                # ``from package import module`` depends on the module, not on the package.
-                for alias in node.names:
-                    sub = f"{node.module}.{alias.name}"
-                    targets.add(sub if sub in names else node.module)
-            elif isinstance(node, ast.Import):
-                targets |= {alias.name for alias in node.names if alias.name.startswith("chutes_tui")}
+        for node in ast.walk(ast.parse(path.read_text())):
+            targets |= _imported(node, module, names)
+        module = module.removesuffix(".__init__")
         graph[module] = targets - {module}
-    seen, stack = set(), []
+    return graph
+
+
+def find_cycle(graph):
+    """One cycle of ``graph`` as a list of modules (first = last), or ``None``."""
+    done, stack = set(), []
 
     def visit(module):
         if module in stack:
-            raise AssertionError(" → ".join([*stack[stack.index(module) :], module]))
-        if module in seen or module not in graph:
-            return
+            return [*stack[stack.index(module) :], module]
+        if module in done or module not in graph:
+            return None
         stack.append(module)
-        for target in graph[module]:
-            visit(target)
+        for target in sorted(graph[module]):
+            cycle = visit(target)
+            if cycle:
+                return cycle
         stack.pop()
-        seen.add(module)
+        done.add(module)
+        return None
 
-    for module in graph:
-        visit(module)
+    return next((cycle for module in sorted(graph) if (cycle := visit(module))), None)
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "d": {"a", "c"}}) is None
+
+
+def test_the_import_graph_sees_every_kind_of_import():
+    graph = import_graph()
+    assert "chutes_tui.analysis.chain" in graph["chutes_tui.analysis"]  # under TYPE_CHECKING
+    assert "chutes_tui.analysis.bump" in graph["chutes_tui.engine.game"]  # inside a function
+    assert "chutes_tui.model.dice" in graph["chutes_tui.model.board"]  # at the top
+
+
+def test_no_import_cycle_between_modules():
+    """Every import of a chutes_tui module, even inside a function or under ``TYPE_CHECKING``,
+    as a graph: it is acyclic, so each module can be read knowing only what it imports."""
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " → ".join(cycle)
 
 
 def test_core_imports_without_textual():

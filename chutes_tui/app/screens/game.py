@@ -151,7 +151,7 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
 
     def show_state(self) -> None:
         game, controller = self.game, self.controller
-        snapshot = game.snapshot()
+        snapshot = controller.live.snapshot(game)
         status = Status(
             snapshot, not controller.computer_to_move, speed_label(controller.speed), controller.paused
         )

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from chutes_tui.analysis.reports import inspect_square
+from chutes_tui.app.controller import TurnController
 from chutes_tui.app.dialogs.exact import exact_dialog, why_no_exact_dialog
 from chutes_tui.app.livefeed import LiveFeed, Request
 from chutes_tui.app.overlays import OverlayCycle, statistics_refusal
@@ -37,6 +38,7 @@ class GameStatistics(_Base):
 
     overlays: OverlayCycle
     feed: LiveFeed
+    controller: TurnController
 
     if TYPE_CHECKING:  # the game screen's own
 
@@ -56,7 +58,7 @@ class GameStatistics(_Base):
     def _take_live(self, request: Request, stats: LiveStats) -> None:
         """Statistics worked out in the background (boards where they are not instant)."""
         if request.game is self.game:
-            request.game.take_live(stats, request.turn)
+            self.controller.live.take(request.game, stats, request.turn)
             self.chart.extend(stats.odds.win, request.turn)
             self.show_state()
 

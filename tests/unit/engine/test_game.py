@@ -174,7 +174,8 @@ def test_atomic_write_gives_ordinary_permissions(tmp_path):
 
 def test_large_boards_work_out_live_statistics_on_request():
     """Issue 13: no board is too large for live odds; where they are not instant a front end
-    works them out (off its UI thread) and hands them back."""
+    works them out (off its UI thread, see tests/app/test_liveodds.py) and the game keeps them
+    with the turns."""
     from chutes_tui.analysis import build_chain, expected_turns, seat_odds
     from chutes_tui.analysis.limits import LIVE_ODDS_MAX_STATES
     from chutes_tui.engine.live import live_stats
@@ -188,16 +189,18 @@ def test_large_boards_work_out_live_statistics_on_request():
         game.roll()
     assert all(turn.odds is None for turn in game.history)
     stats = live_stats(huge, game.positions, game.to_move)
-    game.take_live(stats, len(game.history))
-    assert game.odds() == stats.odds and game.history[-1].odds == stats.odds
-    assert game.snapshot().turns_left == stats.turns_left
+    game.record_odds(len(game.history), stats.odds)
+    assert game.history[-1].odds == stats.odds and game.odds_history[-1] == stats.odds
+    assert game.history[-2].odds is None and game.odds() is None  # the game works nothing out
+    first = live_stats(huge, [huge.start] * 2, 0)
+    game.record_odds(0, first.odds)
+    game.record_odds(len(game.history), first.odds)  # a turn's odds, once known, stay
+    assert game.odds_history == [first.odds, None, None, None, None, stats.odds]
     fresh = build_chain(huge.replace(name="the same board"))
     exact = seat_odds(fresh, game.positions, game.to_move)
     assert stats.odds.win == pytest.approx(exact.win, abs=1e-9)
     mean = expected_turns(fresh)
     assert stats.turns_left == pytest.approx([mean[fresh.row(s)] for s in game.positions], rel=1e-9)
-    game.roll()
-    assert game.odds() is None  # a new position: not known until worked out
     game.play_out()
     summary = game.summary()
     assert summary.winner == game.winner
