@@ -50,7 +50,8 @@ def bench(board: Board, table: bool) -> None:
 def edit_recompute(board: Board, edits: int = 50) -> None:
     """What the board editor does after each edit: a new board (validated), its chain, expected
     length, first-player edge and the turns-left overlay. Goal: ≤ 50 ms on 100 squares."""
-    from chutes_tui.analysis.reports import OVERLAYS, edit_stats, overlay_values
+    from chutes_tui.analysis.overlays import OverlayKind, overlay_values
+    from chutes_tui.analysis.reports import edit_stats
     from chutes_tui.model.edits import add_jump
     from chutes_tui.research.hochman import free_squares
 
@@ -66,7 +67,7 @@ def edit_recompute(board: Board, edits: int = 50) -> None:
         except BoardError:  # an invalid edit is refused, and not timed
             continue
         edit_stats(edited, board)
-        overlay_values(edited, OVERLAYS[0])
+        overlay_values(edited, OverlayKind.TURNS_LEFT)
         times.append(time.perf_counter() - began)
     times.sort()
     print(

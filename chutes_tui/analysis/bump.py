@@ -40,7 +40,6 @@ from chutes_tui.analysis.progress import SERIES_PROGRESS
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.memo import MemoFamily
 from chutes_tui.model.rules import bumped
-from chutes_tui.model.validate import reachable
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
@@ -174,13 +173,29 @@ def check_games_end(board: Board, players: int) -> None:
         ) from None
 
 
+def reachable_states(sources: np.ndarray, targets: np.ndarray, start: np.ndarray, n: int) -> np.ndarray:
+    """Every state reachable from one of ``start`` along the edges ``sources[i] → targets[i]``:
+    one breadth-first search (compiled: a joint chain has millions of edges) from an added node
+    ``n`` linked to each of them."""
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import breadth_first_order
+
+    if start.size == 0:
+        return start
+    hub = np.full(start.size, n, dtype=np.int64)
+    rows, cols = np.concatenate([sources, hub]), np.concatenate([targets, start])
+    graph = csr_matrix((np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n + 1, n + 1))
+    order = np.asarray(breadth_first_order(graph, n, directed=True, return_predecessors=False))
+    return order[order < n]
+
+
 def _endless(P: sp.csr_matrix, finishing: np.ndarray) -> np.ndarray:
     """The states from which the game ends with probability below one: those that can reach a
     state from which no path reaches a finishing roll. Every other state's future stays among
     such states and reaches the end, so the chain on them is absorbing."""
     size = P.shape[0]
     sources, targets = P.nonzero()
-    backwards = partial(reachable, targets, sources, n=size)  # who can reach the given states
+    backwards = partial(reachable_states, targets, sources, n=size)  # who can reach the given states
     can_finish = np.zeros(size, dtype=bool)
     can_finish[backwards(np.flatnonzero(finishing))] = True
     endless = np.zeros(size, dtype=bool)

@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.window import Window, turn_step, unit_window
 from chutes_tui.model.board import Board
-from chutes_tui.model.text import percent_digits
-from chutes_tui.render.boardpaint import Overlay
 
 CHECKPOINT = 16
 # The slider's last turn: when this little is left unfinished (or at the most turns below).
@@ -41,23 +39,20 @@ class FlowStep:
     standing: dict[int, float]
     finished: float
 
+    @property
+    def possible(self) -> dict[int, float]:
+        """The squares a piece may stand on (chance above 0), with their chances."""
+        return {square: p for square, p in self.standing.items() if p > 0.0}
+
+    @property
+    def high(self) -> float:
+        """The largest chance of standing on a square (0 once the piece must have finished)."""
+        return max(self.standing.values(), default=0.0)
+
     def likeliest(self, count: int) -> list[tuple[int, float]]:
         """The ``count`` squares a piece is likeliest to stand on, with their chances, likeliest
         first (fewer where fewer can be stood on; none once it must have finished)."""
-        possible = [(square, p) for square, p in self.standing.items() if p > 0.0]
-        return sorted(possible, key=lambda item: (-item[1], -item[0]))[:count]
-
-    def overlay(self, whose: str = "a piece") -> Overlay:
-        """The board's colours: each square a piece may stand on now, by its chance (squares it
-        cannot be on stay plain); the legend says after how many turns and from where."""
-        values = {square: p for square, p in self.standing.items() if p > 0.0}
-        high = max(values.values(), default=0.0)
-        where = "the start" if self.square == self.board.start else f"square {self.square}"
-        turns = f"{self.turns} turn{'' if self.turns == 1 else 's'}"
-        label = f"where {whose} stands after {turns} from {where}"
-        fmt = f"{{:.{percent_digits(high, least=1)}%}}"  # the last turns' few left show as such
-        short, shorter = f"{whose[:10]} after {self.turns}", f"after {self.turns}"
-        return Overlay(label, values, 0.0, high, fmt, short, shorter)
+        return sorted(self.possible.items(), key=lambda item: (-item[1], -item[0]))[:count]
 
 
 class Flow:

@@ -5,7 +5,6 @@
   app's inspector format the same report). A jump's tail is never where a turn ends, so for a
   tail the statistics are those of the square it sends you to (``statistics_from`` says which);
   its roll outcomes are still its own, as if a piece stood there;
-* :func:`overlay_values` -- a statistic for every square (the app's board overlays);
 * :class:`EditStats` -- what an edit did to the game (the editor).
 """
 
@@ -21,9 +20,7 @@ from chutes_tui.analysis import (
     SeatOdds,
     build_chain,
     expected_from_start,
-    expected_turns,
     finishing_distribution,
-    two_player_table,
     visit_statistics,
 )
 from chutes_tui.analysis.bump import game_odds
@@ -266,39 +263,6 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
         win_probability=win,
         opponent=opponent,
     )
-
-
-OVERLAYS = (
-    "expected turns left",
-    "expected visits from the start",
-    "chance of ever landing",
-    "win chance vs opponent",
-)
-# The same in a few words, for a legend where the whole name does not fit.
-OVERLAY_SHORT = dict(zip(OVERLAYS, ("turns left", "visits", "P(ever land)", "win chance"), strict=True))
-
-
-def overlay_values(board: Board, kind: str, opponent: int | None = None) -> dict[int, float]:
-    """A statistic for every square a turn can end on (the board overlays' data).
-
-    ``kind`` is one of :data:`OVERLAYS`; the win chance needs the opponent's square and is the
-    two-player chance of a player to move standing on each square.
-    """
-    chain = build_chain(board)
-    squares = [int(s) for s in chain.squares]
-    if kind == OVERLAYS[0]:
-        values = expected_turns(chain)
-        return {**{s: float(values[i]) for i, s in enumerate(squares)}, board.end: 0.0}
-    if kind in OVERLAYS[1:3]:
-        visits = visit_statistics(chain, board.start)
-        array = visits.expected if kind == OVERLAYS[1] else visits.probability
-        return {s: float(array[s]) for s in [*squares, board.end] if s != board.start}
-    if kind == OVERLAYS[3]:
-        if opponent is None:
-            raise ValueError("the win-chance overlay needs the opponent's square")
-        table = two_player_table(chain)
-        return {s: table.probability(s, opponent) for s in [*squares, board.end]}
-    raise ValueError(f"unknown overlay {kind!r} (one of: {', '.join(OVERLAYS)})")
 
 
 # -- what an edit did --------------------------------------------------------------------------

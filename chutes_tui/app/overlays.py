@@ -9,12 +9,12 @@ from chutes_tui.analysis import build_chain
 from chutes_tui.analysis.flow import Flow, FlowStep
 from chutes_tui.analysis.limits import INSPECTOR_MAX_STATES
 from chutes_tui.analysis.multi import curves_affordable
-from chutes_tui.analysis.reports import OVERLAY_SHORT, OVERLAYS, overlay_values
+from chutes_tui.analysis.overlays import OverlayKind, overlay_values
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import instant
 from chutes_tui.model.board import Board
 from chutes_tui.model.text import shown
-from chutes_tui.render.boardpaint import Overlay
+from chutes_tui.render.boardpaint import Overlay, flow_overlay
 
 
 def statistics_refusal(board: Board, *, series: bool = False) -> str | None:
@@ -32,7 +32,10 @@ def statistics_refusal(board: Board, *, series: bool = False) -> str | None:
     )
 
 
-FLOW = "where the player to move may be after n turns"
+def statistic_overlay(board: Board, kind: OverlayKind) -> Overlay:
+    """The board coloured by a statistic that needs no player (turns left, visits, landing)."""
+    values = overlay_values(board, kind)
+    return Overlay(kind.label, values, min(values.values()), max(values.values()), kind.fmt, kind.short)
 
 
 class OverlayCycle:
@@ -42,23 +45,23 @@ class OverlayCycle:
     comes back when it is (a rematch in ``watch --loop``)."""
 
     def __init__(self) -> None:
-        self.chosen: str | None = None  # None: no overlay
+        self.chosen: OverlayKind | None = None  # None: no overlay
         self.flow_turns = 1  # the flow's n (the slider)
         self._flow: Flow | None = None  # from the mover's square, kept while it stays the same
         self.flow_step: FlowStep | None = None  # what the flow overlay shows now
 
     @staticmethod
-    def kinds(game: Game) -> tuple[str, ...]:
+    def kinds(game: Game) -> tuple[OverlayKind, ...]:
+        # A finished game has no player to move: neither the win chance nor the flow.
+        if game.finished:
+            return tuple(kind for kind in OverlayKind if not kind.needs_mover)
         # The win-chance overlay needs the two-player table, which only boards of a few thousand
         # states (and not too long a game) can keep.
         # Not under the bump rule: the table assumes players who never interact.
-        # A finished game has no player to move: neither the win chance nor the flow.
-        if game.finished:
-            return OVERLAYS[:3]
         two_players = len(game.players) == 2 and not game.board.bump and instant(game.board)
-        return (*(OVERLAYS if two_players else OVERLAYS[:3]), FLOW)
+        return tuple(kind for kind in OverlayKind if two_players or not kind.needs_opponent)
 
-    def kind(self, game: Game) -> str | None:
+    def kind(self, game: Game) -> OverlayKind | None:
         if self.chosen is None:
             return None  # without asking kinds(), which builds the chain (not for the first frame)
         return self.chosen if self.chosen in self.kinds(game) else None
@@ -71,9 +74,9 @@ class OverlayCycle:
 
     def show_flow(self, game: Game) -> bool:
         """Go straight to the flow overlay; ``False`` if the game does not offer it (finished)."""
-        if FLOW not in self.kinds(game):
+        if OverlayKind.FLOW not in self.kinds(game):
             return False
-        self.chosen = FLOW
+        self.chosen = OverlayKind.FLOW
         return True
 
     @property
@@ -86,28 +89,25 @@ class OverlayCycle:
         """The win-chance overlay changes whenever the opponent moves, the flow whenever
         anyone does (it starts from the square of the player to move); both go when the game
         is won (chosen, not necessarily shown: the move that wins must take them off)."""
-        return self.chosen in (OVERLAYS[3], FLOW)
+        return self.chosen is not None and self.chosen.needs_mover
 
     def overlay(self, game: Game) -> Overlay | None:
         kind = self.kind(game)
         self.flow_step = None
         if kind is None:
             return None
-        if kind == FLOW:
+        if kind is OverlayKind.FLOW:
             return self._flow_overlay(game)
-        opponent = game.next_square if kind == OVERLAYS[3] else None
+        if not kind.needs_opponent:
+            return statistic_overlay(game.board, kind)
+        # Whose chance, against whom: the legend must say it.
+        opponent = game.next_square
         values = overlay_values(game.board, kind, opponent)
-        fmt = "{:.0%}" if kind in (OVERLAYS[2], OVERLAYS[3]) else "{:.1f}"
-        if opponent is None:
-            label, short = kind, OVERLAY_SHORT[kind]
-        else:  # whose chance, against whom: the legend must say it
-            mover, other = game.current.spec.name, game.players[(game.to_move + 1) % 2].spec.name
-            label = f"{shown(mover, 12)} to move here wins, vs {shown(other, 12)} on {opponent}"
-            short = f"{shown(mover, 8)} wins vs {shown(other, 8)} on {opponent}"
-            tokens = game.current.spec.token, game.players[(game.to_move + 1) % 2].spec.token
-            shorter = f"{tokens[0]} wins vs {tokens[1]}"  # the board shows where {tokens[1]} stands
-            return Overlay(label, values, min(values.values()), max(values.values()), fmt, short, shorter)
-        return Overlay(label, values, min(values.values()), max(values.values()), fmt, short)
+        mover, other = game.current.spec, game.players[(game.to_move + 1) % 2].spec
+        label = f"{shown(mover.name, 12)} to move here wins, vs {shown(other.name, 12)} on {opponent}"
+        short = f"{shown(mover.name, 8)} wins vs {shown(other.name, 8)} on {opponent}"
+        shorter = f"{mover.token} wins vs {other.token}"  # the board shows where {other.token} stands
+        return Overlay(label, values, min(values.values()), max(values.values()), kind.fmt, short, shorter)
 
     def _flow_overlay(self, game: Game) -> Overlay:
         square = game.positions[game.to_move]
@@ -115,5 +115,7 @@ class OverlayCycle:
         if flow is None or flow.square != square or flow.chain.board is not game.board:
             flow = self._flow = Flow(build_chain(game.board), square)
         self.flow_turns = min(max(self.flow_turns, 0), flow.last_turns)
-        self.flow_step = flow.at(self.flow_turns)
-        return self.flow_step.overlay(shown(game.current.spec.name, 12))
+        step = self.flow_step = flow.at(self.flow_turns)
+        return flow_overlay(
+            step, shown(game.current.spec.name, 12), OverlayKind.FLOW.number_format(step.high)
+        )

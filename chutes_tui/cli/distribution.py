@@ -12,11 +12,12 @@ from rich.text import Text
 
 from chutes_tui.analysis.flow import MOST_TURNS
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, EXACT_MAX_STATES, EXACT_TERMS_MAX
+from chutes_tui.analysis.overlays import OverlayKind
 from chutes_tui.cli import common
 from chutes_tui.model import inputs
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.text import count
-from chutes_tui.render.boardpaint import printed_board
+from chutes_tui.render.boardpaint import flow_overlay, printed_board
 from chutes_tui.render.textchart import column_chart
 
 if TYPE_CHECKING:
@@ -134,7 +135,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
 def _board_at(console: Console, step: FlowStep) -> None:
     """The board coloured by where the piece may stand, then what the colours leave out."""
-    for line in printed_board(step.board, console.width, step.overlay("one piece")):
+    overlay = flow_overlay(step, "one piece", OverlayKind.FLOW.number_format(step.high))
+    for line in printed_board(step.board, console.width, overlay):
         text = Text()
         for segment in line:
             text.append(segment.text, segment.style)

@@ -46,39 +46,31 @@ def _compact(squares: Iterable[int]) -> str:
     return ", ".join(parts)
 
 
-# Up to this many squares the reachability search runs in plain Python (well under a
-# millisecond for 100 squares): listing or loading the bundled boards then never imports scipy,
-# so `chutes-tui boards` starts fast. Larger boards use scipy's compiled search.
-PLAIN_SEARCH_MAX_SQUARES = 2_000
-
-
 def reachable(sources: np.ndarray, targets: np.ndarray, start: int | np.ndarray, n: int) -> np.ndarray:
     """Every node reachable from ``start`` (a node, or an array of them) along the edges
-    ``sources[i] → targets[i]``. Many starts are one search from an added node ``n`` linked to
-    each of them."""
+    ``sources[i] → targets[i]``, sorted.
+
+    A depth-first search over the edges grouped by source: node ``v``'s targets are
+    ``following[bounds[v]:bounds[v + 1]]`` (the compressed-row layout of the graph's matrix), so
+    the plain loop reads each edge once. A board has one roll edge per square and face, few
+    enough that the model needs no compiled graph library (the analysis searches the far larger
+    state graphs of several pieces with scipy's: :func:`chutes_tui.analysis.bump.reachable_states`)."""
     starts = np.atleast_1d(np.asarray(start, dtype=np.int64))
     if starts.size == 0:
         return starts
-    if n <= PLAIN_SEARCH_MAX_SQUARES:
-        following: list[list[int]] = [[] for _ in range(n)]
-        for source, target in zip(sources.tolist(), targets.tolist(), strict=True):
-            following[source].append(target)
-        seen = set(starts.tolist())
-        todo = list(seen)
-        while todo:
-            for target in following[todo.pop()]:
-                if target not in seen:
-                    seen.add(target)
-                    todo.append(target)
-        return np.fromiter(seen, dtype=np.int64, count=len(seen))
-    from scipy.sparse import csr_matrix
-    from scipy.sparse.csgraph import breadth_first_order
-
-    hub = np.full(starts.size, n, dtype=np.int64)
-    rows, cols = np.concatenate([sources, hub]), np.concatenate([targets, starts])
-    graph = csr_matrix((np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n + 1, n + 1))
-    order = np.asarray(breadth_first_order(graph, n, directed=True, return_predecessors=False))
-    return order[order < n]
+    following = targets[np.argsort(sources, kind="stable")].tolist()
+    bounds = [0, *np.cumsum(np.bincount(sources, minlength=n)).tolist()]
+    seen = bytearray(n)
+    todo = starts.tolist()
+    for node in todo:
+        seen[node] = 1
+    while todo:
+        node = todo.pop()
+        for target in following[bounds[node] : bounds[node + 1]]:
+            if not seen[target]:
+                seen[target] = 1
+                todo.append(target)
+    return np.flatnonzero(np.frombuffer(seen, dtype=np.uint8))
 
 
 def _roll_edges(board: RuledBoard) -> tuple[np.ndarray, np.ndarray, int]:

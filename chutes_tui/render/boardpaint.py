@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from rich.color import Color
 from rich.segment import Segment
@@ -75,6 +75,32 @@ class Overlay:
         span = self.high - self.low
         position = 0.0 if span <= 0 else (value - self.low) / span
         return min(len(SCALE) - 1, max(0, int(position * len(SCALE))))
+
+
+class FlowValues(Protocol):
+    """Where a piece may stand after ``turns`` turns from ``square`` (the analysis' flow step):
+    the chance of each square it may be on (``possible``), and the largest of them."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def square(self) -> int: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def possible(self) -> dict[int, float]: ...
+    @property
+    def high(self) -> float: ...
+
+
+def flow_overlay(step: FlowValues, whose: str, fmt: str) -> Overlay:
+    """The board's colours for a flow step: each square a piece may stand on now, by its chance
+    (squares it cannot be on stay plain); the legend says after how many turns and from where."""
+    where = "the start" if step.square == step.board.start else f"square {step.square}"
+    turns = f"{step.turns} turn{'' if step.turns == 1 else 's'}"
+    label = f"where {whose} stands after {turns} from {where}"
+    short, shorter = f"{whose[:10]} after {step.turns}", f"after {step.turns}"
+    return Overlay(label, step.possible, 0.0, step.high, fmt, short, shorter)
 
 
 @dataclass

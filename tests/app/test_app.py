@@ -373,7 +373,7 @@ async def test_cursor_updates_the_inspector(standard):
 
 
 async def test_overlays_cycle_and_show_the_cores_values(standard):
-    from chutes_tui.analysis.reports import OVERLAYS, overlay_values
+    from chutes_tui.analysis.overlays import OverlayKind, overlay_values
 
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -383,15 +383,15 @@ async def test_overlays_cycle_and_show_the_cores_values(standard):
             await pilot.press("o")
             seen.append(None if board.overlay is None else board.overlay.label)
         assert seen == [
-            OVERLAYS[0],
-            OVERLAYS[1],
-            OVERLAYS[2],
+            "expected turns left",
+            "expected visits from the start",
+            "chance of ever landing",
             "Ann to move here wins, vs Bob on 0",
             "where Ann stands after 1 turn from the start",
             None,
         ]
         await pilot.press("o")
-        assert board.overlay.values == overlay_values(standard, OVERLAYS[0])
+        assert board.overlay.values == overlay_values(standard, OverlayKind.TURNS_LEFT)
         legend = "".join(segment.text for segment in board.render_line(board.grid.grid_height))
         assert "expected turns left: 0.0" in legend
 

@@ -7,8 +7,8 @@ import pytest
 
 from chutes_tui.analysis import build_chain
 from chutes_tui.analysis.flow import Flow
+from chutes_tui.analysis.overlays import OverlayKind
 from chutes_tui.app.app import ChutesApp
-from chutes_tui.app.overlays import FLOW
 from chutes_tui.app.widgets.flowbar import FlowBar
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
@@ -31,7 +31,7 @@ async def test_the_flow_shows_the_cores_distribution_after_n_turns():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         await pilot.press("a", "a")  # show the flow (it starts playing) and pause it
-        assert screen.overlays.kind(screen.game) == FLOW and screen.has_class("flowing")
+        assert screen.overlays.kind(screen.game) is OverlayKind.FLOW and screen.has_class("flowing")
         turns = screen.overlays.flow_turns
         screen.board.focus()  # < and > move the flow's turn (the arrows stay the cursor's)
         await pilot.press("greater_than_sign", "greater_than_sign", "greater_than_sign", "less_than_sign")
@@ -81,7 +81,7 @@ async def test_after_a_win_there_is_no_flow_and_the_app_goes_on():
         await pilot.press("escape", "a")
         await pilot.pause(0.1)
         assert app._exception is None and app.screen is screen
-        assert not screen.has_class("flowing") and screen.overlays.kind(game) != FLOW
+        assert not screen.has_class("flowing") and screen.overlays.kind(game) is not OverlayKind.FLOW
         assert "no flow" in " ".join(str(n.message) for n in app._notifications)
 
 

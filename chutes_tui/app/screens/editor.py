@@ -14,7 +14,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from chutes_tui.analysis.reports import OVERLAY_SHORT, OVERLAYS, edit_stats, overlay_values
+from chutes_tui.analysis.overlays import OverlayKind
+from chutes_tui.analysis.reports import edit_stats
 from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.dialogs.help import HelpScreen
@@ -22,6 +23,7 @@ from chutes_tui.app.dialogs.rules import RulesScreen
 from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.dialogs.target import TargetScreen
 from chutes_tui.app.keymap import keys, moved
+from chutes_tui.app.overlays import statistic_overlay
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
 from chutes_tui.app.widgets.board import BoardView, give_board_room
 from chutes_tui.app.widgets.footer import FittingFooter
@@ -33,7 +35,7 @@ from chutes_tui.model.edits import EditHistory, add_jump, move_jump_end, remove_
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.text import count, file_stem, path_text, printable, shown
-from chutes_tui.render.boardpaint import MARKS_LEGEND, Overlay
+from chutes_tui.render.boardpaint import MARKS_LEGEND
 from chutes_tui.research.suggest import Suggestion, suggest_edit, suggest_problem
 
 EDITOR_HELP = (
@@ -172,9 +174,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         if self.moving is not None:
             lines.append(Text(f"Moving the jump end on {self.moving}: press m where it should go"))
         self.query_one("#editor-stats", Static).update(Text("\n").join(lines))
-        values = overlay_values(self.board, OVERLAYS[0])
-        low, high = min(values.values()), max(values.values())
-        self.view.set_overlay(Overlay(OVERLAYS[0], values, low, high, short=OVERLAY_SHORT[OVERLAYS[0]]))
+        self.view.set_overlay(statistic_overlay(self.board, OverlayKind.TURNS_LEFT))
 
     # -- actions ----------------------------------------------------------------------------
 

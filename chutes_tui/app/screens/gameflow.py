@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 from textual.timer import Timer
 
-from chutes_tui.app.overlays import FLOW, OverlayCycle
+from chutes_tui.analysis.overlays import OverlayKind
+from chutes_tui.app.overlays import OverlayCycle
 from chutes_tui.app.widgets.flowbar import FlowBar
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ class GameFlow(_Base):
 
     @property
     def flowing(self) -> bool:
-        return self.overlays.kind(self.game) == FLOW
+        return self.overlays.kind(self.game) is OverlayKind.FLOW
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # < > Home End choose the flow's turn only while it shows (the arrows stay the cursor's).

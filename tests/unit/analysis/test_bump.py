@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chutes_tui.analysis import build_chain, seat_odds
-from chutes_tui.analysis.bump import bump_odds
+from chutes_tui.analysis.bump import bump_odds, reachable_states
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import parse_player_spec
+from chutes_tui.model.validate import reachable
 from chutes_tui.sim.bump import simulate_bump
 from tests.independent import bump_roll
 
@@ -160,4 +163,23 @@ def test_the_length_law_without_the_rule_is_the_independent_one(standard):
     bumping = bump_length(standard.replace(bump=True), [0, 0])
     assert bumping.rolls.mean == pytest.approx(
         bump_odds(standard.replace(bump=True), [0, 0]).expected_rolls, rel=1e-12
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 300), st.integers(2, 12), st.integers(0, 3))
+def test_the_models_plain_and_the_analysis_compiled_reachability_searches_agree(seed, n, die, starts):
+    """The model searches a board's roll edges in plain Python (it imports no scipy); the joint
+    chains of the bump rule use scipy's search. Both find the same nodes, from one or many starts."""
+    rng = np.random.default_rng(seed)
+    edges = n * die
+    sources, targets = rng.integers(0, n, edges), rng.integers(0, n, edges)
+    start = rng.integers(0, n, starts)
+    plain = reachable(sources, targets, start, n)
+    assert plain.tolist() == sorted(set(plain.tolist()))  # sorted, each node once
+    assert plain.tolist() == sorted(reachable_states(sources, targets, start, n).tolist())
+    assert set(start.tolist()) <= set(plain.tolist())
+    one = int(rng.integers(0, n))
+    assert reachable(sources, targets, one, n).tolist() == sorted(
+        reachable_states(sources, targets, np.array([one]), n).tolist()
     )

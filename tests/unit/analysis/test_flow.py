@@ -9,8 +9,10 @@ import pytest
 from chutes_tui.analysis import build_chain
 from chutes_tui.analysis.flow import CHECKPOINT, UNFINISHED, Flow
 from chutes_tui.analysis.length import game_length
+from chutes_tui.analysis.overlays import OverlayKind
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.generate import random_board
+from chutes_tui.render.boardpaint import flow_overlay
 
 
 @pytest.mark.parametrize(
@@ -41,10 +43,17 @@ def test_the_slider_ends_when_almost_everyone_has_finished():
 
 
 def test_the_overlay_shows_what_may_be_there():
+    """The step gives the values (the squares a piece may be on, the largest chance); the board's
+    colours and legend are built from them outside the core."""
     chain = build_chain(load_board("standard"))
     step = Flow(chain, 0).at(1)
-    overlay = step.overlay()
-    assert set(overlay.values) == {2, 3, 5, 6, 14, 38}  # 1 → 38 and 4 → 14 are ladders
-    assert overlay.high == pytest.approx(1 / 6) and "after 1 turn from the start" in overlay.label
+    assert set(step.possible) == {2, 3, 5, 6, 14, 38}  # 1 → 38 and 4 → 14 are ladders
+    assert step.high == pytest.approx(1 / 6) and step.possible[38] == pytest.approx(1 / 6)
+    overlay = flow_overlay(step, "a piece", OverlayKind.FLOW.number_format(step.high))
+    assert overlay.values == step.possible and (overlay.low, overlay.high) == (0.0, step.high)
+    assert overlay.label == "where a piece stands after 1 turn from the start"
+    assert (overlay.short, overlay.shorter, overlay.fmt) == ("a piece after 1", "after 1", "{:.1%}")
+    later = Flow(chain, 50).at(2)
+    assert flow_overlay(later, "Ann", "{:.1%}").label == "where Ann stands after 2 turns from square 50"
     with pytest.raises(ValueError):
         Flow(chain, 0).at(-1)

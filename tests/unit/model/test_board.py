@@ -1,7 +1,6 @@
 import contextlib
 import string
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -333,22 +332,3 @@ def test_an_unwinnable_board_message_stays_short():
     with pytest.raises(BoardError, match="unwinnable") as info:
         parse_toml(text, path="x.toml")
     assert len(str(info.value)) < 400
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(20, 300), st.integers(2, 12))
-def test_the_plain_and_the_compiled_reachability_searches_agree(seed, n, die):
-    from chutes_tui.model import validate
-
-    rng = np.random.default_rng(seed)
-    edges = n * die
-    sources, targets = rng.integers(0, n, edges), rng.integers(0, n, edges)
-    start = int(rng.integers(0, n))
-    plain = set(validate.reachable(sources, targets, start, n).tolist())
-    limit = validate.PLAIN_SEARCH_MAX_SQUARES
-    try:
-        validate.PLAIN_SEARCH_MAX_SQUARES = 0
-        compiled = set(validate.reachable(sources, targets, start, n).tolist())
-    finally:
-        validate.PLAIN_SEARCH_MAX_SQUARES = limit
-    assert plain == compiled
