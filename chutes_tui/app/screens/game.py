@@ -130,7 +130,9 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         self.panels.show_game(game, self.controller.trail(last) if last else [])
         self.show_state()
         self._show_overlay()
-        self.feed.want(game)
+        # After the frame this paints: the worker's first import of scipy and its chain would
+        # take the interpreter from the first paint (a game's first statistics come a moment later).
+        self.call_after_refresh(self.feed.want, game)
         if game.no_odds is not None:
             self.notify(game.no_odds, markup=False)
 
