@@ -1,7 +1,7 @@
 """The app's speed goals, measured headless:
 
 * start-up to the first frame of a game, in a fresh interpreter, against a one-widget Textual
-  app measured in the same run (the ratio is what counts: machines differ);
+  app measured in the same run (the ratio is what counts: machines differ): bench_first_frame.py;
 * one move's full update -- engine, drawn board cells and every panel -- at 80×24, 120×40 and
   160×50 (goal ≤ 16 ms CPU median);
 * one review step's full update (board, odds table, chart cursor, turn log) at the same sizes
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import statistics
-import subprocess
-import sys
 import time
+
+import bench_first_frame  # beside this file
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.controller import SPEEDS
@@ -28,76 +28,6 @@ from chutes_tui.app.screens.review import ReviewScreen
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players
-
-# Both scripts stop the clock when their screen has been painted once after mounting
-# (``call_after_refresh`` from ``on_mount``): the first frame a person sees. A pilot's pause()
-# would also wait for the game's first statistics, which arrive from a worker after that frame.
-STARTUP = """
-import asyncio, time
-began = time.perf_counter()
-from chutes_tui.app.app import ChutesApp
-from chutes_tui.app.screens.game import GameScreen
-from chutes_tui.io.boardfile import load_board
-from chutes_tui.model.players import parse_player_spec
-
-painted = asyncio.Event()
-mount = GameScreen.on_mount
-def on_mount(self):
-    mount(self)
-    self.call_after_refresh(painted.set)
-GameScreen.on_mount = on_mount
-
-async def main():
-    app = ChutesApp(board=load_board("standard"), players=parse_player_spec("Ann,Bob"), seed=1)
-    async with app.run_test(size=(120, 40)):
-        await painted.wait()
-        print(time.perf_counter() - began)
-
-asyncio.run(main())
-"""
-
-
-BASELINE = """
-import asyncio, time
-began = time.perf_counter()
-from textual.app import App
-from textual.widgets import Label
-
-painted = asyncio.Event()
-
-class One(App):
-    def compose(self):
-        yield Label("one widget")
-
-    def on_mount(self):
-        self.call_after_refresh(painted.set)
-
-async def main():
-    async with One().run_test(size=(120, 40)):
-        await painted.wait()
-        print(time.perf_counter() - began)
-
-asyncio.run(main())
-"""
-
-
-def first_frame(script: str) -> float:
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    return float(done.stdout)
-
-
-def startup(rounds: int = 5) -> float:
-    """Best of ``rounds`` each, alternating, so both see the same machine and the same caches."""
-    ours, baseline = [], []
-    for _ in range(rounds):
-        ours.append(first_frame(STARTUP))
-        baseline.append(first_frame(BASELINE))
-    ratio = min(ours) / min(baseline)
-    print(
-        f"start-up to first frame: {min(ours):.3f} s; a one-widget Textual app {min(baseline):.3f} s; "
-        f"ratio {ratio:.2f}"
-    )
-    return ratio
 
 
 async def move_cost(moves: int = 200, size: tuple[int, int] = (120, 40)) -> float:
@@ -219,7 +149,7 @@ async def key_latency(speed: int, label: str) -> float:
 
 
 def main() -> None:
-    startup()
+    bench_first_frame.main()
     for size in ((80, 24), (120, 40), (160, 50)):
         move = asyncio.run(move_cost(size=size))
         step = asyncio.run(review_step_cost(size=size))

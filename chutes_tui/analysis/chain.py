@@ -30,15 +30,13 @@ _EXTRA_ROLL_NEGLIGIBLE = 1e-18
 
 
 @dataclass(frozen=True, eq=False)
-class Chain:
-    """One player's turn-by-turn chain on a board (see the module docstring)."""
+class States:
+    """The chain's states without its matrix: the transient standable squares, ascending, and
+    each square's state (``-1``: none). The exact chain needs no more of the float one."""
 
     board: Board
     squares: np.ndarray
     index: np.ndarray
-    Q: sp.csr_matrix
-    finish: np.ndarray
-    memo: Memo[Chain] = field(default_factory=Memo, init=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -49,6 +47,33 @@ class Chain:
         if 0 <= square < self.index.size and self.index[square] >= 0:
             return int(self.index[square])
         raise ValueError(f"square {square} is not a square a turn can start from on {self.board.name}")
+
+
+# The board's chain states.
+STATES: MemoKey[Board, States] = MemoKey("chain_states")
+
+
+def chain_states(board: Board) -> States:
+    """The states of ``board``'s chain (no scipy, no matrix; kept with the board)."""
+
+    def states() -> States:
+        squares = board.standable_squares[board.standable_squares != board.end]
+        index = np.full(board.end + 1, -1, dtype=np.int64)
+        index[squares] = np.arange(squares.size)
+        squares.setflags(write=False)
+        index.setflags(write=False)
+        return States(board, squares, index)
+
+    return board.memo.get(STATES, states)
+
+
+@dataclass(frozen=True, eq=False)
+class Chain(States):
+    """One player's turn-by-turn chain on a board (see the module docstring)."""
+
+    Q: sp.csr_matrix
+    finish: np.ndarray
+    memo: Memo[Chain] = field(default_factory=Memo, init=False, repr=False)
 
     @cached_property
     def band(self) -> int:
@@ -98,12 +123,6 @@ def roll_chain(board: Board) -> Chain:
     return board.memo.get(ROLL_CHAIN, lambda: build_chain(board.replace(extra_roll=False)))
 
 
-def _state_index(board: Board, squares: np.ndarray) -> np.ndarray:
-    index = np.full(board.end + 1, -1, dtype=np.int64)
-    index[squares] = np.arange(squares.size)
-    return index
-
-
 # The board's turn chain.
 CHAIN: MemoKey[Board, Chain] = MemoKey("chain")
 
@@ -119,8 +138,8 @@ def _build_chain(board: Board) -> Chain:
     # start-up, and the first frame needs no chain.
     import scipy.sparse as sp
 
-    squares = board.standable_squares[board.standable_squares != board.end]
-    index = _state_index(board, squares)
+    states = chain_states(board)
+    squares, index = states.squares, states.index
     table = board.roll_table
     n, columns = squares.size, table.shape[1]
     chances = board.face_probabilities  # the chance of each column's move
@@ -129,7 +148,7 @@ def _build_chain(board: Board) -> Chain:
     vals_parts: list[np.ndarray] = []
     finish = np.zeros(n)
     origin = np.arange(n)
-    position = squares.copy()
+    position = squares.copy()  # writable
     run = 1.0  # the chance of the top faces rolled so far in the turn
     # Without the house rule every face ends the turn; with it, a top face (the last column,
     # the largest move) continues the turn from where it took the piece, so the turn sums
@@ -156,7 +175,5 @@ def _build_chain(board: Board) -> Chain:
         shape=(n, n),
     )
     Q.sum_duplicates()
-    squares.setflags(write=False)
-    index.setflags(write=False)
     finish.setflags(write=False)
     return Chain(board=board, squares=squares, index=index, Q=Q, finish=finish)

@@ -24,10 +24,7 @@ from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.keymap import key
 from chutes_tui.app.messages import NewGameRequested, StartGame
 from chutes_tui.app.palette import open_palette, open_theme_palette
-from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
-from chutes_tui.app.screens.review import ReviewScreen
-from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.app.screenshot import SCREENSHOT_KEY, take_screenshot
 from chutes_tui.app.terminal import sized_by_the_terminal
 from chutes_tui.app.themes import register_themes
@@ -151,6 +148,8 @@ class ChutesApp(App[None]):
             self.theme = self.settings.theme
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.edit_first:
+            from chutes_tui.app.screens.editor import EditorScreen
+
             board = self.initial_board or load_board(self.board_name)
             editor = EditorScreen(board, quits=True)
             self.push_screen(editor, lambda board: self._edited(board, editor.edits_unsaved))
@@ -161,8 +160,18 @@ class ChutesApp(App[None]):
         elif self.play_now and self.initial_board is not None and (game := self._first_game()):
             self.start_game(game)
         else:
-            remembered = self.settings.setup
-            self.push_screen(SetupScreen(self.board_name, self.initial_players, self.seed, remembered))
+            self._open_setup(self.board_name, self.initial_players, self.seed, self.settings.setup)
+
+    def _open_setup(
+        self,
+        board_name: str,
+        players: Sequence[PlayerSpec] | None = None,
+        seed: int | None = None,
+        remembered: LastSetup | None = None,
+    ) -> None:
+        from chutes_tui.app.screens.setup import SetupScreen  # when it opens, as every other screen
+
+        self.push_screen(SetupScreen(board_name, players, seed, remembered))
 
     def _first_game(self) -> Game | None:
         """``play BOARD``: a game with the last setup's players, or (the first time, or when
@@ -199,6 +208,8 @@ class ChutesApp(App[None]):
     @property
     def game_screen(self) -> GameScreen | None:
         """The game on top (or under its review: ctrl+q asks there too)."""
+        from chutes_tui.app.screens.review import ReviewScreen
+
         stack = self.screen_stack
         if len(stack) > 1 and isinstance(stack[-1], ReviewScreen):
             stack = stack[:-1]
@@ -262,7 +273,7 @@ class ChutesApp(App[None]):
             board.bump,
         )
         # Over the game, so that Esc goes back to it as it was.
-        self.push_screen(SetupScreen(where, remembered=rules))
+        self._open_setup(where, remembered=rules)
 
     def on_work_failed(self, event: WorkFailed) -> None:
         """Any worker that fails (every one starts through app/workers.py): one dialog saying

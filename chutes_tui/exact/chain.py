@@ -15,14 +15,14 @@ from functools import cached_property
 
 from flint import fmpq, fmpq_mat, fmpz_mat
 
-from chutes_tui.analysis import Chain, build_chain
+from chutes_tui.analysis.chain import States, chain_states
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import MemoKey
 
 
 @dataclass(frozen=True, eq=False)
 class ExactChain:
-    chain: Chain
+    chain: States  # the float chain's states: its matrix (and scipy) are not needed here
     Q: fmpq_mat  # n × n, one turn between transient states
     finish: fmpq_mat  # n × 1, one turn's probability of finishing
 
@@ -55,7 +55,7 @@ def exact_chain(board: Board) -> ExactChain:
 
 
 def _exact_chain(board: Board) -> ExactChain:
-    chain = build_chain(board)
+    chain = chain_states(board)
     n, die = chain.size, board.die
     table = board.roll_table
     columns = table.shape[1]

@@ -1,11 +1,15 @@
 """The first frame waits for nothing: the board's chain (and scipy) are built by the screen's
 worker, and the first position's odds arrive from it -- on instant boards too."""
 
+import subprocess
+import sys
 import threading
 
 from chutes_tui.analysis import chain as chain_module
 from chutes_tui.analysis.chain import CHAIN
 from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.engine.live import live_stats
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
@@ -37,3 +41,66 @@ async def test_the_chain_is_built_off_the_ui_thread_and_the_start_odds_follow(mo
         await pilot.press("space")
         await wait_for(pilot, lambda: len(game.history) == 1 and not app.screen.controller.animating)
         assert game.history[0].odds == live_stats(board, game.positions, game.to_move).odds
+
+
+async def test_the_first_frame_is_painted_before_the_live_worker_starts_and_at_its_final_layout(monkeypatch):
+    """The screen's first refresh comes before any live-statistics worker (whose first act is
+    importing scipy and building the chain) and paints each board line once, at the layout the
+    board keeps: not at a placeholder layout repainted when Textual's Resize arrives."""
+    board = load_board("standard")
+    first: dict[str, object] = {}
+    painted: list[int] = []
+    mount, paint = GameScreen.on_mount, BoardView._paint
+
+    def on_mount(screen):
+        def after_first_refresh():
+            first["workers"] = [worker.group for worker in screen.app.workers]
+            first["chain"] = board.memo.has(CHAIN)
+            first["lines"] = list(painted)
+
+        screen.call_after_refresh(after_first_refresh)  # first: before what the screen asks
+        mount(screen)
+
+    def counted(view, y, width):
+        painted.append(y)
+        return paint(view, y, width)
+
+    monkeypatch.setattr(GameScreen, "on_mount", on_mount)
+    monkeypatch.setattr(BoardView, "_paint", counted)
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: app.screen.game.start_odds is not None)
+        await pilot.pause(0.05)
+        height = app.screen.query_one(BoardView).size.height
+    assert first["workers"] == [] and first["chain"] is False
+    assert first["lines"] == list(range(height))  # each line once, all of them
+    assert painted == first["lines"]  # nothing painted again once the odds arrived
+
+
+FIRST_FRAME = """
+import asyncio, sys
+from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.io.boardfile import load_board
+from chutes_tui.model.players import parse_player_spec
+
+mount = GameScreen.on_mount
+def on_mount(screen):
+    screen.call_after_refresh(lambda: print(sorted(m for m in ("scipy", "flint") if m in sys.modules)))
+    mount(screen)
+GameScreen.on_mount = on_mount
+
+async def main():
+    app = ChutesApp(board=load_board("standard"), players=parse_player_spec("Ann,Bob"), seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+
+asyncio.run(main())
+"""
+
+
+def test_the_first_frame_of_a_game_on_the_standard_board_imports_no_scipy():
+    """In a fresh interpreter (this one has scipy already): the first frame needs no chain."""
+    done = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "[]"

@@ -93,3 +93,10 @@ def test_a_verbs_arguments_wait_until_it_is_chosen():
     assert {"board", "players", "seed", "save"} <= {a.dest for a in play._actions}
     assert play.description.startswith("Play at once on BOARD")
     assert subcommands.choices["analyze"]._actions[-1].dest == "help"  # still waiting
+
+
+def test_exact_standard_works_its_fractions_out_without_scipy():
+    """``exact`` needs the chain's states, not its float matrix (issue 25, point 8)."""
+    heavy, cli = loaded("exact", "standard", names=("scipy", "flint"))
+    assert "chutes_tui.cli.exact" in cli
+    assert heavy == ["flint"]

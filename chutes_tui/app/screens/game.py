@@ -8,7 +8,7 @@ engine or the analysis reports.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events, on
@@ -18,15 +18,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Header
 
 from chutes_tui.app.controller import DEFAULT_SPEED, Step, TurnController, speed_label
-from chutes_tui.app.dialogs.help import HelpScreen
-from chutes_tui.app.dialogs.winner import WinnerScreen
 from chutes_tui.app.livefeed import LiveFeed
 from chutes_tui.app.overlays import OverlayCycle
 from chutes_tui.app.screens.gameflow import GameFlow
 from chutes_tui.app.screens.gamesession import GameSession
 from chutes_tui.app.screens.gamestats import GameStatistics
 from chutes_tui.app.screens.keys import GAME_KEYS
-from chutes_tui.app.screens.review import PlayOn, ReviewScreen
 from chutes_tui.app.timers import TextualScheduler
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.flowbar import FlowBar
@@ -35,7 +32,12 @@ from chutes_tui.app.widgets.panels import GamePanels, PanelAccess, fit_panels
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game, Turn
-from chutes_tui.engine.review import Review, play_on
+
+if TYPE_CHECKING:
+    from chutes_tui.app.screens.review import PlayOn
+
+# The review screen, the winner's and the help dialogs are imported when they open: the first
+# frame needs none of them.
 
 
 class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None]):
@@ -130,7 +132,9 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         self.panels.show_game(game, self.controller.trail(last) if last else [])
         self.show_state()
         self._show_overlay()
-        self.feed.want(game)
+        # After the frame this paints: the worker's first import of scipy and its chain would
+        # take the interpreter from the first paint (a game's first statistics come a moment later).
+        self.call_after_refresh(self.feed.want, game)
         if game.no_odds is not None:
             self.notify(game.no_odds, markup=False)
 
@@ -233,6 +237,11 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         if self.replay is not None:  # a replayed save that ends in a win: its review comes first
             self.open_review(0, notice=self.replay, then_winner=True)
             return
+        self._announce(game)
+
+    def _announce(self, game: Game) -> None:
+        from chutes_tui.app.dialogs.winner import WinnerScreen
+
         self.app.push_screen(WinnerScreen(game), self._after_winner)
 
     def report_error(self, message: str) -> None:
@@ -258,19 +267,24 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
     ) -> None:
         """Review this game from ``turn`` (``None``: the last); ``then_winner``: Esc goes back to
         the winner's dialog."""
+        from chutes_tui.app.screens.review import PlayOn, ReviewScreen
+        from chutes_tui.engine.review import Review
+
         self.replay = None
 
         def back(choice: PlayOn | None) -> None:
             if isinstance(choice, PlayOn):
                 self._play_on_from(choice.turn)
             elif then_winner and self.game.finished:
-                self.app.push_screen(WinnerScreen(self.game), self._after_winner)
+                self._announce(self.game)
 
         self.app.push_screen(ReviewScreen(Review(self.game), turn, notice), back)
 
     def _play_on_from(self, turn: int) -> None:
         """A new game from this game's position after ``turn`` turns, with fresh dice, said so in
         the log and in a note."""
+        from chutes_tui.engine.review import play_on
+
         game = play_on(self.game, turn)  # the review asked first
         self.overlays.chosen = None  # a new game: what was shown over the old one goes with it
         self.controller.paused = False
@@ -319,6 +333,8 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         self.controller.step()
 
     def action_help(self) -> None:
+        from chutes_tui.app.dialogs.help import HelpScreen
+
         self.app.push_screen(HelpScreen.from_bindings(self.BINDINGS, BoardView.BINDINGS))
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:

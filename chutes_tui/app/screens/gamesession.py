@@ -17,10 +17,7 @@ from textual.screen import Screen
 from chutes_tui.app.controller import TurnController
 from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.error import ErrorScreen
-from chutes_tui.app.dialogs.picker import EDITOR, BoardPicker
-from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.messages import NewGameRequested
-from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.work import losing
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.atomic import EXISTS, WriteRefusedError
@@ -32,6 +29,9 @@ if TYPE_CHECKING:
     _Base = Screen[None]
 else:
     _Base = object
+
+# The board picker, the save dialog and the editor are imported when they open: the first frame
+# needs none of them.
 
 
 class GameSession(_Base):
@@ -112,6 +112,8 @@ class GameSession(_Base):
         if self.save_path is not None:
             self._save_to(self.save_path, replace=self.save_replaces)
             return
+        from chutes_tui.app.dialogs.save_as import ask_where_to_save
+
         names = [p.spec.name for p in self.game.players]
         suggestion = saves_dir(make=True) / f"{default_save_name(names)}.json"
         ask_where_to_save(self.app, suggestion, "Save the game as", self._save_to)
@@ -119,6 +121,8 @@ class GameSession(_Base):
     def _save_to(self, path: Path, replace: bool = True) -> None:
         """Save to ``path``; ``replace``: over an existing file too (the dialog asked, or it is
         this game's own file)."""
+        from chutes_tui.app.dialogs.save_as import write_or_deliver
+
         where = path_text(path)
         try:
             write_or_deliver(self.app, path, self.game.save_text(), replace=replace)
@@ -140,9 +144,13 @@ class GameSession(_Base):
 
     def action_load_board(self) -> None:
         """Pick another board; the same players start a new game on it (a bad file changes nothing)."""
+        from chutes_tui.app.dialogs.picker import BoardPicker
+
         self.app.push_screen(BoardPicker(), self._board_chosen)
 
     def _board_chosen(self, board: Board | Literal["editor"] | None) -> None:
+        from chutes_tui.app.dialogs.picker import EDITOR
+
         if board == EDITOR:
             self.action_edit_board()
         elif isinstance(board, Board):
@@ -172,6 +180,8 @@ class GameSession(_Base):
         """Open the editor on this board; ctrl+b there starts the same players on the result (the
         editor asks first when this game is at stake, so that Esc keeps the edits; the board's
         own unsaved edits go on with the edited board)."""
+        from chutes_tui.app.screens.editor import EditorScreen
+
         specs = [p.spec for p in self.game.players]
 
         def ask(board: Board) -> str:

@@ -14,15 +14,12 @@ from textual.worker import Worker, WorkerState
 
 from chutes_tui.analysis.reports import inspect_square
 from chutes_tui.app.controller import TurnController
-from chutes_tui.app.dialogs.exact import exact_dialog, why_no_exact_dialog
 from chutes_tui.app.livefeed import LiveFeed, Request
 from chutes_tui.app.overlays import OverlayCycle, statistics_refusal
-from chutes_tui.app.screens.diagonal import DiagonalScreen
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import LiveStats
-from chutes_tui.research.diagonal import diagonal_report
 
 if TYPE_CHECKING:
     from chutes_tui.app.widgets.chart import LineChart
@@ -66,6 +63,8 @@ class GameStatistics(_Base):
 
     def action_exact(self) -> None:
         """Work out the current two-player position's exact chance in a thread; play goes on."""
+        from chutes_tui.app.dialogs.exact import why_no_exact_dialog  # as it opens: not at start-up
+
         game = self.game
         refusal = why_no_exact_dialog(game)
         if refusal is not None:
@@ -76,6 +75,8 @@ class GameStatistics(_Base):
 
     def exact_fraction(self, game: Game) -> None:
         """The dialog for the position's exact chance, in a thread (errors: the app's dialog)."""
+        from chutes_tui.app.dialogs.exact import exact_dialog
+
         start_worker(
             self, lambda: (game, exact_dialog(game)), name="exact fraction", group="exact", exclusive=True
         )
@@ -112,6 +113,9 @@ class GameStatistics(_Base):
             return
         if self._too_large_for_statistics(series=True):
             return
+        from chutes_tui.app.screens.diagonal import DiagonalScreen  # as it opens: not at start-up
+        from chutes_tui.research.diagonal import diagonal_report
+
         self.app.push_screen(DiagonalScreen(diagonal_report(board)))
 
     def _show_overlay(self) -> None:

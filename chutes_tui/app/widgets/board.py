@@ -118,6 +118,8 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self._palette: dict[str, Any] | None = None
         self._layout = Layout.fit(board, 0, 0)
         self._art = JumpArt.draw(self._layout, board.jumps)
+        self._fitted = Size(0, 0)  # the widget size the layout was fitted to
+        self._lines_width = 0  # the width the painted lines were painted for (their margin)
 
     # -- state from the screen --------------------------------------------------------------------
 
@@ -188,24 +190,32 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self._relayout()
 
     def _relayout(self) -> None:
-        # Fitted to the whole widget, not to what a scrollbar shown a moment ago leaves: a board
-        # that fills the height exactly would otherwise keep a scrollbar it no longer needs.
+        self._fit()
         width, height = self.size
-        layout = Layout.fit(self.board, width, height, self.zoom)
+        layout = self._layout
         scrolls = layout.height > height
-        if scrolls:  # room for the vertical scrollbar
+        if scrolls:
             width -= self.styles.scrollbar_size_vertical
-            layout = Layout.fit(self.board, width, height, self.zoom)
         # Textual decides on scrollbars before this new layout: a board that fits says so.
         self.styles.overflow_y = "auto" if scrolls else "hidden"
         self.styles.overflow_x = "auto" if layout.width > width else "hidden"
+        self.virtual_size = Size(layout.width, layout.height)
+        self.refresh()
+
+    def _fit(self) -> None:
+        """Fit the layout to the widget's size (the painted cells and lines go if it changed).
+
+        Fitted to the whole widget, not to what a scrollbar shown a moment ago leaves: a board
+        that fills the height exactly would otherwise keep a scrollbar it no longer needs."""
+        width, height = self._fitted = self.size
+        layout = Layout.fit(self.board, width, height, self.zoom)
+        if layout.height > height:  # room for the vertical scrollbar
+            layout = Layout.fit(self.board, width - self.styles.scrollbar_size_vertical, height, self.zoom)
         if layout != self._layout or self._art.jumps != self.board.jumps:
             self._layout = layout
             self._art = JumpArt.draw(layout, self.board.jumps)
             self._cells.clear()
-        self._lines.clear()  # the margin may have changed with the width
-        self.virtual_size = Size(layout.width, layout.height)
-        self.refresh()
+            self._lines.clear()
 
     @property
     def x_offset(self) -> int:
@@ -333,8 +343,13 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         super().notify_style_update()
 
     def render_line(self, y: int) -> Strip:
+        if self.size != self._fitted:  # Textual paints a new size before sending its Resize
+            self._fit()
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
+        if width != self._lines_width:  # the margin centring the grid changed (a scrollbar)
+            self._lines.clear()
+            self._lines_width = width
         strip = self._lines.get(y + scroll_y)
         if strip is None:
             strip = self._lines[y + scroll_y] = self._paint(y + scroll_y, width)
