@@ -51,3 +51,17 @@ def pseudo_terminal(columns, lines, monkeypatch):
             yield stream
         finally:
             os.close(leader)
+
+
+async def play_turns(pilot, app, turns):
+    """``turns`` person's rolls on the game screen, each turn's animation skipped at once (the
+    controller's skip, what a second space does): for tests whose point is what follows the
+    turns, not the animation (test_app.py watches animations through; at speed 2 each one takes
+    0.3 s of frames, each frame a board drawn)."""
+    screen = app.screen
+    for _ in range(turns):
+        played = len(screen.game.history)
+        await pilot.press("space")
+        await wait_for(pilot, lambda played=played: len(screen.game.history) > played)
+        screen.controller.skip()  # no-op once the animation is over: never a second roll
+        await wait_for(pilot, lambda: not screen.controller.animating)
