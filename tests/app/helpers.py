@@ -23,7 +23,7 @@ async def wait_for(pilot, condition, timeout=20.0):
 async def edit_in_ladder_27_29(pilot, app):
     """Open the editor and add Hochman's ladder 27→29; the editor screen."""
     await pilot.press("e")
-    await pilot.pause(0.1)
+    await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
     editor = app.screen
     assert isinstance(editor, EditorScreen)
     await add_jump(pilot, editor, 27, 29)

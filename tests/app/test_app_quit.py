@@ -34,10 +34,10 @@ async def kept_then_quit(pilot, app, screen):
     """Enter and Esc keep everything (back to ``screen``); y quits."""
     for key in ("enter", "escape"):
         await pilot.press(key)
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: app.screen is screen or not app.is_running, timeout=5)
         assert app.is_running and app.screen is screen, key
         await pilot.press("ctrl+q")
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), timeout=5)
     await pilot.press("y")
     await wait_for(pilot, lambda: app.return_code is not None, timeout=5)
     assert app.return_code == 0
