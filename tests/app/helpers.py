@@ -23,7 +23,7 @@ async def wait_for(pilot, condition, timeout=20.0):
 async def edit_in_ladder_27_29(pilot, app):
     """Open the editor and add Hochman's ladder 27→29; the editor screen."""
     await pilot.press("e")
-    await pilot.pause(0.1)
+    await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
     editor = app.screen
     assert isinstance(editor, EditorScreen)
     await add_jump(pilot, editor, 27, 29)
@@ -51,3 +51,17 @@ def pseudo_terminal(columns, lines, monkeypatch):
             yield stream
         finally:
             os.close(leader)
+
+
+async def play_turns(pilot, app, turns):
+    """``turns`` person's rolls on the game screen, each turn's animation skipped at once (the
+    controller's skip, what a second space does): for tests whose point is what follows the
+    turns, not the animation (test_app.py watches animations through; at speed 2 each one takes
+    0.3 s of frames, each frame a board drawn)."""
+    screen = app.screen
+    for _ in range(turns):
+        played = len(screen.game.history)
+        await pilot.press("space")
+        await wait_for(pilot, lambda played=played: len(screen.game.history) > played)
+        screen.controller.skip()  # no-op once the animation is over: never a second roll
+        await wait_for(pilot, lambda: not screen.controller.animating)

@@ -10,18 +10,11 @@ from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import edit_in_ladder_27_29, wait_for
+from tests.app.helpers import edit_in_ladder_27_29, play_turns, wait_for
 
 
 def person_mid_game(standard):
     return ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
-
-
-async def rolled(pilot, app, times=3):
-    for turn in range(1, times + 1):
-        await pilot.press("space")
-        await wait_for(pilot, lambda turn=turn: len(app.screen.game.history) >= turn)
-        await wait_for(pilot, lambda: not app.screen.controller.animating)
 
 
 @pytest.mark.parametrize(
@@ -32,7 +25,7 @@ async def rolled(pilot, app, times=3):
 async def test_leaving_a_game_in_progress_asks_first(standard, keys, after_yes):
     app = person_mid_game(standard)
     async with app.run_test(size=(120, 40)) as pilot:
-        await rolled(pilot, app)
+        await play_turns(pilot, app, 3)
         screen = app.screen
         game, history = screen.game, list(screen.game.history)
         for key in keys:  # b: the picker first (its first board), then the question
@@ -77,7 +70,7 @@ async def test_nothing_is_asked_before_the_first_roll_or_in_a_watched_game(stand
 async def test_quitting_mid_game_asks_and_esc_keeps_playing(standard):
     app = person_mid_game(standard)
     async with app.run_test(size=(120, 40)) as pilot:
-        await rolled(pilot, app)
+        await play_turns(pilot, app, 3)
         await pilot.press("ctrl+q")
         await pilot.pause(0.05)
         assert isinstance(app.screen, ConfirmScreen) and app.is_running
@@ -184,7 +177,7 @@ async def test_long_dialogs_scroll_with_their_buttons_in_view(standard, key):
 async def test_play_from_the_editor_asks_and_esc_keeps_the_edits(classic):
     app = ChutesApp(board=classic, players=parse_player_spec("Ann,Bob"), seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
-        await rolled(pilot, app)
+        await play_turns(pilot, app, 3)
         game_screen, game = app.screen, app.screen.game
         editor = await edit_in_ladder_27_29(pilot, app)
         await pilot.press("ctrl+b")
@@ -204,7 +197,7 @@ async def test_a_game_saved_since_its_last_move_is_left_without_asking(standard,
         board=standard, players=parse_player_spec("Ann,Bob"), seed=4, save_path=tmp_path / "g.json"
     )
     async with app.run_test(size=(120, 40)) as pilot:
-        await rolled(pilot, app)
+        await play_turns(pilot, app, 3)
         screen = app.screen
         assert screen.at_stake
         await pilot.press("s")
@@ -275,7 +268,7 @@ async def test_saving_a_game_over_a_link_is_refused_with_the_reason(standard, tm
     link.symlink_to(victim)
     app = person_mid_game(standard)
     async with app.run_test(size=(120, 40)) as pilot:
-        await rolled(pilot, app, times=1)
+        await play_turns(pilot, app, 1)
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, SaveScreen))
         app.screen.query_one("#save-path").value = str(link)
@@ -295,7 +288,7 @@ async def test_a_save_file_that_appears_after_the_start_is_not_replaced(standard
         board=standard, players=parse_player_spec("Ann,Bob"), seed=4, save_path=path, save_force=False
     )
     async with app.run_test(size=(120, 40)) as pilot:
-        await rolled(pilot, app, times=1)
+        await play_turns(pilot, app, 1)
         path.write_text("someone else's")
         await pilot.press("s")
         await pilot.pause(0.1)

@@ -7,11 +7,9 @@ from textual.widgets import Button, Input, Static
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.controller import SPEEDS
 from chutes_tui.app.dialogs.save_as import SaveScreen
-from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.app.widgets.flowbar import FlowBar
 from chutes_tui.app.widgets.status import StatusPanel
 from chutes_tui.app.widgets.turnlog import TurnLog
-from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.players import PlayerSpec, default_players
 from tests.app.helpers import wait_for
 
@@ -42,23 +40,6 @@ async def test_twelve_players_at_80_by_24_keep_the_roll_button_and_the_log_in_si
         assert side.region.contains_region(roll.region)  # was below the screen's last line
         assert log.region.height >= 2 and side.region.contains_region(log.region)
         assert not screen.query_one("#chart").display  # the chart gave way
-
-
-async def test_a_thirteenth_seat_says_why_there_is_none():
-    app = ChutesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        setup = app.screen
-        assert isinstance(setup, SetupScreen)
-        for _ in range(MAX_PLAYERS - 2):
-            await pilot.press("ctrl+n")
-        await pilot.pause(0.1)
-        assert len(setup.seats()) == MAX_PLAYERS and not app._notifications
-        await pilot.press("ctrl+n")
-        await pilot.pause(0.1)
-        assert len(setup.seats()) == MAX_PLAYERS
-        assert [n.message for n in app._notifications] == [
-            f"A game has at most {MAX_PLAYERS} players: every seat is taken."
-        ]
 
 
 async def test_log_lines_break_between_items_and_the_seed_keeps_its_label(standard):

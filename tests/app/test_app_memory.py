@@ -14,16 +14,13 @@ from chutes_tui.app.widgets.cycle import Cycle
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.io.settings import load_settings, saves_dir
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import wait_for
+from tests.app.helpers import play_turns
 
 
 async def test_a_save_is_named_by_date_and_the_setup_screen_continues_it(standard):
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=12)
     async with app.run_test(size=(120, 40)) as pilot:
-        for turn in (1, 2, 3):
-            await pilot.press("space")
-            await wait_for(pilot, lambda turn=turn: len(app.screen.game.history) >= turn)
-            await wait_for(pilot, lambda: not app.screen.controller.animating)
+        await play_turns(pilot, app, 3)
         game = app.screen.game
         await pilot.press("s")
         await pilot.pause(0.1)
@@ -36,9 +33,7 @@ async def test_a_save_is_named_by_date_and_the_setup_screen_continues_it(standar
         assert isinstance(app.screen, GameScreen)
         path = app.screen.save_path
         assert path is not None and str(path) == suggested and path.is_file()
-        await pilot.press("space")  # one more turn, then 's' writes to the same file at once
-        await wait_for(pilot, lambda: len(app.screen.game.history) >= 4)
-        await wait_for(pilot, lambda: not app.screen.controller.animating)
+        await play_turns(pilot, app, 1)  # one more turn, then 's' writes to the same file at once
         await pilot.press("s")
         await pilot.pause(0.1)
         assert isinstance(app.screen, GameScreen)

@@ -13,15 +13,7 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.engine.game import Game
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import add_jump, edit_in_ladder_27_29, wait_for
-
-
-async def roll(pilot, app, turns):
-    screen = app.screen
-    for turn in range(turns):
-        await pilot.press("space")
-        await wait_for(pilot, lambda turn=turn: len(screen.game.history) > turn)
-        await wait_for(pilot, lambda: not screen.controller.animating)
+from tests.app.helpers import add_jump, edit_in_ladder_27_29, play_turns, wait_for
 
 
 async def asked(pilot, app, key="ctrl+q"):
@@ -42,10 +34,10 @@ async def kept_then_quit(pilot, app, screen):
     """Enter and Esc keep everything (back to ``screen``); y quits."""
     for key in ("enter", "escape"):
         await pilot.press(key)
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: app.screen is screen or not app.is_running, timeout=5)
         assert app.is_running and app.screen is screen, key
         await pilot.press("ctrl+q")
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), timeout=5)
     await pilot.press("y")
     await wait_for(pilot, lambda: app.return_code is not None, timeout=5)
     assert app.return_code == 0
@@ -55,7 +47,7 @@ async def test_ctrl_q_in_the_editor_over_a_game_names_both_and_keeps_them(standa
     """play standard, e, add a jump, ctrl+q: both the edits and the game were lost at once."""
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
-        await roll(pilot, app, 12)
+        await play_turns(pilot, app, 12)
         editor = await edit_in_ladder_27_29(pilot, app)
         question = await asked(pilot, app)
         assert question == (
@@ -73,7 +65,7 @@ async def test_ctrl_q_in_the_editor_over_a_game_names_both_and_keeps_them(standa
 async def test_ctrl_q_over_a_dialog_asks_about_the_game_below(standard):
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
-        await roll(pilot, app, 3)
+        await play_turns(pilot, app, 3)
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         help_screen = app.screen
@@ -87,7 +79,7 @@ async def test_ctrl_q_over_a_dialog_asks_about_the_game_below(standard):
 async def test_the_palettes_quit_asks(standard):
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
-        await roll(pilot, app, 3)
+        await play_turns(pilot, app, 3)
         game_screen = app.screen
         await pilot.press("ctrl+p")
         await pilot.pause(0.2)
@@ -102,10 +94,10 @@ async def test_a_game_saved_then_played_on_counts_the_turns_since(standard, tmp_
         board=standard, players=parse_player_spec("Ann,Bob"), seed=4, save_path=tmp_path / "g.json"
     )
     async with app.run_test(size=(120, 40)) as pilot:
-        await roll(pilot, app, 2)
+        await play_turns(pilot, app, 2)
         await pilot.press("s")
         await pilot.pause(0.1)
-        await roll(pilot, app, 1)
+        await play_turns(pilot, app, 1)
         assert await asked(pilot, app) == "Quit? Unsaved: the game (1 turn since its last save)."
 
 
@@ -118,7 +110,7 @@ async def test_a_resumed_game_counts_only_the_turns_since_it_was_read(standard, 
     app = ChutesApp(game=Game.load(tmp_path / "g.json"), save_path=tmp_path / "g.json")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(0.2)
-        await roll(pilot, app, 1)
+        await play_turns(pilot, app, 1)
         assert await asked(pilot, app) == "Quit? Unsaved: the game (1 turn since its last save)."
     app = ChutesApp(game=Game.load(tmp_path / "g.json"), save_path=tmp_path / "g.json")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -207,7 +199,7 @@ async def test_a_new_game_replaces_the_one_it_was_chosen_over(standard):
     the new one before a roll asks nothing."""
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
-        await roll(pilot, app, 2)
+        await play_turns(pilot, app, 2)
         assert (
             await asked(pilot, app, "n")
             == "Leave this game for a new one? Unsaved: the game (2 turns, not saved)."

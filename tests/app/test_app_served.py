@@ -20,7 +20,7 @@ from chutes_tui.io.recent import remember_board
 from chutes_tui.io.settings import saves_dir, settings_path
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import wait_for
+from tests.app.helpers import play_turns, wait_for
 
 
 @pytest.fixture
@@ -38,18 +38,11 @@ def served(monkeypatch):
     return delivered
 
 
-async def roll(pilot, app, turns):
-    for turn in range(turns):
-        await pilot.press("space")
-        await wait_for(pilot, lambda turn=turn: len(app.screen.game.history) > turn)
-        await wait_for(pilot, lambda: not app.screen.controller.animating)
-
-
 async def test_a_served_save_downloads_the_game_and_writes_nothing(served, standard, tmp_path):
     resumed = tmp_path / "resumed.json"  # as `serve -- --resume FILE`: 's' must not write back
     app = ChutesApp(board=standard, players=parse_player_spec("Zoë,Bob"), seed=12, save_path=resumed)
     async with app.run_test(size=(120, 40)) as pilot:
-        await roll(pilot, app, 3)
+        await play_turns(pilot, app, 3)
         await pilot.press("s")
         await pilot.pause(0.1)
         assert isinstance(app.screen, GameScreen)  # no dialog: the browser asks where, if at all
@@ -61,7 +54,7 @@ async def test_a_served_save_downloads_the_game_and_writes_nothing(served, stand
         assert copy.positions == game.positions and copy.to_move == game.to_move
         assert [p.spec.name for p in copy.players] == ["Zoë", "Bob"]
         assert any(f"Saved to {name}" in str(n.message) for n in app._notifications)
-        await roll(pilot, app, 1)  # a second save: the same name, the newer game
+        await play_turns(pilot, app, 1)  # a second save: the same name, the newer game
         await pilot.press("s")
         await pilot.pause(0.1)
         assert [delivery[0] for delivery in served] == [name, name] and served[1][1] != text

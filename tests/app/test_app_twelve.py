@@ -21,10 +21,16 @@ async def test_setup_adds_seats_up_to_twelve_removes_any_and_starts_the_game():
     async with app.run_test(size=(80, 24)) as pilot:
         setup = app.screen
         assert isinstance(setup, SetupScreen) and len(setup.seats()) == 2  # only the seats in use
-        for _ in range(MAX_PLAYERS):  # one more than there is room for: nothing happens
+        for _ in range(MAX_PLAYERS - 2):
             await pilot.press("ctrl+n")
         await pilot.pause(0.1)
+        assert len(setup.seats()) == MAX_PLAYERS and not app._notifications
+        await pilot.press("ctrl+n")  # one more than there is room for: no seat, and it says why
+        await pilot.pause(0.1)
         assert len(setup.seats()) == MAX_PLAYERS
+        assert [n.message for n in app._notifications] == [
+            f"A game has at most {MAX_PLAYERS} players: every seat is taken."
+        ]
         assert not setup.query_one("#add-seat", Button).display
         assert setup.focused is setup.query_one("#name-11", Input)  # the new seat's name, to type over
         assert sorted(seat.fields()[2] for seat in setup.seats()) == sorted(TOKENS)

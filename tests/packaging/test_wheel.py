@@ -15,8 +15,11 @@ from tests.serve import browser
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def build_wheel(tmp_path):
-    """Build this project's wheel into ``tmp_path/dist`` (no network: hatchling is installed)."""
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    """This project's wheel, built once for the module's tests (no network: hatchling is
+    installed); each test installs it somewhere of its own."""
+    tmp_path = tmp_path_factory.mktemp("wheel")
     built = subprocess.run(
         [
             sys.executable,
@@ -38,8 +41,7 @@ def build_wheel(tmp_path):
 
 
 @pytest.mark.packaging
-def test_wheel_runs_outside_the_repository(tmp_path):
-    wheel = build_wheel(tmp_path)
+def test_wheel_runs_outside_the_repository(tmp_path, wheel):
     target = tmp_path / "site"
     installed = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
@@ -80,9 +82,8 @@ def test_wheel_runs_outside_the_repository(tmp_path):
 
 
 @pytest.mark.packaging
-def test_wheel_in_a_fresh_venv_runs_every_verb(tmp_path):
+def test_wheel_in_a_fresh_venv_runs_every_verb(tmp_path, wheel):
     """pip install the wheel (and its dependencies) into a new venv; run each verb elsewhere."""
-    wheel = build_wheel(tmp_path)
     venv = tmp_path / "fresh"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     installed = subprocess.run(

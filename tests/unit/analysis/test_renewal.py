@@ -40,7 +40,9 @@ def small_thresholds(monkeypatch):
 @pytest.mark.parametrize("board", LAPPING, ids=lambda b: b.name)
 def test_the_renewal_series_equals_the_turn_by_turn_series_term_by_term(board, small_thresholds):
     chain = build_chain(board)
-    for square in (board.start, 7, 333):
+    # The start, and a square past the middle jumps (7 was a second row near the start: the same
+    # laps from two squares apart, a second second of the turn-by-turn series per board).
+    for square in (board.start, 333):
         if chain.index[square] < 0:
             continue
         row = chain.row(square)
