@@ -61,8 +61,8 @@ BUMP_QUICK_STATES = 100_000
 # A finishing distribution is held turn by turn (its pmf, survival and running sum: 8 bytes each a
 # turn). A 100,000-square board with twenty long chutes back near its start plays 824,000-turn
 # games on average, and analyze's distribution (to 1e-3) needs 5.7 million turns; with thirty,
-# 8.4 million on average and 58 million: refused, naming this limit (the mean, the sd and the
-# seat odds need no distribution and are still given by ``analyze --positions``).
+# 8.4 million on average and 58 million: refused, naming this limit and the mean (which needs
+# no distribution).
 DISTRIBUTION_MAX_TURNS = 20_000_000
 
 # -- exact arithmetic -----------------------------------------------------------------------------

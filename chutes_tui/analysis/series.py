@@ -151,10 +151,13 @@ def _series(chain: Chain, row: int) -> StartSeries | RenewalSeries:
 class TooLongError(InputError):
     """A distribution longer than :data:`.limits.DISTRIBUTION_MAX_TURNS` turns was asked for."""
 
-    def __init__(self, turns: float, limit: int) -> None:
+    def __init__(self, turns: float, limit: int, mean: float | None = None) -> None:
+        # The mean, where it is known, is the answer a user can still have at once (seat odds of
+        # such games may take minutes: a board whose long chutes land on many squares is summed
+        # turn by turn).
+        why = "the games are that long" if mean is None else f"the games last {mean:,.0f} turns on average"
         super().__init__(
-            f"this distribution needs about {turns:,.0f} turns, beyond the {limit:,} held (the games "
-            "are that long): ask for the mean and the seat odds with analyze --positions"
+            f"this distribution needs about {turns:,.0f} turns, beyond the {limit:,} held: {why}"
         )
 
 

@@ -241,7 +241,7 @@ def finishing_distribution(chain: Chain, square: int, tail: float = DISTRIBUTION
     # loop makes the tail longer than the mean says: the series' own check catches that.
     needed = mean * math.log(1.0 / tail)
     if needed > DISTRIBUTION_MAX_TURNS:
-        raise TooLongError(needed, DISTRIBUTION_MAX_TURNS)
+        raise TooLongError(needed, DISTRIBUTION_MAX_TURNS, mean)
     survival, pmf = start_series(chain, row, tail)
     return Distribution(square, pmf, survival, mean, sd, int(chain.fewest_turns[row]))
 

@@ -47,3 +47,15 @@ def test_bad_positions_are_one_line(capsys, squares):
     code = main(["analyze", "standard", "--positions", *squares])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_a_distribution_beyond_the_limit_is_one_line_naming_it_and_the_mean(capsys, monkeypatch):
+    """Games too long to hold turn by turn (thirty long chutes on 100,000 squares: 8.4 million
+    turns on average) are refused before any turn is summed, in one line with the mean."""
+    from chutes_tui.analysis import single
+
+    monkeypatch.setattr(single, "DISTRIBUTION_MAX_TURNS", 100)  # analyze reads to 1e-3: 39.6 x ln(1000) = 274
+    code = main(["analyze", "standard"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "needs about 274 turns, beyond the 100 held: the games last 40 turns on average" in err

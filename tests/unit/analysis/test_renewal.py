@@ -251,7 +251,9 @@ def test_a_distribution_longer_than_the_limit_is_refused_up_front_with_the_limit
 
     monkeypatch.setattr(single, "DISTRIBUTION_MAX_TURNS", 500)
     chain = _build_chain(Board(end=100))  # 33.33 turns on average: ln(1e15) x 33.33 = 1,151
-    with pytest.raises(TooLongError, match="about 1,151 turns, beyond the 500 held"):
+    with pytest.raises(
+        TooLongError, match="about 1,151 turns, beyond the 500 held: the games last 33 turns on"
+    ):
         finishing_distribution(chain, 0)
     assert not chain.memo.has(START_SERIES.at(0))  # refused before a turn was summed
     assert finishing_distribution(chain, 0, 1e-6).pmf.size < 500  # a shorter question fits
