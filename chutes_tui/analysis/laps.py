@@ -25,6 +25,7 @@ humps keep their shape for far longer than the game lasts, and the series is sum
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
@@ -82,7 +83,9 @@ class RenewalSeries:
         if plan.log_tilt_above is None or end - 1 < self._source.length or first < self._x_first:
             return None
         window = self._x[:, first - self._x_first : end - self._x_first]
-        bands = [_band(window, first, plan, curve) for curve in ("alive", "finish")]
+        if self._perron is None or not (window > 0).all():
+            return None
+        bands = [_band(window, first, plan.log_tilt, self._perron, curve) for curve in (0, 1)]
         if None in bands:
             return None
         low = -math.expm1(-plan.log_tilt)
@@ -91,6 +94,15 @@ class RenewalSeries:
         survival, following = float(self.survival[end - 1]), self._following(end)
         low, high = float(np.nextafter(low, 0.0)), float(np.nextafter(high, 1.0))
         return TailLaw(end - 1, survival, following, low, high, band)
+
+    @cached_property
+    def _perron(self) -> tuple[_Perron, _Perron] | None:
+        """:class:`_Perron` at the two ends of the tilt's bracket (the plan's alone: found once,
+        not at each look for a law); ``None`` where a renewal state is never reached again."""
+        plan = self._plan
+        assert plan.log_tilt_above is not None
+        found = [_perron(plan, log_theta) for log_theta in (plan.log_tilt, plan.log_tilt_above)]
+        return None if found[0] is None or found[1] is None else (found[0], found[1])
 
     def _following(self, end: int) -> float:
         """``f(N+1)`` for a known turn ``N = end - 1``: read off, or formed from the landings."""
@@ -236,32 +248,49 @@ def _convolve(source: np.ndarray, spectrum: np.ndarray, size: int, mixing: str) 
     return fft.irfft(np.einsum(mixing, fft.rfft(source, size, axis=1), spectrum), size, axis=1)
 
 
-def _band(window: np.ndarray, first: int, plan: RenewalPlan, curve: str) -> float | None:
-    """``β`` of the module docstring's tail for one curve (``"alive"``: ``S``, ``"finish"``:
-    ``f``), from ``X̃`` on the turns ``first, first+1, …`` (the last walk's length of them);
-    ``None`` where a state holds nothing there or the walks never return to one."""
-    turns = first + np.arange(window.shape[1])
-    bounds = []
-    assert plan.log_tilt_above is not None
-    for log_theta, pick in ((plan.log_tilt, np.max), (plan.log_tilt_above, np.min)):
-        v = _perron_vector(renewal_matrix(plan.walks, log_theta))
-        if v is None or not (window > 0).all():
-            return None
-        retilted = window * np.exp((log_theta - plan.log_tilt) * turns)
-        weights = np.array([getattr(w, curve) @ np.exp(log_theta * np.arange(w.length)) for w in plan.walks])
-        # X(t)θᵗ ≶ c·v for every later t, so the curve's tilted values ≶ c·(v · weights)·θ⁻ᵗ.
-        bounds.append((float(pick(retilted / v[:, None])) * float(v @ weights), log_theta))
-    (upper, below), (lower, above) = bounds
-    if not lower > 0:
-        return None
-    # Both bounds hold at N too: the ratio S(N+t)/S(N) is within their quotient of θ^-t.
-    return upper / lower * math.exp((above - below) * (first + window.shape[1] - 1)) - 1.0
+@dataclass(frozen=True)
+class _Perron:
+    """At one tilt ``θ``: a positive left eigenvector ``v`` of ``M(θ)`` and, for each walk, its
+    tilted survival and finishing sums ``Σ_n W(n)θⁿ`` and ``Σ_n B(n)θⁿ`` (rows of ``weights``)."""
+
+    log_theta: float
+    v: np.ndarray
+    weights: np.ndarray  # [curve, walk]: curve 0 the survival, 1 the finishing chance
 
 
-def _perron_vector(matrix: np.ndarray) -> np.ndarray | None:
-    """A positive left eigenvector ``v M = ρ(M) v`` (``None`` where there is none: a renewal
-    state that is never reached again)."""
+def _perron(plan: RenewalPlan, log_theta: float) -> _Perron | None:
+    matrix = renewal_matrix(plan.walks, log_theta)
     values, vectors = np.linalg.eig(matrix.T)
     v = vectors[:, int(np.argmax(values.real))].real
     v = v * np.sign(v.sum())
-    return v if (v > 0).all() else None
+    if not (v > 0).all():
+        return None
+    powers = [np.exp(log_theta * np.arange(w.length)) for w in plan.walks]
+    weights = np.array(
+        [
+            [w.alive @ p for w, p in zip(plan.walks, powers, strict=True)],
+            [w.finish @ p for w, p in zip(plan.walks, powers, strict=True)],
+        ]
+    )
+    return _Perron(log_theta, v, weights)
+
+
+def _band(
+    window: np.ndarray, first: int, log_tilt: float, ends: tuple[_Perron, _Perron], curve: int
+) -> float | None:
+    """``β`` of the module docstring's tail for one curve (0: ``S``, 1: ``f``), from ``X̃``
+    (tilted by ``log_tilt``) on the turns ``first, first+1, …`` (the last walk's length of them),
+    with ``ends`` at the tilt's bracket: the upper bound from the lower tilt, the lower from the
+    upper; ``None`` where the lower bound is not positive."""
+    turns = first + np.arange(window.shape[1])
+    bounds = []
+    for end, pick in zip(ends, (np.max, np.min), strict=True):
+        retilted = window * np.exp((end.log_theta - log_tilt) * turns)
+        # X(t)θᵗ ≶ c·v for every later t, so the curve's tilted values ≶ c·(v · weights)·θ⁻ᵗ.
+        bounds.append(float(pick(retilted / end.v[:, None])) * float(end.v @ end.weights[curve]))
+    upper, lower = bounds
+    if not lower > 0:
+        return None
+    # Both bounds hold at N too: the ratio S(N+t)/S(N) is within their quotient of θ^-t.
+    below, above = ends[0].log_theta, ends[1].log_theta
+    return upper / lower * math.exp((above - below) * (first + window.shape[1] - 1)) - 1.0
