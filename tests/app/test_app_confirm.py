@@ -199,10 +199,10 @@ async def test_a_game_saved_since_its_last_move_is_left_without_asking(standard,
     async with app.run_test(size=(120, 40)) as pilot:
         await play_turns(pilot, app, 3)
         screen = app.screen
-        assert screen.at_stake
+        assert screen.session.at_stake
         await pilot.press("s")
         await pilot.pause(0.05)
-        assert not screen.at_stake
+        assert not screen.session.at_stake
         await pilot.press("n")
         await pilot.pause(0.1)
         assert isinstance(app.screen, SetupScreen)

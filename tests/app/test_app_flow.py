@@ -31,22 +31,22 @@ async def test_the_flow_shows_the_cores_distribution_after_n_turns():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         await pilot.press("a", "a")  # show the flow (it starts playing) and pause it
-        assert screen.overlays.kind(screen.game) is OverlayKind.FLOW and screen.has_class("flowing")
-        turns = screen.overlays.flow_turns
+        assert screen.stats.overlays.kind(screen.game) is OverlayKind.FLOW and screen.has_class("flowing")
+        turns = screen.stats.overlays.flow_turns
         screen.board.focus()  # < and > move the flow's turn (the arrows stay the cursor's)
         await pilot.press("greater_than_sign", "greater_than_sign", "greater_than_sign", "less_than_sign")
-        assert screen.overlays.flow_turns == turns + 2
+        assert screen.stats.overlays.flow_turns == turns + 2
         step = expected.at(turns + 2)
         overlay = screen.board.overlay
         assert overlay.values == {s: p for s, p in step.standing.items() if p > 0}
-        finished = screen.overlays.flow_step.finished
+        finished = screen.stats.overlays.flow_step.finished
         assert sum(overlay.values.values()) + finished == pytest.approx(1, abs=1e-13)
         bar = str(screen.query_one(FlowBar).render())
         assert f"after {turns + 2} turns" in bar and f"{step.finished:.1%}" in bar
         await pilot.press("end")
-        assert screen.overlays.flow_turns == screen.overlays.flow_last
+        assert screen.stats.overlays.flow_turns == screen.stats.overlays.flow_last
         await pilot.press("home")
-        assert screen.overlays.flow_turns == 0 and screen.board.overlay.values == {square: 1.0}
+        assert screen.stats.overlays.flow_turns == 0 and screen.board.overlay.values == {square: 1.0}
 
 
 async def test_play_runs_to_the_end_and_the_arrows_go_back_to_the_cursor():
@@ -54,10 +54,10 @@ async def test_play_runs_to_the_end_and_the_arrows_go_back_to_the_cursor():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         await pilot.press("a")
-        last = screen.overlays.flow_last
-        screen.overlays.flow_turns = last - 2  # near the end: a few frames to go
-        await wait_for(pilot, lambda: screen._flow_timer is None, timeout=5)
-        assert screen.overlays.flow_turns == last and 1 - screen.overlays.flow_step.finished < 1e-4
+        last = screen.stats.overlays.flow_last
+        screen.stats.overlays.flow_turns = last - 2  # near the end: a few frames to go
+        await wait_for(pilot, lambda: not screen.stats.flow.playing, timeout=5)
+        assert screen.stats.overlays.flow_turns == last and 1 - screen.stats.overlays.flow_step.finished < 1e-4
         await pilot.press("o")  # the cycle moves on: no flow, no slider
         assert not screen.has_class("flowing") and screen.board.overlay is None
         screen.board.set_cursor(33)
@@ -81,7 +81,7 @@ async def test_after_a_win_there_is_no_flow_and_the_app_goes_on():
         await pilot.press("escape", "a")
         await pilot.pause(0.1)
         assert app._exception is None and app.screen is screen
-        assert not screen.has_class("flowing") and screen.overlays.kind(game) is not OverlayKind.FLOW
+        assert not screen.has_class("flowing") and screen.stats.overlays.kind(game) is not OverlayKind.FLOW
         assert "no flow" in " ".join(str(n.message) for n in app._notifications)
 
 
@@ -94,7 +94,7 @@ async def test_an_overlay_of_the_player_to_move_survives_the_win_and_returns(key
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await pilot.press("p", *keys)  # paused, the overlay chosen
-        chosen = screen.overlays.kind(game)
+        chosen = screen.stats.overlays.kind(game)
         assert chosen is not None
         await pilot.press("p")
         await wait_for(pilot, lambda: game.finished)
@@ -102,4 +102,4 @@ async def test_an_overlay_of_the_player_to_move_survives_the_win_and_returns(key
         assert app._exception is None and screen.board.overlay is None  # nobody to move
         await wait_for(pilot, lambda: screen.game is not game)  # the loop's next game
         await pilot.pause(0.2)
-        assert screen.overlays.kind(screen.game) == chosen and screen.board.overlay is not None
+        assert screen.stats.overlays.kind(screen.game) == chosen and screen.board.overlay is not None

@@ -31,7 +31,7 @@ async def test_a_save_is_named_by_date_and_the_setup_screen_continues_it(standar
         await pilot.press("enter")
         await pilot.pause(0.1)
         assert isinstance(app.screen, GameScreen)
-        path = app.screen.save_path
+        path = app.screen.session.save_path
         assert path is not None and str(path) == suggested and path.is_file()
         await play_turns(pilot, app, 1)  # one more turn, then 's' writes to the same file at once
         await pilot.press("s")
@@ -50,7 +50,7 @@ async def test_a_save_is_named_by_date_and_the_setup_screen_continues_it(standar
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert screen.game.positions == positions and screen.game.to_move == to_move
-        assert len(screen.game.history) == 4 and screen.save_path == path
+        assert len(screen.game.history) == 4 and screen.session.save_path == path
 
 
 async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(standard):

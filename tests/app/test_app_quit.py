@@ -221,7 +221,7 @@ async def test_play_from_an_editor_over_a_game_carries_the_unsaved_edits(classic
         await edit_in_ladder_27_29(pilot, app)
         await pilot.press("ctrl+b")  # no roll yet: nothing asked
         await pilot.pause(0.1)
-        assert app.screen is game_screen and game_screen.board_unsaved
+        assert app.screen is game_screen and game_screen.session.board_unsaved
         await pilot.press("e")  # again, no new edit: Esc leaves without asking, ctrl+b keeps them
         await pilot.pause(0.1)
         assert isinstance(app.screen, EditorScreen)
@@ -229,4 +229,4 @@ async def test_play_from_an_editor_over_a_game_carries_the_unsaved_edits(classic
         assert "Unsaved edits" in str(app.screen.query_one("#editor-stats").render())
         await pilot.press("ctrl+b")
         await pilot.pause(0.1)
-        assert app.screen is game_screen and game_screen.board_unsaved
+        assert app.screen is game_screen and game_screen.session.board_unsaved

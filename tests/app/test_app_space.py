@@ -168,7 +168,7 @@ async def test_the_flow_at_its_end_agrees_with_its_legend():
         await pilot.press(*["o"] * 5, "end")
         await pilot.pause(0.3)
         screen = pilot.app.screen
-        step = screen.overlays.flow_step
+        step = screen.stats.overlays.flow_step
         assert 0.999 < step.finished < 1
         bar = str(screen.query_one("#flowbar").render())
         assert "100%" not in bar and "99.99%" in bar

@@ -123,18 +123,18 @@ async def test_esc_leaves_the_flow_and_the_arrows_keep_the_cursor():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         await pilot.press("a", "a")  # the flow on, paused
-        assert screen.flowing
+        assert screen.stats.flow.flowing
         shown = await settled_footer(pilot, app, lambda keys: "Flow: earlier" in keys)
         assert shown[:4] == ["Flow: play", "Flow: earlier", "Flow: later", "Back"]  # the flow's keys lead
         screen.board.set_cursor(33)
         screen.board.focus()
-        turns = screen.overlays.flow_turns
+        turns = screen.stats.overlays.flow_turns
         await pilot.press("right")
-        assert screen.board.cursor != 33 and screen.overlays.flow_turns == turns  # the cursor moved
+        assert screen.board.cursor != 33 and screen.stats.overlays.flow_turns == turns  # the cursor moved
         await pilot.press("greater_than_sign")
-        assert screen.overlays.flow_turns == turns + 1
+        assert screen.stats.overlays.flow_turns == turns + 1
         await pilot.press("escape")
-        assert not screen.flowing and screen.board.overlay is None and not screen.has_class("flowing")
+        assert not screen.stats.flow.flowing and screen.board.overlay is None and not screen.has_class("flowing")
         shown = await settled_footer(pilot, app, lambda keys: "Flow: earlier" not in keys)
         assert "Back" not in shown and shown[0] == "Roll"
 
@@ -148,12 +148,12 @@ async def test_an_overlay_goes_when_play_on_starts_a_new_game():
             await pilot.press("space")
             await wait_for(pilot, lambda: not screen.controller.animating)
         await pilot.press("a", "a")
-        assert screen.flowing
+        assert screen.stats.flow.flowing
         await pilot.press("v")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         await pilot.press("home", "right", "f", "y")
         await wait_for(pilot, lambda: app.screen is screen and screen.game is not game)
-        assert screen.overlays.chosen is None and screen.board.overlay is None and not screen.flowing
+        assert screen.stats.overlays.chosen is None and screen.board.overlay is None and not screen.stats.flow.flowing
 
 
 async def test_watch_mode_shows_watch_controls_in_the_footer_and_the_button():

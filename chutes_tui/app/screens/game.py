@@ -1,8 +1,19 @@
 """The game screen: the board, the players' live odds, the odds history, the turn log.
 
-It shows what its :class:`~chutes_tui.app.controller.TurnController` tells it (the screen is the
-controller's view) and turns keys into the controller's actions; every number comes from the
-engine or the analysis reports.
+The screen composes its widgets, owns every key's action (each one line, so this file tells
+where every key goes) and shows what its collaborators tell it:
+
+* :class:`~chutes_tui.app.controller.TurnController` -- the turns: who rolls when, the
+  animation, pause, speed (the screen is its :class:`~chutes_tui.app.controller.View`);
+* :class:`~chutes_tui.app.statistics.GameStatistics` -- overlays, the flow's slider, the
+  inspector, live odds, the exact fraction, the diagonal picture (the screen is its
+  :class:`~chutes_tui.app.statistics.StatisticsView`);
+* :class:`~chutes_tui.app.screens.gamesession.GameSession` -- saving, rematch, a new game,
+  another board, the editor, and what leaving would lose;
+* :class:`~chutes_tui.app.screens.gameend.GameEnd` -- the winner's dialog, the review, play on;
+* :mod:`chutes_tui.app.gamemode` -- which keys the footer shows now.
+
+Every number comes from the engine or the analysis reports.
 """
 
 from __future__ import annotations
@@ -14,33 +25,37 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Button, Header
+from textual.worker import Worker, WorkerState
 
+from chutes_tui.analysis.flow import FlowStep
+from chutes_tui.analysis.reports import SquareReport
 from chutes_tui.app.controller import DEFAULT_SPEED, Step, TurnController, speed_label
+from chutes_tui.app.gamemode import GameMode, footer_first, footer_label
 from chutes_tui.app.livefeed import LiveFeed
-from chutes_tui.app.overlays import OverlayCycle
-from chutes_tui.app.screens.gameflow import GameFlow
+from chutes_tui.app.screens.gameend import GameEnd
 from chutes_tui.app.screens.gamesession import GameSession
-from chutes_tui.app.screens.gamestats import GameStatistics
 from chutes_tui.app.screens.keys import GAME_KEYS
+from chutes_tui.app.statistics import ExactAnswer, GameStatistics, exact_answer
 from chutes_tui.app.timers import TextualScheduler
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.flowbar import FlowBar
 from chutes_tui.app.widgets.footer import FittingFooter
-from chutes_tui.app.widgets.panels import GamePanels, PanelAccess, fit_panels
+from chutes_tui.app.widgets.panels import GamePanels, PanelScreen, fit_panels
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
+from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.game import Game, Turn
+from chutes_tui.render.boardpaint import Overlay
 
 if TYPE_CHECKING:
-    from chutes_tui.app.screens.review import PlayOn
+    from chutes_tui.research.diagonal import DiagonalReport
 
-# The review screen, the winner's and the help dialogs are imported when they open: the first
-# frame needs none of them.
+# The exact, diagonal and help dialogs are imported when they open: the first frame needs none
+# of them (nor the review screen and winner's dialog, see gameend.py).
 
 
-class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None]):
+class GameScreen(PanelScreen[None]):
     """One game at a time; ``watch`` makes every seat a computer."""
 
     BINDINGS = GAME_KEYS
@@ -62,31 +77,114 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         in review mode from the start, with this line (a replayed save; play waits, paused);
         ``board_unsaved``: the board comes from the editor with edits saved nowhere."""
         super().__init__()
+        scheduler = TextualScheduler(self)
         self.controller = TurnController(
-            game, self, TextualScheduler(self), watch=watch, speed=speed, loop=loop, slide=self._slide
+            game, self, scheduler, watch=watch, speed=speed, loop=loop, slide=self._slide
         )
-        self.save_path = None if save_path is None else Path(save_path)  # None: 's' asks first
-        self.save_replaces = save_replaces  # False until the first save: --save without --force
+        self.session = GameSession(
+            self,
+            self.controller,
+            self.play,
+            save_path=None if save_path is None else Path(save_path),
+            save_replaces=save_replaces,
+            board_unsaved=board_unsaved,
+        )
+        self.stats = GameStatistics(self.controller, self, scheduler)
+        self.end = GameEnd(self, self.controller, self.session, self.play, replay)
+        self.feed = LiveFeed(self, self.stats.take_live)
         self.hint = hint
-        # The game last saved, and how far it had gone. A game that arrives with turns was read
-        # from a save (--resume, the setup's continue, replay): those turns are in the file.
-        self._saved_game: Game | None = game if game.history else None
-        self._saved_turns = len(game.history)
-        self.board_unsaved = board_unsaved
-        self.overlays = OverlayCycle()
-        self.feed = LiveFeed(self, self._take_live)
         self._board_only: bool | None = None  # None: the terminal's width decides
         self._paused_before: bool | None = None  # while another screen is on top
-        self._mode: tuple[object, ...] = ()  # what the footer shows keys for (follow_mode)
-        self.replay = replay
+        self._mode: GameMode | None = None  # what the footer shows keys for (follow_mode)
         if replay is not None:
             self.controller.paused = True
-
-    # -- what the app and tests read --------------------------------------------------------------
 
     @property
     def game(self) -> Game:
         return self.controller.game
+
+    # -- the keys ---------------------------------------------------------------------------------
+
+    def action_roll(self) -> None:
+        self.controller.roll()
+
+    def action_pause(self) -> None:
+        self.controller.toggle_pause()
+
+    def action_step(self) -> None:
+        self.controller.step()
+
+    def action_faster(self) -> None:
+        self.controller.faster()
+
+    def action_slower(self) -> None:
+        self.controller.slower()
+
+    def action_back(self) -> None:
+        self.stats.back()
+
+    def action_overlay(self) -> None:
+        self.stats.next_overlay()
+
+    def action_inspector(self) -> None:
+        self.stats.toggle_inspector()
+
+    def action_flow_play(self) -> None:
+        self.stats.flow_play()
+
+    def action_flow_turn(self, step: int) -> None:
+        self.stats.flow_turn(step)
+
+    def action_exact(self) -> None:
+        self.stats.exact()
+
+    def action_diagonal(self) -> None:
+        self.stats.diagonal()
+
+    def action_save(self) -> None:
+        self.session.save()
+
+    def action_rematch(self) -> None:
+        self.session.rematch()
+
+    def action_new_game(self) -> None:
+        self.session.new_game()
+
+    def action_load_board(self) -> None:
+        self.session.load_board()
+
+    def action_edit_board(self) -> None:
+        self.session.edit_board()
+
+    def action_review(self) -> None:
+        self.end.review()
+
+    def action_board_only(self) -> None:
+        self.show_board_only(not self.has_class("board-only"))
+
+    def action_help(self) -> None:
+        self.open_help()
+
+    @on(Button.Pressed, "#roll")
+    def roll_pressed(self) -> None:
+        if self.controller.watch:  # watch mode's button: Pause or Resume
+            self.controller.toggle_pause()
+        else:
+            self.controller.roll()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # < > Home End choose the flow's turn only while it shows (the arrows stay the cursor's).
+        if action == "flow_turn":
+            return self.stats.flow.flowing
+        return super().check_action(action, parameters)
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        """``(title, help, callback)`` for the command palette, from the bindings' own words."""
+        return [
+            (b.description, b.tooltip, lambda action=b.action: self.call_later(self.run_action, action))
+            for b in self.BINDINGS
+            if isinstance(b, Binding) and b.show and b.tooltip
+        ]
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -100,8 +198,7 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         self.controller.start(self.game)
         if self.hint:
             self.query_one(TurnLog).write(Text(self.hint, style="italic"))
-        if self.replay is not None and not self.game.finished:
-            self.open_review(0, notice=self.replay)
+        self.end.started()
 
     def on_unmount(self) -> None:
         self.controller.stop()
@@ -110,9 +207,10 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
     def on_resize(self, event: events.Resize) -> None:
         fit_panels(self, event.size, self._board_only)
 
-    def action_board_only(self) -> None:
-        self._board_only = not self.has_class("board-only")
-        self.set_class(self._board_only, "board-only")
+    def show_board_only(self, board_only: bool) -> None:
+        """The board alone, or beside the side panel (the 'w' key decides from then on)."""
+        self._board_only = board_only
+        self.set_class(board_only, "board-only")
 
     def on_screen_suspend(self) -> None:
         """A dialog or another screen is on top: computer turns wait for it."""
@@ -125,13 +223,39 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
             paused, self._paused_before = self._paused_before, None
             self.controller.set_paused(paused)
 
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if self.feed.finished(event.worker):
+            return
+        if event.worker.group == "exact" and event.state is WorkerState.SUCCESS and event.worker.result:
+            self.stats.exact_answered(*event.worker.result)
+
+    def on_board_view_cursor_moved(self, message: BoardView.CursorMoved) -> None:
+        self.stats.cursor_moved(message.square)
+
+    def unsaved_work(self) -> list[str]:
+        """What leaving this game would lose (the app's quit asks every screen)."""
+        return self.session.unsaved_work()
+
+    def play(self, game: Game, afresh: bool = False) -> None:
+        """Show ``game`` and play it, whatever the old one did (paused, or under a dialog);
+        ``afresh``: what was shown over the old game (an overlay) goes with it."""
+        if afresh:
+            self.stats.new_game()
+        self.controller.paused = False
+        if self._paused_before is not None:
+            self._paused_before = False
+        self.controller.start(game)
+
+    def _slide(self, tail: int, head: int) -> list[int]:
+        return self.board.grid.path(tail, head)
+
     # -- the controller's view --------------------------------------------------------------------
 
     def show_game(self, game: Game) -> None:
         last = game.history[-1] if game.history else None
         self.panels.show_game(game, self.controller.trail(last) if last else [])
         self.show_state()
-        self._show_overlay()
+        self.stats.game_shown()
         # After the frame this paints: the worker's first import of scipy and its chain would
         # take the interpreter from the first paint (a game's first statistics come a moment later).
         self.call_after_refresh(self.feed.want, game)
@@ -147,10 +271,7 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
     def show_turn(self, turn: Turn) -> None:
         self.panels.show_turn(self.game, turn, self.controller.trail(turn))
         self.show_state()
-        if self.overlays.depends_on_positions:
-            self._show_overlay()
-        if self.has_class("inspecting") and self.board.cursor is not None:
-            self._show_inspector(self.board.cursor)
+        self.stats.turn_shown()
         self.feed.want(self.game)
 
     def show_state(self) -> None:
@@ -166,20 +287,79 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
         self.panels.show_state(snapshot, status, roll_enabled=enabled, button=button)
         self.follow_mode()
 
-    # -- the footer follows the mode ------------------------------------------------------------
+    def announce_winner(self, game: Game, loop: bool) -> None:
+        self.end.announce_winner(game, loop)
 
-    def mode(self) -> tuple[object, ...]:
-        """What decides which keys work now: watching, paused, over, the overlay and inspector."""
-        game, controller = self.game, self.controller
-        return (
-            controller.watch,
-            controller.paused,
-            game.finished,
-            len(game.players),
-            self.overlays.chosen is not None,
-            self.has_class("inspecting"),
-            self.flowing,
-            self._flow_timer is not None,
+    def report_error(self, message: str) -> None:
+        self.notify(message, severity="error", markup=False)
+
+    # -- the statistics' view ---------------------------------------------------------------------
+
+    def tell(self, message: str, timeout: float) -> None:
+        self.notify(message, timeout=timeout, markup=False)
+
+    def show_overlay(self, overlay: Overlay | None) -> None:
+        self.board.set_overlay(overlay)
+
+    def show_flow_bar(self, step: FlowStep | None, last: int, playing: bool) -> None:
+        self.set_class(step is not None, "flowing")
+        if step is not None:
+            self.query_one(FlowBar).show(step, last, playing)
+        self.follow_mode()  # the footer: the flow's keys, and whether a plays or pauses it
+
+    def extend_chart(self, win: tuple[float, ...], turn: int) -> None:
+        self.chart.extend(win, turn)
+
+    def show_inspecting(self, inspecting: bool) -> None:
+        self.set_class(inspecting, "inspecting")
+        if inspecting and self.has_class("board-only"):  # the inspector lives in the side panel
+            self.show_board_only(False)
+        self.follow_mode()
+
+    def cursor_square(self) -> int | None:
+        return self.board.cursor
+
+    def put_cursor(self, square: int) -> None:
+        self.board.set_cursor(square)
+
+    def focus_board(self) -> None:
+        self.board.focus()
+
+    def show_inspector(self, report: SquareReport, mover: str | None) -> None:
+        self.panels.show_inspector(report, mover)
+
+    def show_inspector_note(self, square: int, note: str) -> None:
+        self.panels.show_inspector_note(square, note)
+
+    def work_out_exact(self, game: Game) -> None:
+        start_worker(
+            self, lambda: (game, exact_answer(game)), name="exact fraction", group="exact", exclusive=True
+        )
+
+    def show_exact(self, answer: ExactAnswer) -> None:
+        from chutes_tui.app.dialogs.exact import ExactScreen
+
+        self.app.clear_notifications()  # "Working out…" is done
+        self.app.push_screen(ExactScreen(answer.title, answer.fraction, answer.decimal))
+
+    def show_diagonal(self, report: DiagonalReport) -> None:
+        from chutes_tui.app.screens.diagonal import DiagonalScreen
+
+        self.app.push_screen(DiagonalScreen(report))
+
+    # -- the footer follows the mode --------------------------------------------------------------
+
+    def mode(self) -> GameMode:
+        game, controller, stats = self.game, self.controller, self.stats
+        return GameMode(
+            watch=controller.watch,
+            paused=controller.paused,
+            over=game.finished,
+            players=len(game.players),
+            overlay=stats.overlays.chosen is not None,
+            inspecting=stats.inspecting,
+            flowing=stats.flow.flowing,
+            flow_playing=stats.flow.playing,
         )
 
     def follow_mode(self) -> None:
@@ -190,157 +370,14 @@ class GameScreen(PanelAccess, GameSession, GameStatistics, GameFlow, Screen[None
             self.refresh_bindings()
 
     def footer_label(self, action: str, words: str) -> str | None:
-        """The footer's words for ``action`` now, ``None`` when it does nothing now (the help and
-        the palette still list every key)."""
-        game, controller = self.game, self.controller
-        name = action.partition("(")[0]
-        over, watch, paused = game.finished, controller.watch, controller.paused
-        if name == "roll":
-            return None if watch or over else words
-        if name == "pause":
-            return None if over or not (watch or paused) else ("Resume" if paused else words)
-        if name == "step":
-            return words if paused and not over else None
-        if name in ("faster", "slower"):
-            return words if watch and not over else None
-        if name == "exact":
-            return words if len(game.players) == 2 and not over else None
-        if name == "flow_play":
-            if over:
-                return None
-            return ("Flow: pause" if self._flow_timer else "Flow: play") if self.flowing else words
-        if name == "flow_turn":
-            return words if self.flowing and action in ("flow_turn(-1)", "flow_turn(1)") else None
-        if name == "back":
-            return words if self.overlays.chosen is not None or self.has_class("inspecting") else None
-        return words
+        return footer_label(self.mode(), action, words)
 
     def footer_first(self) -> tuple[str, ...]:
-        """The actions the footer puts first, in this order: the mode's own."""
-        if self.flowing:
-            return ("flow_play", "flow_turn", "back")
-        if self.game.finished:
-            return ("rematch", "new_game", "review")
-        if self.overlays.chosen is not None or self.has_class("inspecting"):
-            return ("back",)  # the way out first
-        return ()
+        return footer_first(self.mode())
 
-    def announce_winner(self, game: Game, loop: bool) -> None:
-        summary = game.summary()
-        if loop:
-            name = game.players[summary.winner].spec.name
-            # In the header, not a toast: a toast is a new widget every game, and Textual 8.2 keeps
-            # every removed widget's rendered lines alive (StylesCache.get_inner_outer has an
-            # lru_cache keyed on the instance, Textualize/textual#6665): ~1 MB a minute.
-            self.sub_title = f"last game: {name} won in {summary.turns} turns"
-            return
-        if self.replay is not None:  # a replayed save that ends in a win: its review comes first
-            self.open_review(0, notice=self.replay, then_winner=True)
-            return
-        self._announce(game)
+    # -- dialogs -----------------------------------------------------------------------------
 
-    def _announce(self, game: Game) -> None:
-        from chutes_tui.app.dialogs.winner import WinnerScreen
-
-        self.app.push_screen(WinnerScreen(game), self._after_winner)
-
-    def report_error(self, message: str) -> None:
-        self.notify(message, severity="error", markup=False)
-
-    def _after_winner(self, choice: str | None) -> None:
-        if choice == "rematch":
-            self.action_rematch()
-        elif choice == "new":
-            self.action_new_game()
-        elif choice == "quit":  # as ctrl+q: asks when any screen holds work
-            self.call_later(self.app.run_action, "quit")
-        elif choice == "review":
-            self.open_review(then_winner=True)
-
-    # -- review mode ----------------------------------------------------------------------------
-
-    def action_review(self) -> None:
-        self.open_review()
-
-    def open_review(
-        self, turn: int | None = None, notice: str | None = None, then_winner: bool = False
-    ) -> None:
-        """Review this game from ``turn`` (``None``: the last); ``then_winner``: Esc goes back to
-        the winner's dialog."""
-        from chutes_tui.app.screens.review import PlayOn, ReviewScreen
-        from chutes_tui.engine.review import Review
-
-        self.replay = None
-
-        def back(choice: PlayOn | None) -> None:
-            if isinstance(choice, PlayOn):
-                self._play_on_from(choice.turn)
-            elif then_winner and self.game.finished:
-                self._announce(self.game)
-
-        self.app.push_screen(ReviewScreen(Review(self.game), turn, notice), back)
-
-    def _play_on_from(self, turn: int) -> None:
-        """A new game from this game's position after ``turn`` turns, with fresh dice, said so in
-        the log and in a note."""
-        from chutes_tui.engine.review import play_on
-
-        game = play_on(self.game, turn)  # the review asked first
-        self.overlays.chosen = None  # a new game: what was shown over the old one goes with it
-        self.controller.paused = False
-        self._paused_before = False
-        self.controller.start(game)
-        words = f"Played on from turn {turn} with fresh dice (seed {game.seed})"
-        self.query_one(TurnLog).write(Text(f"— {words} —", style="bold"))
-        self.notify(words, markup=False)
-
-    def _slide(self, tail: int, head: int) -> list[int]:
-        return self.board.grid.path(tail, head)
-
-    # -- actions ----------------------------------------------------------------------------------
-
-    def action_roll(self) -> None:
-        self.controller.roll()
-
-    @on(Button.Pressed, "#roll")
-    def roll_pressed(self) -> None:
-        if self.controller.watch:  # watch mode's button: Pause or Resume
-            self.controller.toggle_pause()
-        else:
-            self.controller.roll()
-
-    def action_back(self) -> None:
-        """Esc: the overlay off (the flow too), else the inspector closed, else the animation
-        skipped."""
-        if self.overlays.chosen is not None:
-            self.overlays.chosen = None
-            self._show_overlay()
-        elif self.has_class("inspecting"):
-            self.action_inspector()
-        else:
-            self.controller.skip()
-
-    def action_faster(self) -> None:
-        self.controller.faster()
-
-    def action_slower(self) -> None:
-        self.controller.slower()
-
-    def action_pause(self) -> None:
-        self.controller.toggle_pause()
-
-    def action_step(self) -> None:
-        self.controller.step()
-
-    def action_help(self) -> None:
+    def open_help(self) -> None:
         from chutes_tui.app.dialogs.help import HelpScreen
 
         self.app.push_screen(HelpScreen.from_bindings(self.BINDINGS, BoardView.BINDINGS))
-
-    def palette_commands(self) -> list[tuple[str, str, Any]]:
-        """``(title, help, callback)`` for the command palette, from the bindings' own words."""
-        return [
-            (b.description, b.tooltip, lambda action=b.action: self.call_later(self.run_action, action))
-            for b in self.BINDINGS
-            if isinstance(b, Binding) and b.show and b.tooltip
-        ]

@@ -2,7 +2,9 @@
 editor -- each asking first when it would lose a game in progress or a board edited in the
 editor and saved nowhere (what :meth:`GameSession.unsaved_work` tells the app's quit, too).
 
-A mixin for :class:`~chutes_tui.app.screens.game.GameScreen`.
+A collaborator of :class:`~chutes_tui.app.screens.game.GameScreen`: the screen's keys call it;
+it opens the dialogs over the screen it is given and starts games through the screen's
+``play`` (which also resumes play).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Any, Literal
 
 from textual.screen import Screen
 
@@ -25,30 +27,40 @@ from chutes_tui.io.settings import default_save_name, saves_dir
 from chutes_tui.model.board import Board
 from chutes_tui.model.text import count, path_text, shown
 
-if TYPE_CHECKING:
-    _Base = Screen[None]
-else:
-    _Base = object
-
 # The board picker, the save dialog and the editor are imported when they open: the first frame
 # needs none of them.
 
 
-class GameSession(_Base):
-    """Mix in before ``Screen``: ``class GameScreen(GameSession, ..., Screen[None])``."""
+class GameSession:
+    """The game's file and what leaving it would lose. ``screen``: where dialogs and notes go;
+    ``play(game)``: show ``game`` and play it, whatever the old one did (paused or not)."""
 
-    controller: TurnController
-    save_path: Path | None  # None: 's' asks first
-    save_replaces: bool  # whether a save may replace an existing file at save_path
-    _saved_game: Game | None  # the game last saved, and how far it had gone
-    _saved_turns: int
-    _paused_before: bool | None  # while another screen is on top
-    board_unsaved: bool  # the board came from the editor with edits saved nowhere (a save keeps it)
+    def __init__(
+        self,
+        screen: Screen[Any],
+        controller: TurnController,
+        play: Callable[[Game], None],
+        *,
+        save_path: Path | None,
+        save_replaces: bool,
+        board_unsaved: bool,
+    ) -> None:
+        self.screen = screen
+        self.controller = controller
+        self.play = play
+        self.save_path = save_path  # None: 's' asks first
+        self.save_replaces = save_replaces  # False until the first save: --save without --force
+        # The game last saved, and how far it had gone. A game that arrives with turns was read
+        # from a save (--resume, the setup's continue, replay): those turns are in the file.
+        game = controller.game
+        self._saved_game: Game | None = game if game.history else None
+        self._saved_turns = len(game.history)
+        # The board came from the editor with edits saved nowhere (a save keeps it).
+        self.board_unsaved = board_unsaved
 
-    if TYPE_CHECKING:  # the game screen's own
-
-        @property
-        def game(self) -> Game: ...
+    @property
+    def game(self) -> Game:
+        return self.controller.game
 
     @property
     def at_stake(self) -> bool:
@@ -88,11 +100,11 @@ class GameSession(_Base):
         """``action`` at once when it loses nothing; otherwise after y (Enter and Esc cancel)."""
         asked = self._asking(question, keeping_board=keeping_board)
         if asked is not None:
-            confirm_then(self.app, asked, action, yes)
+            confirm_then(self.screen.app, asked, action, yes)
         else:
             action()
 
-    def action_rematch(self) -> None:
+    def rematch(self) -> None:
         self.confirm_then(
             "Start again with the same players?",
             self.controller.rematch,
@@ -100,13 +112,13 @@ class GameSession(_Base):
             keeping_board=True,
         )
 
-    def action_new_game(self) -> None:
+    def new_game(self) -> None:
         def new_game() -> None:
-            self.post_message(NewGameRequested(self.game.board, [p.spec for p in self.game.players]))
+            self.screen.post_message(NewGameRequested(self.game.board, [p.spec for p in self.game.players]))
 
         self.confirm_then("Leave this game for a new one?", new_game, "New game")
 
-    def action_save(self) -> None:
+    def save(self) -> None:
         """Save to the game's file; the first time (without ``--save``) ask for a name, by
         default the players and the date in the saves folder."""
         if self.save_path is not None:
@@ -116,7 +128,7 @@ class GameSession(_Base):
 
         names = [p.spec.name for p in self.game.players]
         suggestion = saves_dir(make=True) / f"{default_save_name(names)}.json"
-        ask_where_to_save(self.app, suggestion, "Save the game as", self._save_to)
+        ask_where_to_save(self.screen.app, suggestion, "Save the game as", self._save_to)
 
     def _save_to(self, path: Path, replace: bool = True) -> None:
         """Save to ``path``; ``replace``: over an existing file too (the dialog asked, or it is
@@ -125,34 +137,34 @@ class GameSession(_Base):
 
         where = path_text(path)
         try:
-            write_or_deliver(self.app, path, self.game.save_text(), replace=replace)
+            write_or_deliver(self.screen.app, path, self.game.save_text(), replace=replace)
         except OSError as error:
             if isinstance(error, WriteRefusedError) and error.reason == EXISTS:
                 self.save_path = None  # someone else's file now: the next 's' asks where
                 why = f"Not saved: {where} appeared since the game began; press s to choose a name"
             else:
                 why = f"Could not save to {where}: {error.strerror or error}"
-            self.notify(why, severity="error", markup=False)
+            self.screen.notify(why, severity="error", markup=False)
             return
         self.save_path, self.save_replaces = path, True  # the file is this game's now
         self._saved_game, self._saved_turns = self.game, len(self.game.history)
         self.board_unsaved = False  # the save holds the board: resuming it brings it back
         command = f"chutes-tui play --resume {shlex.quote(path_text(path))}"
-        self.notify(f"Saved to {where} — resume with: {command}", markup=False)
+        self.screen.notify(f"Saved to {where} — resume with: {command}", markup=False)
 
     # -- other boards -------------------------------------------------------------------------------
 
-    def action_load_board(self) -> None:
+    def load_board(self) -> None:
         """Pick another board; the same players start a new game on it (a bad file changes nothing)."""
         from chutes_tui.app.dialogs.picker import BoardPicker
 
-        self.app.push_screen(BoardPicker(), self._board_chosen)
+        self.screen.app.push_screen(BoardPicker(), self._board_chosen)
 
     def _board_chosen(self, board: Board | Literal["editor"] | None) -> None:
         from chutes_tui.app.dialogs.picker import EDITOR
 
         if board == EDITOR:
-            self.action_edit_board()
+            self.edit_board()
         elif isinstance(board, Board):
             self.confirm_then(self._play_question(board), lambda: self._play_on(board), "Play it")
 
@@ -166,17 +178,14 @@ class GameSession(_Base):
         if board is None:
             return
         self.board_unsaved = unsaved
-        self.controller.paused = False
-        if self._paused_before is not None:
-            self._paused_before = False
         try:
             game = Game.new(board, [p.spec for p in self.game.players])
         except GameError as error:  # e.g. a game that could never end on that board
-            self.app.push_screen(ErrorScreen("Cannot play that board", str(error)))
+            self.screen.app.push_screen(ErrorScreen("Cannot play that board", str(error)))
             return
-        self.controller.start(game)
+        self.play(game)
 
-    def action_edit_board(self) -> None:
+    def edit_board(self) -> None:
         """Open the editor on this board; ctrl+b there starts the same players on the result (the
         editor asks first when this game is at stake, so that Esc keeps the edits; the board's
         own unsaved edits go on with the edited board)."""
@@ -193,4 +202,4 @@ class GameSession(_Base):
             ask_before_play=ask if self.at_stake else None,
             unsaved=self.board_unsaved,
         )
-        self.app.push_screen(editor, lambda board: self._play_on(board, editor.edits_unsaved))
+        self.screen.app.push_screen(editor, lambda board: self._play_on(board, editor.edits_unsaved))

@@ -16,7 +16,6 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.screen import Screen
 from textual.widgets import Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -24,7 +23,7 @@ from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.screens.keys import REVIEW_KEYS
 from chutes_tui.app.widgets.footer import FittingFooter
-from chutes_tui.app.widgets.panels import GamePanels, PanelAccess, fit_panels
+from chutes_tui.app.widgets.panels import GamePanels, PanelScreen, fit_panels
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.workers import start_worker
@@ -43,7 +42,7 @@ class PlayOn:
     turn: int
 
 
-class ReviewScreen(PanelAccess, Screen[PlayOn | None]):
+class ReviewScreen(PanelScreen[PlayOn | None]):
     """Dismissed with ``None`` (Esc) or a :class:`PlayOn`."""
 
     BINDINGS = REVIEW_KEYS

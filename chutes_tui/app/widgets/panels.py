@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -93,14 +93,12 @@ def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None, bars: i
     screen.query_one("#panel-hint", Static).update(hint)
 
 
-if TYPE_CHECKING:
-    _Screen = Screen[Any]
-else:
-    _Screen = object
+ResultType = TypeVar("ResultType")
 
 
-class PanelAccess(_Screen):
-    """The panels' widgets by name, for a screen that shows :class:`GamePanels` (mix in first)."""
+class PanelScreen(Screen[ResultType]):
+    """A screen that shows :class:`GamePanels` (the game's and its review's), with their widgets
+    by name."""
 
     @property
     def panels(self) -> GamePanels:
