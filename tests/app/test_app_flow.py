@@ -57,7 +57,9 @@ async def test_play_runs_to_the_end_and_the_arrows_go_back_to_the_cursor():
         last = screen.stats.overlays.flow_last
         screen.stats.overlays.flow_turns = last - 2  # near the end: a few frames to go
         await wait_for(pilot, lambda: not screen.stats.flow.playing, timeout=5)
-        assert screen.stats.overlays.flow_turns == last and 1 - screen.stats.overlays.flow_step.finished < 1e-4
+        assert (
+            screen.stats.overlays.flow_turns == last and 1 - screen.stats.overlays.flow_step.finished < 1e-4
+        )
         await pilot.press("o")  # the cycle moves on: no flow, no slider
         assert not screen.has_class("flowing") and screen.board.overlay is None
         screen.board.set_cursor(33)

@@ -134,7 +134,9 @@ async def test_esc_leaves_the_flow_and_the_arrows_keep_the_cursor():
         await pilot.press("greater_than_sign")
         assert screen.stats.overlays.flow_turns == turns + 1
         await pilot.press("escape")
-        assert not screen.stats.flow.flowing and screen.board.overlay is None and not screen.has_class("flowing")
+        assert (
+            not screen.stats.flow.flowing and screen.board.overlay is None and not screen.has_class("flowing")
+        )
         shown = await settled_footer(pilot, app, lambda keys: "Flow: earlier" not in keys)
         assert "Back" not in shown and shown[0] == "Roll"
 
@@ -153,7 +155,11 @@ async def test_an_overlay_goes_when_play_on_starts_a_new_game():
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         await pilot.press("home", "right", "f", "y")
         await wait_for(pilot, lambda: app.screen is screen and screen.game is not game)
-        assert screen.stats.overlays.chosen is None and screen.board.overlay is None and not screen.stats.flow.flowing
+        assert (
+            screen.stats.overlays.chosen is None
+            and screen.board.overlay is None
+            and not screen.stats.flow.flowing
+        )
 
 
 async def test_watch_mode_shows_watch_controls_in_the_footer_and_the_button():
