@@ -1,4 +1,5 @@
-"""The current two-player position's exact chance to win, as a fraction."""
+"""The current two-player position's exact chance to win, as a fraction (worked out in a thread by
+:func:`chutes_tui.app.statistics.exact_answer`; this dialog shows it)."""
 
 from __future__ import annotations
 
