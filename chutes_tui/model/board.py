@@ -24,9 +24,9 @@ from chutes_tui.model.dice import MAX_DIE as MAX_DIE
 from chutes_tui.model.errors import BoardError as BoardError
 from chutes_tui.model.errors import Jump as Jump
 from chutes_tui.model.memo import Memo
-from chutes_tui.model.ruletable import RULES, Offered, RuleChoices, RuleOverrides, offered
 from chutes_tui.model.rules import EndRule, JumpKind, landing_table, roll_table
 from chutes_tui.model.rules import jump_kind as jump_kind
+from chutes_tui.model.ruletable import RULES, Offered, RuleChoices, RuleOverrides, offered
 from chutes_tui.model.text import kind_of, number
 from chutes_tui.model.validate import check_winnable, reached_squares
 
@@ -259,7 +259,7 @@ class Board(RuleChoices):
     def with_rules(self, overrides: RuleOverrides) -> Board:
         """A validated copy with the rules ``overrides`` changes (:class:`BoardError`: the board
         refuses them; the caller says which were asked for)."""
-        return dataclasses.replace(self, **overrides.keywords()) if overrides else self
+        return self.replace(**overrides.keywords()) if overrides else self
 
     def to_dict(self) -> dict[str, Any]:
         """The board as plain JSON-ready data, in the TOML format's terms."""

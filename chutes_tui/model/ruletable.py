@@ -104,7 +104,12 @@ class RuleOption(Generic[T]):
 
 
 END_RULE = RuleOption(
-    "end_rule", Choice(EndRule), "--end-rule", "end rule", "override the board's end rule", always_written=True
+    "end_rule",
+    Choice(EndRule),
+    "--end-rule",
+    "end rule",
+    "override the board's end rule",
+    always_written=True,
 )
 DIE = RuleOption(
     "die",
@@ -180,7 +185,7 @@ class RuleOverrides:
     def __bool__(self) -> bool:
         return bool(self.values)
 
-    def keywords(self) -> dict[str, object]:
+    def keywords(self) -> dict[str, Any]:
         """The fields changed, by name (``dataclasses.replace``'s keywords, for the board)."""
         return {row.field: value for row, value in self.values}
 
@@ -196,4 +201,3 @@ class RuleOverrides:
     def __str__(self) -> str:
         """``die=2d6, extra_roll=True``: how the command line's refusals name them."""
         return ", ".join(f"{row.field}={row.kind.text(value)}" for row, value in self.values)
-
