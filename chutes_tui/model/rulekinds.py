@@ -13,6 +13,7 @@ line of text.
 
 from __future__ import annotations
 
+import json
 import re
 from abc import ABC, abstractmethod
 from enum import Enum, StrEnum
@@ -87,12 +88,12 @@ def _toml(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(map(_toml, value)) + "]"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, str):  # JSON's escapes are TOML's (but for DEL, which TOML refuses raw)
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007F")
     return str(value)
 
 
-class Flag(Kind[bool]):
+class OnOff(Kind[bool]):
     """On or off (``true``/``false`` in a file)."""
 
     form = Form.TICK

@@ -21,8 +21,7 @@ from enum import Flag, auto
 from typing import Any, Generic, TypeVar, cast
 
 from chutes_tui.model.dice import D6, Dice
-from chutes_tui.model.rulekinds import Choice, DiceKind, Kind
-from chutes_tui.model.rulekinds import Flag as OnOff
+from chutes_tui.model.rulekinds import Choice, DiceKind, Kind, OnOff
 from chutes_tui.model.rules import BUMP_EFFECT, EndRule
 
 T = TypeVar("T")
@@ -184,10 +183,6 @@ class RuleOverrides:
 
     def __bool__(self) -> bool:
         return bool(self.values)
-
-    def keywords(self) -> dict[str, Any]:
-        """The fields changed, by name (``dataclasses.replace``'s keywords, for the board)."""
-        return {row.field: value for row, value in self.values}
 
     def differing(self, rules: RuleChoices) -> RuleOverrides:
         """Only the overrides that change ``rules``."""

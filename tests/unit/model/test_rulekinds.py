@@ -12,12 +12,12 @@ from chutes_tui.io.settings import load_settings
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.errors import BoardError
 from chutes_tui.model.inputs import InputError
-from chutes_tui.model.rulekinds import Choice, DiceKind, Flag, MaybeWhole, Squares, Whole
+from chutes_tui.model.rulekinds import Choice, DiceKind, MaybeWhole, OnOff, Squares, Whole
 from chutes_tui.model.rules import EndRule
 from chutes_tui.model.ruletable import BUMP, DIE, END_RULE, EXTRA_ROLL, RuleOverrides
 
 KINDS = [
-    (Flag(), True),
+    (OnOff(), True),
     (Choice(EndRule), EndRule.BOUNCE),
     (DiceKind(), Dice(6, 2)),
     (DiceKind(), Dice.spinner([1, 1, 2])),
@@ -40,7 +40,7 @@ def test_a_value_survives_typing_the_file_and_the_settings(kind, value):
 @pytest.mark.parametrize(
     ("kind", "key", "raw", "words"),
     [
-        (Flag(), "bump", 1, "bump must be true or false, not 1"),
+        (OnOff(), "bump", 1, "bump must be true or false, not 1"),
         (
             Choice(EndRule),
             "end_rule",
