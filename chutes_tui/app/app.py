@@ -38,6 +38,7 @@ from chutes_tui.io.paths import screenshots_dir
 from chutes_tui.io.settings import LastSetup, load_settings, update_settings
 from chutes_tui.model.board import Board
 from chutes_tui.model.players import PlayerSpec, default_players
+from chutes_tui.model.ruletable import Offered, RuleOverrides
 from chutes_tui.model.text import path_text, printable
 
 
@@ -264,14 +265,7 @@ class ChutesApp(App[None]):
         where = board.source or board.name
         if bundled is not None and Path(where) == bundled:
             where = board.name
-        rules = LastSetup(
-            tuple(message.players),
-            where,
-            board.end_rule.value,
-            board.die.option,
-            board.extra_roll,
-            board.bump,
-        )
+        rules = LastSetup(tuple(message.players), where, RuleOverrides.of(board, Offered.SETUP))
         # Over the game, so that Esc goes back to it as it was.
         self._open_setup(where, remembered=rules)
 

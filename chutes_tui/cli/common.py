@@ -23,9 +23,9 @@ from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_path
 from chutes_tui.model import edits, inputs
 from chutes_tui.model.board import MAX_SQUARES, Board, BoardError
-from chutes_tui.model.dice import Dice
 from chutes_tui.model.inputs import InputError
-from chutes_tui.model.rules import BUMP_EFFECT, EndRule
+from chutes_tui.model.rulekinds import Choice, Form
+from chutes_tui.model.ruletable import Offered, RuleOption, RuleOverrides, offered
 from chutes_tui.model.text import path_text, shown
 
 SEED_HELP = "seed the random numbers: a whole number 0..2^63-1 (default: a fresh one, shown)"
@@ -91,30 +91,8 @@ def add_board_arguments(
         parser.add_argument("board", metavar="BOARD", nargs="?", default="standard", help=help_text)
     else:
         parser.add_argument("board", metavar="BOARD", help=help_text)
-    parser.add_argument(
-        "--end-rule", choices=[rule.value for rule in EndRule], help="override the board's end rule"
-    )
-    parser.add_argument(
-        "--die",
-        type=argument("--die", inputs.dice),
-        metavar="DICE",
-        help="override the dice: 6 (one fair die), 2d6 (two dice summed) or 1,2,0.5 "
-        "(a spinner's weights: face i moves i squares)",
-    )
-    parser.add_argument(
-        "--extra-roll",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="house rule: the top face (the largest move: 6 on a d6, 12 on 2d6) gives another "
-        "roll in the same turn",
-    )
-    parser.add_argument(
-        "--bump",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="house rule: a piece that comes to rest (after its jump) where other pieces stand, "
-        "other than the start and the end, sends them back to the start; " + BUMP_EFFECT.replace("%", "%%"),
-    )
+    for row in offered(Offered.CLI):
+        _add_rule(parser, row)
     parser.add_argument(
         "--add-jump",
         nargs=2,
@@ -156,25 +134,37 @@ def _edited(board: Board, args: argparse.Namespace) -> Board:
     return board
 
 
+def _add_rule(parser: argparse.ArgumentParser, row: RuleOption[Any]) -> None:
+    """A rule's flag, from its row: --rule/--no-rule, a choice of words, or a typed value."""
+    help_text = row.help.replace("%", "%%")  # argparse formats help with %
+    kind = row.kind
+    if kind.form is Form.TICK:
+        parser.add_argument(row.flag, action=argparse.BooleanOptionalAction, default=None, help=help_text)
+    elif isinstance(kind, Choice):  # words, not values: argparse's refusal lists them
+        parser.add_argument(row.flag, choices=kind.words(), help=help_text)
+    else:
+        parse = partial(kind.parse, what=row.flag)
+        parser.add_argument(row.flag, type=argument(row.flag, parse), metavar=row.metavar, help=help_text)
+
+
+def rule_overrides(args: argparse.Namespace) -> RuleOverrides:
+    """The rules the command line changes (a flag left out: the board's own)."""
+    overrides = RuleOverrides()
+    for row in offered(Offered.CLI):
+        value = getattr(args, row.field)
+        if isinstance(row.kind, Choice) and value is not None:
+            value = row.kind.parse(value, row.flag)  # argparse has checked the word
+        if value is not None:
+            overrides = overrides.with_value(row, value)
+    return overrides
+
+
 def _with_rules(board: Board, args: argparse.Namespace) -> Board:
-    changes: dict[str, Any] = {}
-    if args.end_rule is not None:
-        changes["end_rule"] = EndRule(args.end_rule)
-    if args.die is not None:
-        changes["die"] = args.die
-    if args.extra_roll is not None:
-        changes["extra_roll"] = args.extra_roll
-    if args.bump is not None:
-        changes["bump"] = args.bump
-    if not changes:
-        return board
+    overrides = rule_overrides(args)
     try:
-        return board.replace(**changes)
+        return board.with_rules(overrides)
     except BoardError as error:
-        given = ", ".join(
-            f"{key}={value.option if isinstance(value, Dice) else value}" for key, value in changes.items()
-        )
-        raise BoardError(f"with {given}: {error.reason}", path=_where(board)) from None
+        raise BoardError(f"with {overrides}: {error.reason}", path=_where(board)) from None
 
 
 def _where(board: Board) -> str | os.PathLike[str]:

@@ -36,7 +36,7 @@ from chutes_tui.io.files import FileReadError, is_regular_file, read_text
 from chutes_tui.io.scan import structure_problem
 from chutes_tui.model.board import Board, BoardError, Jump
 from chutes_tui.model.dice import MAX_DIE, Dice
-from chutes_tui.model.rules import EndRule
+from chutes_tui.model.ruletable import Offered, offered
 from chutes_tui.model.text import elide, kind_of, number, printable, quote
 
 
@@ -125,19 +125,11 @@ def format_plain(board: Board) -> str:
     return "\n".join(lines) + "\n"
 
 
-_TOML_KEYS = {
-    "name",
-    "description",
-    "squares",
-    "die",
-    "start",
-    "end_rule",
-    "extra_roll",
-    "chain_jumps",
-    "bump",
-    "width",
-    "ladders",
-    "chutes",
+# The rules' keys come from their table (model/ruletable.py): a new rule is read and written
+# with no change here.
+_RULE_ROWS = offered(Offered.FILE)
+_TOML_KEYS = {"name", "description", "squares", "start", "width", "ladders", "chutes"} | {
+    row.key for row in _RULE_ROWS
 }
 
 
@@ -269,17 +261,14 @@ def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Boar
     try:
         return Board(
             end=typed("squares", int, None),
-            die=data.get("die", 6),  # Dice.of checks it (an error names the die's line)
             start=typed("start", int, 0),
-            end_rule=typed("end_rule", str, EndRule.EXACT.value),
             jumps=tuple(jumps),
             name=typed("name", str, printable(Path(path).stem) if path is not None else "custom"),
             description=typed("description", str, ""),
             width=typed("width", int, 10),
-            extra_roll=typed("extra_roll", bool, False),
-            chain_jumps=typed("chain_jumps", bool, False),
-            bump=typed("bump", bool, False),
             source=None if path is None else str(path),
+            # As written: the board reads each by its rule's kind (an error names the key's line).
+            **{row.field: data[row.key] for row in _RULE_ROWS if row.key in data},
         )
     except BoardError as error:
         if error.jump is not None:
@@ -318,13 +307,8 @@ def format_toml(board: Board) -> str:
         f"name = {_toml_string(board.name)}\n"
         f"description = {_toml_string(board.description)}\n"
         f"squares = {board.end}\n"
-        f"die = {board.die.toml}\n"
         f"start = {board.start}\n"
-        f'end_rule = "{board.end_rule.value}"\n'
-        f"extra_roll = {'true' if board.extra_roll else 'false'}\n"
-        # Written only when set, so that every other board's text stays as it always was.
-        + ("chain_jumps = true\n" if board.chain_jumps else "")
-        + ("bump = true\n" if board.bump else "")
+        + "".join(f"{row.key} = {row.kind.toml(row.of(board))}\n" for row in _RULE_ROWS if row.written(board))
         + f"width = {board.width}\n"
         f"ladders = {_toml_pairs(board.ladders)}\n"
         f"chutes = {_toml_pairs(board.chutes)}\n"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from stat import S_ISREG
 from typing import Any
@@ -20,9 +20,9 @@ from typing import Any
 from chutes_tui.io.jsonfile import read_quietly, write_quietly
 from chutes_tui.io.paths import config_dir, data_dir
 from chutes_tui.io.saves import SaveError, player_from_json, player_to_json
-from chutes_tui.model.inputs import MAX_PLAYERS, InputError, dice
+from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.players import PlayerSpec
-from chutes_tui.model.rules import EndRule
+from chutes_tui.model.ruletable import Offered, RuleOverrides, offered
 from chutes_tui.model.text import file_stem
 
 MAX_TEXT = 200  # a theme's or a board's name (a board may be a path)
@@ -34,10 +34,8 @@ class LastSetup:
 
     players: tuple[PlayerSpec, ...]
     board: str = "standard"
-    end_rule: str | None = None  # None: the board's own
-    die: str | None = None  # the dice as typed ("6", "2d6", "1,1,2"); None: the board's own
-    extra_roll: bool = False
-    bump: bool = False
+    # What the setup changed of the board's rules.
+    rules: RuleOverrides = field(default_factory=RuleOverrides)
 
 
 @dataclass(frozen=True)
@@ -70,10 +68,11 @@ def save_settings(settings: Settings) -> bool:
         data["setup"] = {
             "players": [player_to_json(p) for p in setup.players],
             "board": setup.board,
-            "end_rule": setup.end_rule,
-            "die": setup.die,
-            "extra_roll": setup.extra_roll,
-            "bump": setup.bump,
+            # Each rule the setup offers, by its board-file key (null: the board's own).
+            **{
+                row.key: row.kind.stored(setup.rules.value(row)) if row in setup.rules else None
+                for row in offered(Offered.SETUP)
+            },
         }
     path = settings_path()
     if os.path.lexists(path) and not os.access(path, os.R_OK):
@@ -110,16 +109,21 @@ def _setup(value: Any) -> LastSetup | None:
     if not players or len({p.token for p in players}) < len(players):
         return None
     board = value.get("board")
-    end_rule = value.get("end_rule")
-    die = value.get("die")
     return LastSetup(
         players=players,
         board=board if isinstance(board, str) and _short_text(board) else "standard",
-        end_rule=end_rule if isinstance(end_rule, str) and end_rule in {r.value for r in EndRule} else None,
-        die=_dice_text(die),
-        extra_roll=value.get("extra_roll") is True,
-        bump=value.get("bump") is True,
+        rules=_rules(value),
     )
+
+
+def _rules(value: dict[str, Any]) -> RuleOverrides:
+    """The remembered rules (one that is damaged, or missing: the board's own)."""
+    rules = RuleOverrides()
+    for row in offered(Offered.SETUP):
+        remembered = row.kind.remembered(value.get(row.key))
+        if remembered is not None:
+            rules = rules.with_value(row, remembered)
+    return rules
 
 
 # -- saved games -------------------------------------------------------------------------------
@@ -157,16 +161,3 @@ def latest_save() -> Path | None:
         if S_ISREG(stat.st_mode) and (newest is None or stat.st_mtime > newest[0]):
             newest = (stat.st_mtime, path)
     return newest[1] if newest else None
-
-
-def _dice_text(value: object) -> str | None:
-    """Remembered dice, in ``--die`` form: a number of sides as older settings kept it, or any
-    dice text that still reads as dice (anything else: the board's own)."""
-    if type(value) is int:
-        value = str(value)
-    if not isinstance(value, str):
-        return None
-    try:
-        return dice(value).option
-    except InputError:
-        return None

@@ -19,8 +19,6 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from chutes_tui.model.dice import D6, Dice
-
 # Re-exported: a board's error and its jumps belong to the board.
 from chutes_tui.model.dice import MAX_DIE as MAX_DIE
 from chutes_tui.model.errors import BoardError as BoardError
@@ -28,6 +26,7 @@ from chutes_tui.model.errors import Jump as Jump
 from chutes_tui.model.memo import Memo
 from chutes_tui.model.rules import EndRule, JumpKind, landing_table, roll_table
 from chutes_tui.model.rules import jump_kind as jump_kind
+from chutes_tui.model.ruletable import RULES, Offered, RuleChoices, RuleOverrides, offered
 from chutes_tui.model.text import kind_of, number
 from chutes_tui.model.validate import check_winnable, reached_squares
 
@@ -61,23 +60,19 @@ def _chain_ends(jumps: dict[int, int]) -> dict[int, int]:
 
 
 @dataclass(frozen=True)
-class Board:
-    """A Chutes and Ladders board and its rules. Constructing one validates it."""
+class Board(RuleChoices):
+    """A Chutes and Ladders board and its rules. Constructing one validates it.
+
+    Its rule fields (dice, end rule, house rules) are :class:`RuleChoices`' (keywords only:
+    ``Board(30, die=8, jumps=…)``); :attr:`rules` is them alone, :meth:`with_rules` a board
+    with some changed."""
 
     end: int = 100
-    # The dice; ``Board(die=8)`` (a whole number) means one fair 8-sided die.
-    die: Dice = D6
     start: int = 0
-    end_rule: EndRule = EndRule.EXACT
     jumps: tuple[Jump, ...] = ()
     name: str = "custom"
     description: str = ""
     width: int = 10
-    extra_roll: bool = False
-    # A jump's head may be another jump's tail: the piece follows the chain until it rests.
-    chain_jumps: bool = False
-    # The bump house rule (:func:`~chutes_tui.model.rules.bumped`): players then interact.
-    bump: bool = False
     # Where the board came from, for error messages; not part of its identity.
     source: str | None = field(default=None, compare=False, repr=False)
     # What other layers derive from this board (its Markov chain, exact chain…), kept with it.
@@ -85,14 +80,8 @@ class Board:
     memo: Memo[Board] = field(default_factory=Memo, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        try:
-            object.__setattr__(self, "end_rule", EndRule(self.end_rule))
-        except ValueError:
-            rules = ", ".join(rule.value for rule in EndRule)
-            raise BoardError(
-                f"unknown end rule {kind_of(self.end_rule)} (expected one of: {rules})", field="end_rule"
-            ) from None
-        object.__setattr__(self, "die", Dice.of(self.die))
+        for row in RULES:  # each rule's value read as a board file's would be (end_rule="reach")
+            object.__setattr__(self, row.field, row.kind.read(row.of(self), row.field))
         self._check_numbers()
         object.__setattr__(self, "jumps", self._checked_jumps())
         check_winnable(self)
@@ -113,11 +102,6 @@ class Board:
             raise BoardError(
                 f"the start square {number(self.start)} must lie in 0..{self.end - 1}", field="start"
             )
-        for flag in ("extra_roll", "chain_jumps", "bump"):
-            if not isinstance(getattr(self, flag), bool):
-                raise BoardError(
-                    f"{flag} must be true or false, not {kind_of(getattr(self, flag))}", field=flag
-                )
         for name, text in (("name", self.name), ("description", self.description)):
             if not isinstance(text, str):
                 raise BoardError(f"{name} must be text, not {kind_of(text)}", field=name)
@@ -272,19 +256,20 @@ class Board:
         """A validated copy with some fields changed (``die=8``, ``end_rule="reach"``…)."""
         return dataclasses.replace(self, **changes)
 
+    def with_rules(self, overrides: RuleOverrides) -> Board:
+        """A validated copy with the rules ``overrides`` changes (:class:`BoardError`: the board
+        refuses them; the caller says which were asked for)."""
+        changes: dict[str, object] = {row.field: overrides.value(row) for row in overrides}
+        return self.replace(**changes) if changes else self
+
     def to_dict(self) -> dict[str, Any]:
         """The board as plain JSON-ready data, in the TOML format's terms."""
         return {
             "name": self.name,
             "description": self.description,
             "squares": self.end,
-            "die": self.die.json,
             "start": self.start,
-            "end_rule": self.end_rule.value,
-            "extra_roll": self.extra_roll,
-            # Only when set: every board's answer before chains existed stays as it was.
-            **({"chain_jumps": True} if self.chain_jumps else {}),
-            **({"bump": True} if self.bump else {}),
+            **{row.key: row.kind.json(row.of(self)) for row in offered(Offered.FILE) if row.written(self)},
             "width": self.width,
             "ladders": [list(j) for j in self.ladders],
             "chutes": [list(j) for j in self.chutes],

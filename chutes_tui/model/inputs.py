@@ -18,7 +18,7 @@ import math
 import re
 import unicodedata
 
-from chutes_tui.model.dice import Dice
+from chutes_tui.model.dice import MAX_DIE, Dice
 from chutes_tui.model.errors import BoardError
 from chutes_tui.model.text import number, quote
 
@@ -64,8 +64,6 @@ def checked_seed(value: object) -> int:
 
 
 def die_sides(text: str) -> int:
-    from chutes_tui.model.board import MAX_DIE
-
     return whole(text, "the number of die sides", 1, MAX_DIE)
 
 

@@ -74,7 +74,7 @@ async def test_setup_checkboxes_read_checked_or_not_without_colour(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     async with ChutesApp(board_name="standard").run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.3)
-        box = pilot.app.screen.query_one("#bump", Checkbox)
+        box = pilot.app.screen.query_one("#setup-bump", Checkbox)
         assert not box.value and "✓" not in str(box.render()) and "X" not in str(box.render())
         box.value = True
         await pilot.pause(0.1)

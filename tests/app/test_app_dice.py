@@ -14,8 +14,8 @@ async def test_two_dice_summed_from_the_setup_screen():
     async with app.run_test(size=(120, 40)) as pilot:
         setup = app.screen
         assert isinstance(setup, SetupScreen)
-        setup.query_one("#end-rule", Select).value = "reach"  # two dice cannot make an exact 1
-        setup.query_one("#die-sides", Input).value = "2d6"
+        setup.query_one("#setup-end-rule", Select).value = "reach"  # two dice cannot make an exact 1
+        setup.query_one("#setup-die", Input).value = "2d6"
         await pilot.press("ctrl+b")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         board = app.screen.game.board
@@ -29,14 +29,14 @@ async def test_a_spinner_is_remembered_for_the_next_setup():
     app = ChutesApp(board_name="standard")
     async with app.run_test(size=(120, 40)) as pilot:
         setup = app.screen
-        setup.query_one("#die-sides", Input).value = "1, 1, 2, 2, 3, 3"
+        setup.query_one("#setup-die", Input).value = "1, 1, 2, 2, 3, 3"
         await pilot.press("ctrl+b")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         chances = app.screen.game.board.die.chances
         assert chances[2] == 2 * chances[0] and chances[4] == 3 * chances[0]
     again = ChutesApp(board_name="standard")
     async with again.run_test(size=(120, 40)):
-        assert again.screen.query_one("#die-sides", Input).value == "1,1,2,2,3,3"
+        assert again.screen.query_one("#setup-die", Input).value == "1,1,2,2,3,3"
 
 
 async def test_new_game_comes_back_with_the_rules_played():
@@ -50,8 +50,8 @@ async def test_new_game_comes_back_with_the_rules_played():
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         setup = app.screen
-        assert setup.query_one("#die-sides", Input).value == "2d6"
-        assert setup.query_one("#end-rule", Select).value == "reach"
+        assert setup.query_one("#setup-die", Input).value == "2d6"
+        assert setup.query_one("#setup-end-rule", Select).value == "reach"
         assert setup.query_one("#board-path", Input).value in ("", "standard")
         assert setup.chosen_board() == board
 

@@ -14,6 +14,8 @@ from chutes_tui.app.widgets.cycle import Cycle
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.io.settings import load_settings, saves_dir
 from chutes_tui.model.players import parse_player_spec
+from chutes_tui.model.rules import EndRule
+from chutes_tui.model.ruletable import DIE, END_RULE, EXTRA_ROLL
 from tests.app.helpers import play_turns
 
 
@@ -61,8 +63,8 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
         await pilot.press("ctrl+n")  # a third seat: a computer player
         setup.query_one("#name-0", Input).value = "Zoë"
         setup.query_one("#board-select", Select).value = "classic-1952"
-        setup.query_one("#end-rule", Select).value = "bounce"
-        setup.query_one("#extra-roll", Checkbox).value = True
+        setup.query_one("#setup-end-rule", Select).value = "bounce"
+        setup.query_one("#setup-extra-roll", Checkbox).value = True
         await pilot.press("ctrl+b")
         await pilot.pause(0.2)
         assert isinstance(app.screen, GameScreen)
@@ -74,8 +76,9 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
     assert remembered.theme == "textual-light" and remembered.hinted
     assert remembered.setup is not None
     assert [p.name for p in remembered.setup.players] == ["Zoë", "Ada", "Turing"]
-    assert remembered.setup.board == "classic-1952" and remembered.setup.end_rule == "bounce"
-    assert remembered.setup.extra_roll
+    rules = remembered.setup.rules
+    assert remembered.setup.board == "classic-1952" and rules.value(END_RULE) is EndRule.BOUNCE
+    assert rules.value(EXTRA_ROLL) is True and DIE not in rules  # the board's own dice
 
     app = ChutesApp()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -85,8 +88,8 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
         assert setup.query_one("#name-0", Input).value == "Zoë"
         assert setup.query_one("#kind-2", Cycle).value == "cpu"
         assert setup.query_one("#board-select", Select).value == "classic-1952"
-        assert setup.query_one("#end-rule", Select).value == "bounce"
-        assert setup.query_one("#extra-roll", Checkbox).value is True
+        assert setup.query_one("#setup-end-rule", Select).value == "bounce"
+        assert setup.query_one("#setup-extra-roll", Checkbox).value is True
         await pilot.press("ctrl+b")
         await pilot.pause(0.2)
         game = app.screen.game

@@ -104,9 +104,9 @@ async def test_setup_refuses_bad_fields_beside_them(standard):
         for field, value, words in (
             ("#seed", "-", "the seed must be a whole number"),
             ("#seed", "-5", "the seed must be 0.."),
-            ("#die-sides", "-", "the dice must be a whole number of sides (6), dice summed (2d6)"),
-            ("#die-sides", "0", "the die needs at least 1 side"),
-            ("#die-sides", "0,0", "weight"),
+            ("#setup-die", "-", "the dice must be a whole number of sides (6), dice summed (2d6)"),
+            ("#setup-die", "0", "the die needs at least 1 side"),
+            ("#setup-die", "0,0", "weight"),
         ):
             setup.query_one(field, Input).value = value
             await pilot.press("ctrl+b")

@@ -65,9 +65,10 @@ async def test_the_setup_fields_for_dice_and_seed_say_what_they_are(monkeypatch,
         row_of = {}
         for label in pilot.app.screen.query(Label).filter(".inline-label"):
             row_of[str(label.render())] = label.parent
-        assert set(row_of) == {"dice", "seed"}
-        assert row_of["dice"] is pilot.app.screen.query_one("#die-sides").parent
-        assert row_of["seed"] is pilot.app.screen.query_one("#seed").parent
+        assert set(row_of) == {"dice"}  # the seed has a line of its own, named as Board and Rules
+        assert row_of["dice"] is pilot.app.screen.query_one("#setup-die").parent
+        seed_row = pilot.app.screen.query_one("#seed").parent
+        assert [str(label.render()) for label in seed_row.query(Label)] == ["Seed"]
 
 
 async def test_the_colour_picker_paints_its_swatch_in_the_themes_colour(monkeypatch, tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -34,6 +34,7 @@ from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import EditHistory, add_jump, move_jump_end, remove_jump
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import PlayerSpec
+from chutes_tui.model.ruletable import RuleOverrides
 from chutes_tui.model.text import count, file_stem, path_text, printable, shown
 from chutes_tui.render.boardpaint import MARKS_LEGEND
 from chutes_tui.research.suggest import Suggestion, suggest_edit, suggest_problem
@@ -299,15 +300,15 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
     def action_rules(self) -> None:
         """The dice, end rule, extra roll and chained jumps (an undoable edit like any other)."""
 
-        def chosen(changes: dict[str, Any] | None) -> None:
+        def chosen(changes: RuleOverrides | None) -> None:
             if not changes:
                 return
             try:
-                board = self.board.replace(**changes)
+                board = self.board.with_rules(changes)
             except BoardError as error:
                 self._refuse(error)
                 return
-            said = ", ".join(f"{key.replace('_', ' ')} {_said(value)}" for key, value in changes.items())
+            said = ", ".join(f"{row.field.replace('_', ' ')} {_said(changes.value(row))}" for row in changes)
             self._apply(board, f"Rules: {said}")
 
         self.app.push_screen(RulesScreen(self.board), chosen)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, TypeVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
@@ -19,8 +20,15 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.themes import seat_color
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.widgets.preview import BoardPreview
+from chutes_tui.app.widgets.rulefields import (
+    field_width,
+    fitting_columns,
+    labelled,
+    overrides_of,
+    rule_field,
+    what,
+)
 from chutes_tui.app.widgets.seats import FIELDS, Seat
-from chutes_tui.app.widgets.tick import TickBox
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
@@ -30,11 +38,19 @@ from chutes_tui.model import inputs
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_PLAYERS, InputError
 from chutes_tui.model.players import PlayerSpec, default_players
-from chutes_tui.model.rules import BUMP_EFFECT, EndRule
+from chutes_tui.model.rulekinds import Form
+from chutes_tui.model.ruletable import Offered, RuleOption, offered
 from chutes_tui.model.text import path_text, shown
 
 T = TypeVar("T")
-BOARD_RULE = "board"
+ROWS = offered(Offered.SETUP)
+PREFIX = "setup-"  # a rule's field: #setup-die (the game screen has a #die)
+FORM_WIDTH, LABEL_WIDTH = 104, 8  # chutes.tcss: #setup > * (max-width), #setup .label
+
+
+def _typed_rule(row: RuleOption[Any], text: str) -> object:
+    """A rule's text field as typed (empty: the board's own)."""
+    return row.kind.parse(text, what(row)) if text.strip() else None
 
 
 class SetupScreen(Screen):
@@ -97,38 +113,14 @@ class SetupScreen(Screen):
             yield BoardPreview(id="board-preview")
             with Horizontal(classes="row"):
                 yield Label("Rules", classes="label")
-                rules = [("end rule of the board", BOARD_RULE)] + [
-                    (f"end rule: {r.value}", r.value) for r in EndRule
-                ]
-                last = self.remembered
-                yield Select(
-                    rules,
-                    value=last.end_rule if last and last.end_rule else BOARD_RULE,
-                    allow_blank=False,
-                    id="end-rule",
-                    compact=True,
-                )
-                yield Label("dice", classes="inline-label")
-                dice = Input(
-                    value=last.die if last and last.die else "",
-                    placeholder="board's (e.g. 2d6)",  # empty: the board's own
-                    id="die-sides",
-                    max_length=200,
-                    compact=True,
-                )
-                dice.tooltip = (
-                    "A die's faces (6), dice (2d6) or a spinner's weights (1,1,2); empty: the board's"
-                )
-                yield dice
+                with Grid(id="rule-fields"):  # as many a line as fit (on_resize)
+                    for row in ROWS:
+                        remembered = self._remembered(row)
+                        yield labelled(
+                            row, rule_field(row, remembered, prefix=PREFIX, board_own=True), "inline-label"
+                        )
             with Horizontal(classes="row"):
-                yield Label("", classes="label")
-                yield TickBox(
-                    "top face rolls again", bool(last and last.extra_roll), id="extra-roll", compact=True
-                )
-                bump = TickBox("bump", bool(last and last.bump), id="bump", compact=True)
-                bump.tooltip = f"Landing where others stand sends them back to the start: {BUMP_EFFECT}."
-                yield bump
-                yield Label("seed", classes="inline-label")
+                yield Label("Seed", classes="label")
                 yield Input(
                     value="" if self.initial_seed is None else str(self.initial_seed),
                     placeholder="random",
@@ -136,7 +128,9 @@ class SetupScreen(Screen):
                     max_length=24,
                     compact=True,
                 )
-            yield Static("", id="die-sides-error", classes="field-error")
+            for row in ROWS:
+                if row.kind.form is Form.TEXT:
+                    yield Static("", id=f"{PREFIX}{row.name}-error", classes="field-error")
             yield Static("", id="seed-error", classes="field-error")
             yield Static("", id="setup-error")
         with Vertical(id="setup-actions"), Horizontal(classes="row buttons"):
@@ -149,17 +143,27 @@ class SetupScreen(Screen):
                 )
         yield FittingFooter()
 
+    def _remembered(self, row: RuleOption[Any]) -> object:
+        last = self.remembered
+        return last.rules.value(row) if last is not None and row in last.rules else None
+
     def on_resize(self, event: events.Resize) -> None:  # header, Start's row, footer: in sight
         self.query_one("#setup").styles.max_height = max(3, event.size.height - 4)
+        # The rules' fields flow onto as many lines as the width needs (the form's padding,
+        # its label column and a scroll bar aside; at most the form's width).
+        room = min(event.size.width - 5, FORM_WIDTH) - LABEL_WIDTH
+        self.query_one("#rule-fields").styles.grid_size_columns = fitting_columns(
+            [field_width(row) for row in ROWS], room
+        )
 
     def on_mount(self) -> None:
         self._preview()
         self.query_one("#name-0", Input).focus()  # typing a name is the first thing to do
 
-    @on(Select.Changed, "#board-select, #end-rule")
-    @on(Input.Submitted, "#board-path, #die-sides")
-    @on(Input.Changed, "#die-sides")
-    @on(Checkbox.Changed, "#extra-roll, #bump")
+    @on(Select.Changed, "#board-select, .rule")
+    @on(Input.Submitted, "#board-path, .rule")
+    @on(Input.Changed, ".rule")
+    @on(Checkbox.Changed, ".rule")
     def _preview(self) -> None:
         """The line about the chosen board (:class:`BoardPreview`). A choice that changed clears
         the last attempt's board error (the preview says whether it still holds)."""
@@ -245,24 +249,15 @@ class SetupScreen(Screen):
     def _board_or_error(self) -> Board:
         """The board and rules asked for, or the error that refuses them."""
         path = self._value("#board-path").strip()
-        text = self._value("#die-sides")
-        die = inputs.dice(text, "the dice") if text.strip() else None
-        board = load_board(path or self._value("#board-select"))
-        changes: dict[str, Any] = {}
-        if self._value("#end-rule") != BOARD_RULE:
-            changes["end_rule"] = EndRule(self._value("#end-rule"))
-        if die is not None:
-            changes["die"] = die
-        if self.query_one("#extra-roll", Checkbox).value:
-            changes["extra_roll"] = True
-        if self.query_one("#bump", Checkbox).value:
-            changes["bump"] = True
-        return board.replace(**changes) if changes else board
+        rules = overrides_of(ROWS, self, prefix=PREFIX, board_own=True)
+        return load_board(path or self._value("#board-select")).with_rules(rules)
 
     def chosen_board(self) -> Board | None:
         """The board and rules asked for (``None``: a refusal is shown beside its field)."""
         refused = self.errors
-        self._field("die-sides", lambda text: inputs.dice(text, "the dice") if text.strip() else None)
+        for row in ROWS:
+            if row.kind.form is Form.TEXT:
+                self._field(PREFIX + row.name, partial(_typed_rule, row))
         if self.errors > refused:
             return None
         try:
@@ -373,14 +368,9 @@ class SetupScreen(Screen):
 
     def _remember(self, players: list[PlayerSpec]) -> None:
         """The next setup screen starts from these choices (the seed excepted)."""
-        rule = self._value("#end-rule")
-        die = self._value("#die-sides").strip()
         setup = LastSetup(
             players=tuple(players),
             board=self._value("#board-path").strip() or self._value("#board-select"),
-            end_rule=None if rule == BOARD_RULE else rule,
-            die=inputs.dice(die).option if die else None,  # already checked by chosen_board
-            extra_roll=self.query_one("#extra-roll", Checkbox).value,
-            bump=self.query_one("#bump", Checkbox).value,
+            rules=overrides_of(ROWS, self, prefix=PREFIX, board_own=True),  # already checked by chosen_board
         )
         update_settings(setup=setup)

@@ -8,11 +8,17 @@ import pytest
 
 from chutes_tui.io import recent, settings
 from chutes_tui.io.settings import LastSetup, Settings, default_save_name, latest_save, load_settings
+from chutes_tui.model.dice import Dice
 from chutes_tui.model.players import parse_player_spec
+from chutes_tui.model.rules import EndRule
+from chutes_tui.model.ruletable import DIE, END_RULE, EXTRA_ROLL, RuleOverrides
 
 
 def test_settings_round_trip():
-    setup = LastSetup(tuple(parse_player_spec("Ann,cpu:Robo")), "classic-1952", "bounce", "2d6", True)
+    rules = RuleOverrides().with_value(END_RULE, EndRule.BOUNCE).with_value(DIE, Dice(6, 2))
+    setup = LastSetup(
+        tuple(parse_player_spec("Ann,cpu:Robo")), "classic-1952", rules.with_value(EXTRA_ROLL, True)
+    )
     assert settings.save_settings(Settings(theme="textual-light", setup=setup, hinted=True))
     assert load_settings() == Settings(theme="textual-light", setup=setup, hinted=True)
 
@@ -44,7 +50,7 @@ def test_damaged_settings_fall_back_field_by_field(text):
     loaded = load_settings()
     assert loaded.theme is None and loaded.hinted is False
     if '"name": "Ann"' in text:
-        assert loaded.setup == LastSetup(tuple(parse_player_spec("Ann")), "standard", None, None, False)
+        assert loaded.setup == LastSetup(tuple(parse_player_spec("Ann")), "standard")
     else:
         assert loaded.setup is None
 
@@ -96,7 +102,8 @@ def test_a_damaged_seat_is_dropped_and_the_rest_of_the_setup_kept():
     settings.settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings.settings_path().write_text(json.dumps(data))
     setup = load_settings().setup
-    assert setup == LastSetup(tuple(parse_player_spec("Ann")), "classic-1952", None, "8", False)  # an old int
+    old_int = RuleOverrides().with_value(DIE, Dice(8))  # an old int
+    assert setup == LastSetup(tuple(parse_player_spec("Ann")), "classic-1952", old_int)
 
 
 def test_settings_that_cannot_be_read_are_not_overwritten(monkeypatch):

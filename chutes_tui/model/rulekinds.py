@@ -1,0 +1,257 @@
+"""The kinds of value a rule may take, each typed, shown and stored one way everywhere.
+
+A rule's row in :data:`chutes_tui.model.ruletable.RULES` names its kind; every front end asks
+the kind, never the rule: the command line and the app's fields read what a user types
+(:meth:`Kind.parse`, refusing with an :class:`~chutes_tui.model.inputs.InputError` that names
+the field) and show a value back the same way (:meth:`Kind.text`, so ``parse(text(v)) == v``);
+a board file holds :meth:`Kind.json` (written as TOML by :meth:`Kind.toml`) and is read by
+:meth:`Kind.read` (a :class:`BoardError` naming the key, which the reader turns into a line);
+the settings remember :meth:`Kind.stored` and forget, quietly, what :meth:`Kind.remembered`
+cannot read. :attr:`Kind.form` says which field shows it: a tick box, a list of choices or a
+line of text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from abc import ABC, abstractmethod
+from enum import Enum, StrEnum
+from typing import ClassVar, Generic, TypeVar
+
+from chutes_tui.model import inputs
+from chutes_tui.model.dice import Dice
+from chutes_tui.model.errors import BoardError
+from chutes_tui.model.inputs import InputError
+from chutes_tui.model.text import kind_of
+
+T = TypeVar("T")
+E = TypeVar("E", bound=Enum)
+
+
+class Form(StrEnum):
+    """How a front end asks for a value of a kind."""
+
+    TICK = "tick"  # on or off: a tick box, --rule/--no-rule
+    CHOICE = "choice"  # one of a few words: a list to choose from
+    TEXT = "text"  # anything else: a line to type into, refused with a reason
+
+
+class Kind(ABC, Generic[T]):
+    """One kind of rule value (see the module docstring)."""
+
+    form: ClassVar[Form] = Form.TEXT
+    # A value as a user would type it, for a field's placeholder ("board's (e.g. 2d6)").
+    example: str = ""
+
+    @abstractmethod
+    def parse(self, text: str, what: str) -> T:
+        """The value a user typed (:class:`InputError` naming ``what`` when it is none)."""
+
+    @abstractmethod
+    def text(self, value: T) -> str:
+        """``value`` as a user would type it."""
+
+    @abstractmethod
+    def json(self, value: T) -> object:
+        """``value`` in a board file and in a board's JSON (``Board.to_dict``)."""
+
+    @abstractmethod
+    def read(self, raw: object, key: str) -> T:
+        """A board file's (or a program's) value for ``key``; anything else: :class:`BoardError`
+        with ``field=key`` (the reader adds the line)."""
+
+    def toml(self, value: T) -> str:
+        """``value`` as written in a TOML board file."""
+        return _toml(self.json(value))
+
+    def stored(self, value: T) -> object:
+        """``value`` as the settings keep it (JSON)."""
+        return self.text(value)
+
+    def remembered(self, raw: object) -> T | None:
+        """What the settings kept, or ``None`` when it is damaged (a whole number is read as the
+        text of one: older settings kept the dice's sides as a number)."""
+        if type(raw) is int:
+            raw = str(raw)
+        if not isinstance(raw, str):
+            return None
+        try:
+            return self.parse(raw, "a remembered rule")
+        except InputError:
+            return None
+
+
+def _toml(value: object) -> str:
+    """A TOML literal of a board file's value (true/false, a number, text, a list of them)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(map(_toml, value)) + "]"
+    if isinstance(value, str):  # JSON's escapes are TOML's (but for DEL, which TOML refuses raw)
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007F")
+    return str(value)
+
+
+class OnOff(Kind[bool]):
+    """On or off (``true``/``false`` in a file)."""
+
+    form = Form.TICK
+
+    def parse(self, text: str, what: str) -> bool:
+        word = text.strip().lower()
+        if word not in ("true", "false"):
+            raise InputError(f"{what} must be true or false")
+        return word == "true"
+
+    def text(self, value: bool) -> str:
+        return str(value)  # "with extra_roll=True": the command line's refusals say it so
+
+    def json(self, value: bool) -> object:
+        return value
+
+    def read(self, raw: object, key: str) -> bool:
+        if not isinstance(raw, bool):
+            raise BoardError(f"{key} must be true or false, not {kind_of(raw)}", field=key)
+        return raw
+
+    def stored(self, value: bool) -> object:
+        return value
+
+    def remembered(self, raw: object) -> bool | None:
+        return raw if isinstance(raw, bool) else None
+
+
+class Choice(Kind[E]):
+    """One member of an enumeration of words (``end_rule = "bounce"``)."""
+
+    form = Form.CHOICE
+
+    def __init__(self, values: type[E]) -> None:
+        self.values: tuple[E, ...] = tuple(values)
+
+    def words(self) -> list[str]:
+        return [self.text(value) for value in self.values]
+
+    def parse(self, text: str, what: str) -> E:
+        for value in self.values:
+            if self.text(value) == text.strip():
+                return value
+        raise InputError(f"{what} must be one of: {', '.join(self.words())}")
+
+    def text(self, value: E) -> str:
+        return str(value.value)
+
+    def json(self, value: E) -> object:
+        return value.value
+
+    def read(self, raw: object, key: str) -> E:
+        if isinstance(raw, self.values[0].__class__):
+            return raw
+        if not isinstance(raw, str):
+            raise BoardError(f"{key} must be text, not {kind_of(raw)}", field=key)
+        for value in self.values:
+            if value.value == raw:
+                return value
+        what = key.replace("_", " ")
+        raise BoardError(
+            f"unknown {what} {kind_of(raw)} (expected one of: {', '.join(self.words())})", field=key
+        )
+
+
+class DiceKind(Kind[Dice]):
+    """Dice: ``6`` (one fair die), ``"2d6"`` (two summed) or a spinner's weights."""
+
+    example = "2d6"
+
+    def parse(self, text: str, what: str) -> Dice:
+        return inputs.dice(text, what)
+
+    def text(self, value: Dice) -> str:
+        return value.option
+
+    def json(self, value: Dice) -> object:
+        return value.json
+
+    def toml(self, value: Dice) -> str:
+        return value.toml
+
+    def read(self, raw: object, key: str) -> Dice:
+        return Dice.of(raw)  # its errors name the die (field "die")
+
+
+class Whole(Kind[int]):
+    """A whole number in ``low..high`` (whether it suits the board, the board says)."""
+
+    def __init__(self, low: int, high: int, example: int | None = None) -> None:
+        self.low, self.high = low, high
+        self.example = str(low if example is None else example)
+
+    def parse(self, text: str, what: str) -> int:
+        return inputs.whole(text, what, self.low, self.high)
+
+    def text(self, value: int) -> str:
+        return str(value)
+
+    def json(self, value: int) -> object:
+        return value
+
+    def read(self, raw: object, key: str) -> int:
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise BoardError(f"{key} must be a whole number, not {kind_of(raw)}", field=key)
+        if not self.low <= raw <= self.high:
+            raise BoardError(f"{key} must be {self.low}..{self.high} (got {raw:,})", field=key)
+        return raw
+
+
+class MaybeWhole(Kind[int | None]):
+    """A whole number, or none (empty when typed; left out of a file): e.g. a goal short of the
+    end square, none meaning the end square itself."""
+
+    def __init__(self, whole: Whole) -> None:
+        self.whole = whole
+        self.example = whole.example
+
+    def parse(self, text: str, what: str) -> int | None:
+        return self.whole.parse(text, what) if text.strip() else None
+
+    def text(self, value: int | None) -> str:
+        return "" if value is None else self.whole.text(value)
+
+    def json(self, value: int | None) -> object:
+        return value
+
+    def toml(self, value: int | None) -> str:
+        # TOML has no null: a row of this kind is written only when it is set.
+        assert value is not None, "an unset optional rule is left out of a board file"
+        return self.whole.toml(value)
+
+    def read(self, raw: object, key: str) -> int | None:
+        return None if raw is None else self.whole.read(raw, key)
+
+    def remembered(self, raw: object) -> int | None:
+        return None if raw == "" else super().remembered(raw)
+
+
+class Squares(Kind[tuple[int, ...]]):
+    """A set of squares, in ascending order, each once: ``12, 34`` typed, ``[12, 34]`` in a file."""
+
+    example = "12, 34"
+
+    def __init__(self, high: int) -> None:
+        self.square = Whole(0, high)
+
+    def parse(self, text: str, what: str) -> tuple[int, ...]:
+        words = [word for word in re.split(r"[\s,]+", text.strip()) if word]
+        return tuple(sorted({self.square.parse(word, what) for word in words}))
+
+    def text(self, value: tuple[int, ...]) -> str:
+        return ", ".join(map(str, value))
+
+    def json(self, value: tuple[int, ...]) -> object:
+        return list(value)
+
+    def read(self, raw: object, key: str) -> tuple[int, ...]:
+        if not isinstance(raw, list | tuple):
+            raise BoardError(f"{key} must be a list of squares, not {kind_of(raw)}", field=key)
+        return tuple(sorted({self.square.read(square, key) for square in raw}))

@@ -1,0 +1,93 @@
+"""The kinds of rule value: each typed, shown, written to a file and remembered one way, and
+what is not one refused in a line naming it. Whole numbers, optional ones and sets of squares
+carry no rule yet: the next rules (a goal, entering faces, squares that skip a turn) will."""
+
+import json
+import tomllib
+
+import pytest
+
+from chutes_tui.io import settings
+from chutes_tui.io.settings import load_settings
+from chutes_tui.model.dice import Dice
+from chutes_tui.model.errors import BoardError
+from chutes_tui.model.inputs import InputError
+from chutes_tui.model.rulekinds import Choice, DiceKind, MaybeWhole, OnOff, Squares, Whole
+from chutes_tui.model.rules import EndRule
+from chutes_tui.model.ruletable import BUMP, DIE, END_RULE, EXTRA_ROLL, RuleOverrides
+
+KINDS = [
+    (OnOff(), True),
+    (Choice(EndRule), EndRule.BOUNCE),
+    (DiceKind(), Dice(6, 2)),
+    (DiceKind(), Dice.spinner([1, 1, 2])),
+    (Whole(1, 100), 68),
+    (MaybeWhole(Whole(1, 100)), 68),
+    (MaybeWhole(Whole(1, 100)), None),
+    (Squares(100), (12, 34)),
+]
+
+
+@pytest.mark.parametrize(("kind", "value"), KINDS, ids=lambda x: type(x).__name__)
+def test_a_value_survives_typing_the_file_and_the_settings(kind, value):
+    assert kind.parse(kind.text(value), "it") == value
+    assert kind.remembered(json.loads(json.dumps(kind.stored(value)))) == value
+    if value is not None:  # TOML has no null: an unset optional rule is left out of a file
+        written = tomllib.loads(f"key = {kind.toml(value)}")["key"]
+        assert written == kind.json(value) and kind.read(written, "key") == value
+
+
+@pytest.mark.parametrize(
+    ("kind", "key", "raw", "words"),
+    [
+        (OnOff(), "bump", 1, "bump must be true or false, not 1"),
+        (
+            Choice(EndRule),
+            "end_rule",
+            "fly",
+            "unknown end rule text 'fly' (expected one of: exact, reach, bounce)",
+        ),
+        (Choice(EndRule), "end_rule", 3, "end_rule must be text, not 3"),
+        (Whole(1, 100), "goal", 0, "goal must be 1..100 (got 0)"),
+        (Whole(1, 100), "goal", True, "goal must be a whole number, not true/false"),
+        (Squares(100), "miss_turn", 5, "miss_turn must be a list of squares, not 5"),
+        (Squares(100), "miss_turn", [5, 101], "miss_turn must be 0..100 (got 101)"),
+    ],
+)
+def test_a_file_value_of_the_wrong_kind_is_refused_naming_its_key(kind, key, raw, words):
+    with pytest.raises(BoardError) as error:
+        kind.read(raw, key)
+    assert str(error.value) == words and error.value.field == key
+
+
+def test_typed_values_are_refused_naming_the_field():
+    with pytest.raises(InputError, match=r"the goal must be a whole number 1\.\.100"):
+        Whole(1, 100).parse("x", "the goal")
+    with pytest.raises(InputError, match="the end rule must be one of: exact, reach, bounce"):
+        Choice(EndRule).parse("fly", "the end rule")
+    assert Squares(100).parse(" 34, 12 12 ", "it") == (12, 34)  # in order, each once
+    assert MaybeWhole(Whole(1, 100)).parse("  ", "it") is None
+
+
+def test_settings_written_before_the_rule_table_are_read_as_they_were_meant():
+    """The old format: every rule under its key, null or false for the board's own."""
+    old = {
+        "players": [{"name": "Ann", "token": "●", "color": "red", "human": True}],
+        "board": "standard",
+        "end_rule": "reach",
+        "die": "2d6",
+        "extra_roll": True,
+        "bump": False,
+    }
+    settings.settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings.settings_path().write_text(json.dumps({"setup": old}))
+    rules = load_settings().setup.rules
+    expected = (
+        RuleOverrides()
+        .with_value(END_RULE, EndRule.REACH)
+        .with_value(DIE, Dice(6, 2))
+        .with_value(EXTRA_ROLL, True)
+        .with_value(BUMP, False)
+    )
+    assert rules == expected
+    assert str(rules) == "end_rule=reach, die=2d6, extra_roll=True, bump=False"
