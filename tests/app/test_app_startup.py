@@ -111,14 +111,19 @@ def test_the_first_frame_of_a_game_on_the_standard_board_imports_no_scipy():
 LIGHT = """
 import sys
 import chutes_tui.app.overlays, chutes_tui.app.widgets.flowbar, chutes_tui.app.widgets.inspector
-import chutes_tui.engine.game, chutes_tui.engine.live, chutes_tui.engine.review
+import chutes_tui.engine.game, chutes_tui.engine.live, chutes_tui.engine.review, chutes_tui.analysis.reports
 print(sorted(m for m in sys.modules if m.startswith("chutes_tui.analysis.")))
 """
 
 
 def test_the_engine_and_the_overlays_load_the_analysis_when_they_work_something_out():
-    """A game, its review and the overlays' cycle import no chain, series or odds module until a
-    statistic is asked for: the game screen's first frame shows none (issue 25, point 8)."""
+    """A game, its review, the overlays' cycle and the reports' shapes import no chain, series or
+    odds module until a statistic is asked for: the game screen's first frame shows none (issue
+    25, point 8)."""
     done = subprocess.run([sys.executable, "-c", LIGHT], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split("\n")[0] == "['chutes_tui.analysis.limits', 'chutes_tui.analysis.overlays']"
+    loaded = done.stdout.split("\n")[0]
+    assert (
+        loaded
+        == "['chutes_tui.analysis.limits', 'chutes_tui.analysis.overlays', 'chutes_tui.analysis.reports']"
+    )
