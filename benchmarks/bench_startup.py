@@ -23,10 +23,11 @@ GOAL = 5.0
 TIME = shutil.which("time", path="/usr/bin:/bin")  # the program, not the shell's keyword
 
 
-def command() -> list[str]:
+def command(*arguments: str) -> list[str]:
     """The console script beside this Python, as a user runs it (``-m`` when it is not there)."""
+    arguments = arguments or ("--help",)
     script = shutil.which("chutes-tui", path=str(Path(sys.executable).parent))
-    return [script, "--help"] if script else [sys.executable, "-m", "chutes_tui", "--help"]
+    return [script, *arguments] if script else [sys.executable, "-m", "chutes_tui", *arguments]
 
 
 def measure(argv: list[str]) -> tuple[float, float]:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from enum import Enum
 
-from chutes_tui.analysis import build_chain, expected_turns, two_player_table, visit_statistics
 from chutes_tui.model.board import Board
 from chutes_tui.model.text import percent_digits
 
@@ -59,6 +58,10 @@ def overlay_values(board: Board, kind: OverlayKind, opponent: int | None = None)
         raise ValueError("the flow's values depend on the turn: Flow(chain, square).at(turns) gives them")
     if kind is OverlayKind.WIN_CHANCE and opponent is None:
         raise ValueError("the win-chance overlay needs the opponent's square")
+    # The chain's modules (scipy among them) load when a statistic is first shown: the app's
+    # first frame names the overlays, it colours nothing.
+    from chutes_tui.analysis import build_chain, expected_turns, two_player_table, visit_statistics
+
     chain = build_chain(board)
     squares = [int(s) for s in chain.squares]
     if kind is OverlayKind.TURNS_LEFT:

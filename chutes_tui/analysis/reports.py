@@ -11,25 +11,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from chutes_tui.analysis import (
-    Distribution,
-    SeatOdds,
-    build_chain,
-    expected_from_start,
-    finishing_distribution,
-    visit_statistics,
-)
-from chutes_tui.analysis.bump import game_odds
-from chutes_tui.analysis.landings import landings
-from chutes_tui.analysis.multi import two_player_probability
-from chutes_tui.analysis.single import moments_from
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import remove_jump
 from chutes_tui.model.rules import JumpKind, move
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis import Distribution, SeatOdds
+
+# The reports' shapes are imported with the screens that show them (the app's game screen);
+# the chain, the series and the odds (some twenty more modules, scipy among them) load when a
+# report is made: each function below imports what it computes with.
 
 WITHIN = (10, 20, 50)
 PERCENTILES = (5, 10, 25, 50, 75, 90, 95, 99)
@@ -76,6 +71,9 @@ ANALYZE_TAIL = 1e-3
 
 def analyze_report(board: Board, origin: int, players: int) -> AnalyzeReport:
     """Every figure ``chutes-tui analyze`` prints."""
+    from chutes_tui.analysis import build_chain, finishing_distribution
+    from chutes_tui.analysis.bump import game_odds
+
     chain = build_chain(board)
     return AnalyzeReport(
         board,
@@ -109,6 +107,10 @@ class PositionsReport:
 
 def positions_report(board: Board, positions: tuple[int, ...]) -> PositionsReport:
     """The game from ``positions`` (a tail stands for the square its jump leads to)."""
+    from chutes_tui.analysis import build_chain
+    from chutes_tui.analysis.bump import game_odds
+    from chutes_tui.analysis.single import moments_from
+
     chain = build_chain(board)
     resting = tuple(int(board.resolve[square]) for square in positions)
     left = tuple(
@@ -225,6 +227,10 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
     where = int(board.resolve[square])  # where a piece landing here rests (a chain followed)
     if where != board.end and not board.is_standable(where):
         raise ValueError(unreached(board, square))
+    from chutes_tui.analysis import build_chain, expected_from_start, finishing_distribution, visit_statistics
+    from chutes_tui.analysis.landings import landings
+    from chutes_tui.analysis.multi import two_player_probability
+
     chain = build_chain(board)
     dist = finishing_distribution(chain, where)
     visits = visit_statistics(chain, board.start)
@@ -277,6 +283,9 @@ class EditStats:
 
 def edit_stats(board: Board, original: Board) -> EditStats:
     """What an edit did to the game: its expected length, and the first player's edge."""
+    from chutes_tui.analysis import expected_from_start
+    from chutes_tui.analysis.bump import game_odds
+
     mean = expected_from_start(board)
     first = game_odds(board, [board.start, board.start]).win[0]
     return EditStats(mean, mean - expected_from_start(original), first - 0.5)

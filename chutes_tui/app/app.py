@@ -7,6 +7,7 @@ writes a log and exits non-zero (:meth:`ChutesApp._handle_exception`).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -209,10 +210,11 @@ class ChutesApp(App[None]):
     @property
     def game_screen(self) -> GameScreen | None:
         """The game on top (or under its review: ctrl+q asks there too)."""
-        from chutes_tui.app.screens.review import ReviewScreen
-
+        # A review is on the stack only once its module is loaded: the first game's start asks
+        # this without loading it (and the review's engine, with the analysis).
+        review = sys.modules.get("chutes_tui.app.screens.review")
         stack = self.screen_stack
-        if len(stack) > 1 and isinstance(stack[-1], ReviewScreen):
+        if review is not None and len(stack) > 1 and isinstance(stack[-1], review.ReviewScreen):
             stack = stack[:-1]
         screen = stack[-1] if stack else None
         return screen if isinstance(screen, GameScreen) else None

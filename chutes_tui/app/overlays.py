@@ -5,10 +5,9 @@ from the analysis core; the board widget only draws them."""
 
 from __future__ import annotations
 
-from chutes_tui.analysis import build_chain
-from chutes_tui.analysis.flow import Flow, FlowStep
+from typing import TYPE_CHECKING
+
 from chutes_tui.analysis.limits import INSPECTOR_MAX_STATES
-from chutes_tui.analysis.multi import curves_affordable
 from chutes_tui.analysis.overlays import OverlayKind, overlay_values
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import instant
@@ -16,11 +15,20 @@ from chutes_tui.model.board import Board
 from chutes_tui.model.text import shown
 from chutes_tui.render.boardpaint import Overlay, flow_overlay
 
+if TYPE_CHECKING:
+    from chutes_tui.analysis.flow import Flow, FlowStep
+
+# The chain's modules are imported where a statistic is first asked for, not with the game
+# screen: its first frame shows no statistic (the live feed brings them after it).
+
 
 def statistics_refusal(board: Board, *, series: bool = False) -> str | None:
     """Why the inspector and overlays are off on ``board`` (``None``: they are on). They solve on
     the UI thread, so boards that would freeze it are refused (the inspector's ``series`` also
     refuses boards whose games last thousands of turns)."""
+    from chutes_tui.analysis import build_chain
+    from chutes_tui.analysis.multi import curves_affordable
+
     states = len(board.standable_squares) - 1
     long = series and not curves_affordable(build_chain(board))
     if states <= INSPECTOR_MAX_STATES and not long:
@@ -113,6 +121,9 @@ class OverlayCycle:
         square = game.positions[game.to_move]
         flow = self._flow
         if flow is None or flow.square != square or flow.chain.board is not game.board:
+            from chutes_tui.analysis import build_chain
+            from chutes_tui.analysis.flow import Flow
+
             flow = self._flow = Flow(build_chain(game.board), square)
         self.flow_turns = min(max(self.flow_turns, 0), flow.last_turns)
         step = self.flow_step = flow.at(self.flow_turns)

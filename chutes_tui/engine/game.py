@@ -11,10 +11,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from chutes_tui.analysis.multi import SeatOdds
 from chutes_tui.engine.live import WHEN_INSTANT, LiveStats, StatsSource, instant, live_refusal
 from chutes_tui.io.saves import (
     MAX_ROLLS_PER_TURN,
@@ -30,6 +30,9 @@ from chutes_tui.model.inputs import SEED_MAX, InputError, checked_seed
 from chutes_tui.model.players import PlayerSpec, check_players
 from chutes_tui.model.rules import JumpKind, Move, bumped, jump_kind, move, rolls_again
 from chutes_tui.model.text import path_text
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.multi import SeatOdds  # the analysis loads when odds are worked out
 
 
 def endless_problem(board: Board, players: int) -> str | None:

@@ -22,16 +22,18 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from chutes_tui.analysis import build_chain, seat_odds, two_player_table
-from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
-from chutes_tui.analysis.multi import SeatOdds, curves_affordable, two_player_table_affordable
-from chutes_tui.analysis.progress import series_progress
-from chutes_tui.analysis.single import moments_from
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import MemoKey, Recent
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.chain import Chain
+    from chutes_tui.analysis.multi import SeatOdds
+
+# The analysis modules (the chain, the series, scipy) are imported by the functions that work
+# statistics out: a game, and the app's first frame, start without them.
 
 # Live figures are shown to a few digits: their closed-form tails may stop at this relative
 # width (``analyze`` asks for 1e-13), which on long boards saves the extended-precision turns.
@@ -64,6 +66,9 @@ def instant(board: Board) -> bool:
     be kept: not on a 1,000-square board with 5,000-turn games, see ``CURVES_MAX_VALUES``)."""
 
     def decide() -> bool:
+        from chutes_tui.analysis import build_chain
+        from chutes_tui.analysis.multi import curves_affordable
+
         chain = build_chain(board)
         return chain.size <= LIVE_ODDS_MAX_STATES and curves_affordable(chain)
 
@@ -84,10 +89,13 @@ def known_instant(board: Board, players: int = 1) -> bool:
     """Whether the board is known to be instant -- ``False`` while nothing has built its chain,
     which a front end does off its UI thread (the app's first frame needs no chain); under the
     bump rule, also while the joint chain of ``players`` is unsolved (about 23 s for three)."""
+    if not (board.memo.has(LIVE_INSTANT) and instant(board)):
+        return False  # the first frame's answer: asked before anything is imported for it
+    if not board.bump or players == 1:
+        return True
     from chutes_tui.analysis.bump import solved
 
-    joint = not board.bump or players == 1 or solved(board, players)
-    return board.memo.has(LIVE_INSTANT) and instant(board) and joint
+    return solved(board, players)
 
 
 # The statistics of the positions a chain's games met most recently, by (positions, to move).
@@ -129,6 +137,9 @@ def live_stats(
 ) -> LiveStats:
     """The statistics of one position. ``stop`` is asked every few hundred turns of a long series;
     when it says so, :class:`StopRequested` is raised (the series kept with the chain stay whole)."""
+    from chutes_tui.analysis import build_chain
+    from chutes_tui.analysis.progress import series_progress
+
     chain = build_chain(board)
     known = chain.memo.get(LIVE_STATS, lambda: Recent(ODDS_CACHE_SIZE))
     key = (tuple(positions), to_move)
@@ -165,6 +176,8 @@ def _bumping(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStat
 
 def _own_turns(chain: Chain, positions: tuple[int, ...]) -> tuple[float, ...]:
     """Each player's expected turns as if alone (the players table's "left")."""
+    from chutes_tui.analysis.single import moments_from
+
     board = chain.board
     return tuple(
         0.0 if square == board.end else moments_from(chain, chain.row(square), LIVE_TOLERANCE)[0]
@@ -175,6 +188,9 @@ def _own_turns(chain: Chain, positions: tuple[int, ...]) -> tuple[float, ...]:
 def _independent(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStats:
     # LIVE_TOLERANCE only matters where the series' tail laws are used: instant boards keep every
     # state's curves and solve for their means, whatever tolerance is asked.
+    from chutes_tui.analysis import seat_odds, two_player_table
+    from chutes_tui.analysis.multi import two_player_table_affordable
+
     board = chain.board
     odds = seat_odds(chain, positions, to_move, LIVE_TOLERANCE)
     if len(positions) == 2 and board.end not in positions and two_player_table_affordable(chain):

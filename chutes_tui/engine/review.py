@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from chutes_tui.analysis.multi import SeatOdds
 from chutes_tui.engine.game import Game, Snapshot, Swing, Turn, swings
 from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats
 from chutes_tui.io.saves import SavedGame
 from chutes_tui.model.board import Board
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.multi import SeatOdds
 
 SWINGS = 3  # how many of the largest swings a review marks
 

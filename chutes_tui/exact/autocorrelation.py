@@ -46,7 +46,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import gmpy2
 from flint import fmpz, fmpz_mat, fmpz_poly, nmod_poly
 
 # Primes just above 2**62: word-size for FLINT's nmod, and every one adds 62 bits to the modulus.
@@ -60,7 +59,10 @@ def _primes() -> Iterator[int]:
     index = 0
     while True:
         if index == len(_PRIMES):
-            _PRIMES.append(int(gmpy2.next_prime(_PRIMES[-1] if _PRIMES else 1 << 62)))
+            candidate = (_PRIMES[-1] if _PRIMES else 1 << 62) + 1
+            while not fmpz(candidate).is_prime():  # proven (word-size: deterministic)
+                candidate += 1
+            _PRIMES.append(candidate)
         yield _PRIMES[index]
         index += 1
 
@@ -86,33 +88,31 @@ def _residues(e: fmpz_poly, scale: int, p: int) -> list[int] | None:
     return values
 
 
-def _combine(
-    low: tuple[gmpy2.mpz, list[gmpy2.mpz]], high: tuple[gmpy2.mpz, list[gmpy2.mpz]]
-) -> tuple[gmpy2.mpz, list[gmpy2.mpz]]:
+def _combine(low: tuple[fmpz, list[fmpz]], high: tuple[fmpz, list[fmpz]]) -> tuple[fmpz, list[fmpz]]:
     """Garner's step for two coprime moduli: the vector that is ``low`` mod m₁ and ``high`` mod m₂."""
     (m1, v1), (m2, v2) = low, high
-    inverse = gmpy2.invert(m1, m2)
+    inverse = pow(m1 % m2, -1, m2)  # the moduli are products of distinct primes: coprime
     return m1 * m2, [a + m1 * ((b - a) * inverse % m2) for a, b in zip(v1, v2, strict=True)]
 
 
-def _batch(primes: list[int], rows: list[list[int]]) -> tuple[gmpy2.mpz, list[gmpy2.mpz]]:
+def _batch(primes: list[int], rows: list[list[int]]) -> tuple[fmpz, list[fmpz]]:
     """``x ≡ rows[i] (mod primes[i])`` by ``x = Σ rᵢ (M/pᵢ) ((M/pᵢ)⁻¹ mod pᵢ) mod M``."""
-    modulus = gmpy2.mpz(1)
+    modulus = fmpz(1)
     for p in primes:
         modulus *= p
     weights = []
     for p in primes:
         cofactor = modulus // p
-        weights.append(int(cofactor * gmpy2.invert(cofactor % p, p)))
+        weights.append(cofactor * pow(cofactor % p, -1, p))
     columns, count = len(rows[0]), len(primes)
     residues = fmpz_mat(columns, count, [rows[i][t] for t in range(columns) for i in range(count)])
     summed = residues * fmpz_mat(count, 1, weights)
-    return modulus, [gmpy2.mpz(int(summed[t, 0])) % modulus for t in range(columns)]
+    return modulus, [summed[t, 0] % modulus for t in range(columns)]
 
 
-def _symmetric(modulus: gmpy2.mpz, values: list[gmpy2.mpz]) -> list[int]:
+def _symmetric(modulus: fmpz, values: list[fmpz]) -> list[fmpz]:
     half = modulus // 2
-    return [int(v - modulus) if v > half else int(v) for v in values]
+    return [v - modulus if v > half else v for v in values]
 
 
 def _determinant(e: fmpz_poly) -> fmpz:
@@ -125,7 +125,7 @@ def _determinant(e: fmpz_poly) -> fmpz:
     return root
 
 
-def _spot_check(e: fmpz_poly, numerators: list[int], delta: fmpz, p: int) -> bool:
+def _spot_check(e: fmpz_poly, numerators: list[fmpz], delta: fmpz, p: int) -> bool:
     """``Σ_j E_j X(|t - j|) = E(0) Δ δ_t`` for ``t = 0..d`` (``X = Δ·R``) modulo a prime the
     reconstruction did not use: coefficient ``d + t`` of ``E(z) · Σ_{s=-d..d} X(|s|) z^(s+d)``."""
     d = e.degree()
@@ -149,30 +149,30 @@ def autocorrelation(e: fmpz_poly, c: int, terms: int, r0_bits: int) -> tuple[lis
     head = _head(big_e, delta, r0_bits)  # Δ·R(0..d)
     # Beyond d, in integers: Z(t) = Δ cᵗ R(t) obeys Z(t) = -Σ_{j≥1} e_j Z(t-j) (t > d). Summed
     # one term at a time: a polynomial product would pack all of Z into one integer (100s of MB).
-    coefficients = [gmpy2.mpz(int(x)) for x in e.coeffs()]
-    power = gmpy2.mpz(1)
-    z: list[gmpy2.mpz] = []
+    coefficients = e.coeffs()
+    power = fmpz(1)
+    z: list[fmpz] = []
     for t in range(d + 1):
-        z.append(gmpy2.mpz(head[t]) * power)
+        z.append(head[t] * power)
         power *= c
-    zero = gmpy2.mpz(0)
+    zero = fmpz(0)
     for t in range(d + 1, terms):
         z.append(-sum((coefficients[j] * z[t - j] for j in range(1, d + 1)), zero))
     # One denominator for every t: R(t) = Z(t) c^(terms-1-t) / (Δ c^(terms-1)).
-    scale = [gmpy2.mpz(1)]
+    scale = [fmpz(1)]
     for _ in range(terms - 1):
         scale.append(scale[-1] * c)
-    return [fmpz(int(z[t] * scale[terms - 1 - t])) for t in range(terms)], delta * fmpz(int(scale[-1]))
+    return [z[t] * scale[terms - 1 - t] for t in range(terms)], delta * scale[-1]
 
 
-def _head(e: fmpz_poly, delta: fmpz, r0_bits: int) -> list[int]:
+def _head(e: fmpz_poly, delta: fmpz, r0_bits: int) -> list[fmpz]:
     """``Δ·R(0..d)`` by the Chinese remainder theorem (module docstring): integers, since ``Δ``
     is a multiple of every denominator, of size ``≤ Δ R(0) ≤ Δ 2^r0_bits``, so a modulus over
     twice that recovers them exactly."""
     scale = int(delta) * int(e[0]) ** 2
     needed = int(delta).bit_length() + r0_bits + 1
     primes = _primes()
-    stack: list[tuple[gmpy2.mpz, list[gmpy2.mpz]]] = []
+    stack: list[tuple[fmpz, list[fmpz]]] = []
     sizes: list[int] = []  # batches under each node of the stack
     chosen: list[int] = []
     rows: list[list[int]] = []

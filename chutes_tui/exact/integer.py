@@ -3,38 +3,45 @@ the common denominator of every entry.
 
 Then ``S(n) = (Aⁿ 1) / cⁿ`` and ``f(n) = (Aⁿ⁻¹ ρ) / cⁿ`` for every state at once, so long series
 of survival and finishing probabilities are exact integers over powers of ``c``: no fraction is
-ever reduced, and each step is one sparse integer matrix-vector product (gmpy2).
+ever reduced, and each step is one sparse integer matrix-vector product. The entries are Python
+integers, and a product keeps the type of the vector it is given (the seats' long sums pass
+gmpy2's, whose import alone costs more than ``exact standard``'s series: it is left off that path).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from math import lcm
+from typing import TYPE_CHECKING, TypeVar
 
-import gmpy2
 from flint import fmpz_mat
 
 from chutes_tui.exact.chain import ExactChain
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import MemoKey
 
+if TYPE_CHECKING:
+    import gmpy2
+
+Number = TypeVar("Number", int, "gmpy2.mpz")
+
 
 @dataclass(frozen=True, eq=False)
 class IntegerChain:
     c: int
-    rows: tuple[tuple[tuple[int, gmpy2.mpz], ...], ...]  # row i: (column, A[i, column]) non-zero
-    rho: tuple[gmpy2.mpz, ...]
+    rows: tuple[tuple[tuple[int, int], ...], ...]  # row i: (column, A[i, column]) non-zero
+    rho: tuple[int, ...]
 
     @property
     def size(self) -> int:
         return len(self.rows)
 
-    def step(self, vector: list[gmpy2.mpz]) -> list[gmpy2.mpz]:
-        """``A · vector``."""
-        zero = gmpy2.mpz(0)
+    def step(self, vector: list[Number]) -> list[Number]:
+        """``A · vector``, in the vector's integer type."""
+        zero = vector[0] * 0 if vector else 0
         return [sum((a * vector[j] for j, a in row), zero) for row in self.rows]
 
-    def powers(self, vector: list[gmpy2.mpz], count: int) -> list[list[int]]:
+    def powers(self, vector: list[int], count: int) -> list[list[int]]:
         """``[v, Av, …, A^(count-1) v]``. A dense ``A`` (the extra-roll rule makes one) is
         multiplied in FLINT: a Python sum over n² entries a turn would dominate."""
         n = self.size
@@ -71,7 +78,7 @@ def _integer_chain(chain: ExactChain) -> IntegerChain:
     r_entries = [chain.finish[i, 0] for i in range(n)]
     c = lcm(*(int(x.q) for x in q_entries + r_entries))
     rows = tuple(
-        tuple((j, gmpy2.mpz(int(q_entries[i * n + j] * c))) for j in range(n) if q_entries[i * n + j] != 0)
+        tuple((j, int(q_entries[i * n + j] * c)) for j in range(n) if q_entries[i * n + j] != 0)
         for i in range(n)
     )
-    return IntegerChain(c, rows, tuple(gmpy2.mpz(int(x * c)) for x in r_entries))
+    return IntegerChain(c, rows, tuple(int(x * c) for x in r_entries))

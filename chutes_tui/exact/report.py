@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flint import fmpq
 
 from chutes_tui.exact.chain import exact_expected_turns
 from chutes_tui.exact.fractions import decimal_digits, fraction_text
-from chutes_tui.exact.seats import Enclosure, seat_enclosures
 from chutes_tui.exact.two_player import exact_two_player, seed_bounds
 from chutes_tui.model.board import Board
+
+if TYPE_CHECKING:
+    from chutes_tui.exact.seats import Enclosure
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,5 +96,7 @@ def enclosure_report(
     board: Board, players: int, digits: int, progress: Callable[[int, int], None] | None = None
 ) -> EnclosureReport:
     """Every seat's chance from the start to ``digits`` certain digits."""
+    from chutes_tui.exact.seats import seat_enclosures  # gmpy2: two players need none of it
+
     enclosures, rounds = seat_enclosures(board, [board.start] * players, 0, digits, progress)
     return EnclosureReport(board, players, enclosures, rounds)

@@ -90,7 +90,7 @@ def seat_enclosures(
     rows = [chain.row(positions[seat]) for seat in order]
     integer = integer_chain(chain)
     c, step, n = integer.c, integer.step, integer.size
-    rho = list(integer.rho)
+    rho = [gmpy2.mpz(x) for x in integer.rho]  # GMP: these sums run to thousands of digits
 
     survival = [gmpy2.mpz(1)] * n  # Aⁿ 1 (scaled by cⁿ)
     finishing = rho  # Aⁿ⁻¹ ρ (scaled by cⁿ)

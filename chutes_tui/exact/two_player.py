@@ -45,7 +45,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-import gmpy2
 from flint import fmpq, fmpq_mat, fmpq_poly, fmpz, fmpz_mat, fmpz_poly
 
 from chutes_tui.exact.autocorrelation import autocorrelation
@@ -122,7 +121,7 @@ class ExactTwoPlayer:
     @cached_property
     def _survival_series(self) -> list[list[int]]:
         integer = self._integer
-        return integer.powers([gmpy2.mpz(integer.c)] * integer.size, self.terms - 1)
+        return integer.powers([integer.c] * integer.size, self.terms - 1)
 
     @cached_property
     def _numerators(self) -> dict[tuple[bool, int], list[fmpz]]:
@@ -214,13 +213,15 @@ def seed_bounds(board: Board, moves: int, progress: Callable[[int], None] | None
     accumulated by Horner's rule: memory stays one vector of integers whatever ``moves`` is.
     ``progress(done)`` is told every 256 moves.
     """
+    import gmpy2  # GMP for numbers of millions of digits; its import is kept off the other paths
+
     chain = exact_chain(board)
     row = chain.row(board.start)
     integer = integer_chain(chain)
     c = gmpy2.mpz(integer.c)
     squares = gmpy2.mpz(0)  # Σ aₙ² c^(2(m-n))
     total = gmpy2.mpz(0)  # Σ aₙ c^(m-n)
-    vector = list(integer.rho)  # A^(n-1) ρ
+    vector = [gmpy2.mpz(x) for x in integer.rho]  # A^(n-1) ρ
     for done in range(moves):
         if progress is not None and done % 256 == 0:
             progress(done)

@@ -297,3 +297,25 @@ async def test_a_save_file_that_appears_after_the_start_is_not_replaced(standard
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, SaveScreen))
     assert path.read_text() == "someone else's"
+
+
+async def test_the_footer_is_made_again_only_when_its_keys_would_change(standard):
+    """Textual asks the footer to recompose whenever the bindings may have changed, and it asks
+    on every resize: keys that would come back the same are kept, not removed and mounted again
+    (the game screen's first frame made them twice); a narrower footer still drops keys."""
+    from textual.widgets._footer import FooterKey
+
+    from chutes_tui.app.widgets.footer import FittingFooter
+
+    app = person_mid_game(standard)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_for(pilot, lambda: len(app.screen.query(FooterKey)) > 4)
+        await pilot.pause(0.1)
+        footer = app.screen.query_one(FittingFooter)
+        before = list(footer.query(FooterKey))
+        footer.call_after_refresh(footer.recompose)  # as Textual asks: from the footer itself
+        await pilot.pause(0.1)
+        assert list(footer.query(FooterKey)) == before  # the same widgets, not equal new ones
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: len(footer.query(FooterKey)) < len(before))
+        assert {k.description for k in footer.query(FooterKey)} < {k.description for k in before}

@@ -84,9 +84,10 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
 
+WATCHED = ("scipy", "flint", "chutes_tui.app.screens.review", "chutes_tui.engine.review")
 mount = GameScreen.on_mount
 def on_mount(screen):
-    screen.call_after_refresh(lambda: print(sorted(m for m in ("scipy", "flint") if m in sys.modules)))
+    screen.call_after_refresh(lambda: print(sorted(m for m in WATCHED if m in sys.modules)))
     mount(screen)
 GameScreen.on_mount = on_mount
 
@@ -100,7 +101,29 @@ asyncio.run(main())
 
 
 def test_the_first_frame_of_a_game_on_the_standard_board_imports_no_scipy():
-    """In a fresh interpreter (this one has scipy already): the first frame needs no chain."""
+    """In a fresh interpreter (this one has scipy already): the first frame needs no chain, nor
+    the review screen (asking whether one is open does not load it), nor the review's engine."""
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "[]"
+
+
+LIGHT = """
+import sys
+import chutes_tui.app.overlays, chutes_tui.app.widgets.flowbar, chutes_tui.app.widgets.inspector
+import chutes_tui.engine.game, chutes_tui.engine.live, chutes_tui.engine.review, chutes_tui.analysis.reports
+print(sorted(m for m in sys.modules if m.startswith("chutes_tui.analysis.")))
+"""
+
+
+def test_the_engine_and_the_overlays_load_the_analysis_when_they_work_something_out():
+    """A game, its review, the overlays' cycle and the reports' shapes import no chain, series or
+    odds module until a statistic is asked for: the game screen's first frame shows none (issue
+    25, point 8)."""
+    done = subprocess.run([sys.executable, "-c", LIGHT], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = done.stdout.split("\n")[0]
+    assert (
+        loaded
+        == "['chutes_tui.analysis.limits', 'chutes_tui.analysis.overlays', 'chutes_tui.analysis.reports']"
+    )

@@ -95,8 +95,10 @@ def test_a_verbs_arguments_wait_until_it_is_chosen():
     assert subcommands.choices["analyze"]._actions[-1].dest == "help"  # still waiting
 
 
-def test_exact_standard_works_its_fractions_out_without_scipy():
-    """``exact`` needs the chain's states, not its float matrix (issue 25, point 8)."""
-    heavy, cli = loaded("exact", "standard", names=("scipy", "flint"))
+def test_exact_standard_works_its_fractions_out_without_scipy_or_gmpy2():
+    """``exact`` needs the chain's states, not its float matrix (issue 25, point 8); and its
+    integers are FLINT's and Python's: gmpy2 (whose import reads the installed packages'
+    metadata) loads for the seats' and the bounds' long sums only."""
+    heavy, cli = loaded("exact", "standard", names=("scipy", "flint", "gmpy2"))
     assert "chutes_tui.cli.exact" in cli
     assert heavy == ["flint"]

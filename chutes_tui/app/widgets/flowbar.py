@@ -3,11 +3,15 @@ and the chance of having finished by then (the board's colours are the rest of t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widgets import Static
 
-from chutes_tui.analysis.flow import FlowStep
 from chutes_tui.model.text import percent_digits
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.flow import FlowStep  # the chain's window: made by the overlays
 
 
 class FlowBar(Static):

@@ -23,10 +23,16 @@ def key_width(key: FooterKey) -> int:
 
 
 class FittingFooter(Footer):
+    """The keys that fit. It is asked to recompose whenever the screen's bindings may have
+    changed (Textual's footer), and on every resize; a recompose removes and mounts every key
+    (a tenth of a game screen's first frame), so it is made only when the keys would change."""
+
     def __init__(self) -> None:
         super().__init__(compact=True)
+        self._shown: tuple[tuple[object, ...], ...] | None = None  # what the keys on show say
 
-    def compose(self) -> ComposeResult:
+    def _keys(self) -> list[Widget]:
+        """The keys that fit, most used first, then the footer's other widgets."""
         room = self.size.width - PALETTE_ROOM
         label = getattr(self.screen, "footer_label", None)
         first: tuple[str, ...] = getattr(self.screen, "footer_first", tuple)()
@@ -51,11 +57,37 @@ class FittingFooter(Footer):
             room -= key_width(widget)
             if room >= 0:
                 kept.append(widget)
-        kept += others
+        return kept + others
+
+    def compose(self) -> ComposeResult:
+        kept = self._keys()
+        self._shown = _shown(kept)
         self.styles.grid_size_columns = sum(
             1 for w in kept if isinstance(w, FooterKey) and not w.has_class("-command-palette")
         )
         yield from kept
 
+    async def recompose(self) -> None:
+        if self._shown is not None and self.is_attached:
+            # The keys bind to this footer's reactives (data_bind reads the active message
+            # pump): made in its context whichever pump asked (a signal's, a timer's).
+            with self._context():
+                same = _shown(self._keys()) == self._shown
+            if same:
+                return
+        await super().recompose()
+
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.recompose)
+
+
+def _shown(widgets: list[Widget]) -> tuple[tuple[object, ...], ...] | None:
+    """Everything a footer's keys show and do: equal, a recompose would change nothing. ``None``
+    (always recomposed) if the footer shows anything else (a binding group's label and keys)."""
+    if not all(isinstance(w, FooterKey) for w in widgets):
+        return None
+    return tuple(
+        (w.key, w.key_display, w.description, w.action, w.tooltip, tuple(sorted(w.classes)))
+        for w in widgets
+        if isinstance(w, FooterKey)
+    )

@@ -3,14 +3,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from chutes_tui.analysis.reports import SquareReport
 from chutes_tui.app.widgets.chart import LineChart
 from chutes_tui.app.widgets.wrap import Items, item
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.reports import SquareReport  # formatted here, made by the screen
 
 
 def report_text(report: SquareReport, mover: str | None = None) -> Text:
