@@ -4,6 +4,7 @@ the verb is chosen, so ``chutes-tui --help`` starts as light as argparse."""
 
 import ast
 import importlib
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -102,3 +103,30 @@ def test_exact_standard_works_its_fractions_out_without_scipy_or_gmpy2():
     heavy, cli = loaded("exact", "standard", names=("scipy", "flint", "gmpy2"))
     assert "chutes_tui.cli.exact" in cli
     assert heavy == ["flint"]
+
+
+THREADS = """
+import os, sys
+from chutes_tui.cli import main
+main(sys.argv[1:])
+print(os.environ.get("OPENBLAS_NUM_THREADS"), os.environ.get("OMP_NUM_THREADS"))
+"""
+
+
+@pytest.mark.parametrize(
+    ("argv", "given", "expected"),
+    [
+        (["exact", "tiny-10"], None, "1 1"),  # small algebra: one BLAS thread
+        (["exact", "tiny-10"], "3", "3 1"),  # the user's own choice wins
+        (["jumps", "tiny-10"], None, "None None"),  # large dense products may use every core
+    ],
+    ids=["exact", "exact-user-set", "jumps"],
+)
+def test_the_verbs_with_small_algebra_start_blas_with_one_thread(argv, given, expected):
+    env = {k: v for k, v in os.environ.items() if k not in verbs.BLAS_THREADS}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    done = subprocess.run(
+        [sys.executable, "-c", THREADS, *argv], capture_output=True, text=True, check=True, env=env
+    )
+    assert done.stdout.strip().splitlines()[-1] == expected
