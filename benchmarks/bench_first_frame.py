@@ -44,6 +44,8 @@ began, cpu = time.perf_counter(), time.process_time()
 """
     + REPORT
     + """
+from chutes_tui.cli.verbs import start_blas
+start_blas("play")  # as the command line does, before numpy is imported
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.io.boardfile import load_board

@@ -60,11 +60,16 @@ def load(name: str) -> Command:
     return cast("Command", import_module(f"chutes_tui.cli.{name}"))
 
 
-def prepare(name: str, parser: Parser) -> None:
-    """Give a verb's parser its arguments and the function that runs it (when it is chosen)."""
-    if name in ONE_BLAS_THREAD:  # before the verb's module imports numpy
+def start_blas(name: str) -> None:
+    """Set BLAS's threads for the verb (before numpy is imported: later it changes nothing)."""
+    if name in ONE_BLAS_THREAD:
         for variable in BLAS_THREADS:
             os.environ.setdefault(variable, "1")
+
+
+def prepare(name: str, parser: Parser) -> None:
+    """Give a verb's parser its arguments and the function that runs it (when it is chosen)."""
+    start_blas(name)  # before the verb's module imports numpy
     command = load(name)
     command.add_arguments(parser)
     parser.set_defaults(run=command.run)
