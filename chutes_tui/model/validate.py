@@ -116,10 +116,10 @@ def check_turns_end(board: CheckedBoard) -> None:
     state a game can stand on from which the goal can never be reached."""
     after, endless = reached_pieces(board)
     if endless:
-        squares = _compact(state.square for state in endless)
+        again = _compact(state.square for state in endless if state.square in board.throw_again)
         raise BoardError(
-            f"endless turns: from square {squares} every roll comes to rest on a throw-again square "
-            "again, so the turn never ends",
+            f"endless turns: a turn from square {endless[0].began} never ends (its rolls come to "
+            f"rest on throw-again squares {elide(again, 100)} again and again)",
             field="throw_again",
         )
     finishing = {PieceState(board.goal_square)}
