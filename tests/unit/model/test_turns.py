@@ -120,6 +120,8 @@ CASES = {
     "streak 2 to square 4": tiny(extra_roll=True, streak_limit=2, streak_penalty=4),
     "miss a turn": tiny(miss_turn=(4, 6)),
     "miss a turn, extra roll": tiny(miss_turn=(4, 6), extra_roll=True),
+    # A top face comes to rest on 8, then a 2 or a 3 is lost: the turn ends there, and was a rest.
+    "miss a turn after a lost roll": tiny(end=9, miss_turn=(8,), extra_roll=True),
     "throw again": tiny(throw_again=(3, 4)),
     "throw again round a chute": tiny(throw_again=(3, 6), jumps=((2, 5), (7, 3))),
     "throw again, sum, streak": tiny(throw_again=(4,), extra_roll=True, sum_rolls=True, streak_limit=2),
