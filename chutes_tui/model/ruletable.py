@@ -24,7 +24,16 @@ from enum import Flag, auto
 from typing import Any, Generic, TypeVar, cast
 
 from chutes_tui.model.dice import D6, Dice
-from chutes_tui.model.rulekinds import Choice, ChoiceOrWhole, DiceKind, Kind, MaybeWhole, OnOff, Squares, Whole
+from chutes_tui.model.rulekinds import (
+    Choice,
+    ChoiceOrWhole,
+    DiceKind,
+    Kind,
+    MaybeWhole,
+    OnOff,
+    Squares,
+    Whole,
+)
 from chutes_tui.model.rules import BUMP_EFFECT, MAX_SQUARES, MAX_STREAK, EndRule, Penalty
 
 T = TypeVar("T")

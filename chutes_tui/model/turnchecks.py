@@ -21,8 +21,7 @@ def _square(board: TurnBoard, key: str, square: int, what: str) -> None:
         raise BoardError(f"{what} {square} is the goal: the game is over there", field=key)
     if square in board.jump_map:
         raise BoardError(
-            f"{what} {square} is the tail of jump {square}→{board.jump_map[square]}: "
-            "no piece stands there",
+            f"{what} {square} is the tail of jump {square}→{board.jump_map[square]}: no piece stands there",
             field=key,
         )
 
@@ -42,13 +41,12 @@ def check_turn_rules(board: TurnBoard) -> None:
             f"enter face {stray[0]} is not a move of {die.text} ({', '.join(map(str, die.values))})",
             field="enter_faces",
         )
-    if board.enter_square is not None:
-        if not 1 <= board.enter_square <= end or board.enter_square == board.start:
-            raise BoardError(
-                f"the enter square {number(board.enter_square)} must be a square of 1..{end} other "
-                "than the start",
-                field="enter_square",
-            )
+    entry = board.enter_square
+    if entry is not None and (not 1 <= entry <= end or entry == board.start):
+        raise BoardError(
+            f"the enter square {number(entry)} must be a square of 1..{end} other than the start",
+            field="enter_square",
+        )
     rolls_again = "it needs extra_roll (without it a turn's top face does not roll again)"
     if board.sum_rolls and not board.extra_roll:
         raise BoardError(f"sum_rolls adds the rolls of a turn: {rolls_again}", field="sum_rolls")

@@ -13,7 +13,15 @@ from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.turnlaw import reached_pieces, turn_law
 from chutes_tui.model.turns import PieceState, beyond_rolls
 
-BOARDS = ["standard", "classic-1952", "standard-bounce", "standard-reach", "tiny-10", "hochman-ladder-27-29", "no-jumps"]
+BOARDS = [
+    "standard",
+    "classic-1952",
+    "standard-bounce",
+    "standard-reach",
+    "tiny-10",
+    "hochman-ladder-27-29",
+    "no-jumps",
+]
 
 
 def _fraction(value):
@@ -34,7 +42,11 @@ def test_the_law_of_a_turn_is_the_turn_chain_of_today(name, extra_roll):
     worst = 0.0
     for i, square in enumerate(chain.squares.tolist()):
         law = turn_law(board, PieceState(square))
-        row = {PieceState(int(s)): _fraction(exact.Q[i, j]) for j, s in enumerate(chain.squares) if exact.Q[i, j] != 0}
+        row = {
+            PieceState(int(s)): _fraction(exact.Q[i, j])
+            for j, s in enumerate(chain.squares)
+            if exact.Q[i, j] != 0
+        }
         finish = _fraction(exact.finish[i, 0])
         if finish:
             row[PieceState(board.end)] = finish

@@ -26,31 +26,68 @@ REFUSED = [
     ({"enter_faces": (0, 3)}, "enter_faces", "enter face 0 is not a move of d3 (1, 2, 3)"),
     ({"enter_faces": 3}, "enter_faces", "enter_faces must be a list of moves, not 3"),
     ({"enter_square": 9}, "enter_square", "the enter square 9 must be a square of 1..8 other than the start"),
-    ({"enter_square": 3, "start": 3}, "enter_square", "the enter square 3 must be a square of 1..8 other than the start"),
+    (
+        {"enter_square": 3, "start": 3},
+        "enter_square",
+        "the enter square 3 must be a square of 1..8 other than the start",
+    ),
     ({"enter_square": 0}, "enter_square", "enter_square must be 1..100000 (got 0)"),
     ({"sum_rolls": True}, "sum_rolls", "sum_rolls adds the rolls of a turn: it needs extra_roll"),
     ({"streak_limit": 3}, "streak_limit", "a streak limit counts top faces in a row: it needs extra_roll"),
     ({"streak_limit": 1, "extra_roll": True}, "streak_limit", "a streak limit of 1 would end every turn"),
     ({"streak_limit": 0, "extra_roll": True}, "streak_limit", "streak_limit must be 1..100 (got 0)"),
     ({"streak_penalty": "start"}, "streak_penalty", "a streak penalty needs a streak limit"),
-    ({"streak_penalty": "home", "streak_limit": 2, "extra_roll": True}, "streak_penalty", "streak_penalty must be one of: forfeit, start, or a square"),
-    ({"streak_penalty": 8, "streak_limit": 2, "extra_roll": True}, "streak_penalty", "the streak penalty's square 8 is the goal"),
-    ({"streak_penalty": 7, "streak_limit": 2, "extra_roll": True}, "streak_penalty", "is the tail of jump 7→3"),
-    ({"streak_penalty": 9, "streak_limit": 2, "extra_roll": True}, "streak_penalty", "is not a square of 1..8"),
+    (
+        {"streak_penalty": "home", "streak_limit": 2, "extra_roll": True},
+        "streak_penalty",
+        "streak_penalty must be one of: forfeit, start, or a square",
+    ),
+    (
+        {"streak_penalty": 8, "streak_limit": 2, "extra_roll": True},
+        "streak_penalty",
+        "the streak penalty's square 8 is the goal",
+    ),
+    (
+        {"streak_penalty": 7, "streak_limit": 2, "extra_roll": True},
+        "streak_penalty",
+        "is the tail of jump 7→3",
+    ),
+    (
+        {"streak_penalty": 9, "streak_limit": 2, "extra_roll": True},
+        "streak_penalty",
+        "is not a square of 1..8",
+    ),
     ({"miss_turn": (8,)}, "miss_turn", "the miss-turn square 8 is the goal: the game is over there"),
-    ({"miss_turn": (6,), "goal": 6, "jumps": ((2, 5), (8, 3))}, "miss_turn", "the miss-turn square 6 is the goal"),
+    (
+        {"miss_turn": (6,), "goal": 6, "jumps": ((2, 5), (8, 3))},
+        "miss_turn",
+        "the miss-turn square 6 is the goal",
+    ),
     ({"miss_turn": (2,)}, "miss_turn", "the miss-turn square 2 is the tail of jump 2→5"),
     ({"throw_again": (8,)}, "throw_again", "the throw-again square 8 is the goal"),
     ({"throw_again": (100,)}, "throw_again", "the throw-again square 100 is not a square of 1..8"),
     ({"sum_rolls": True, "extra_roll": True, "end_rule": "bounce"}, "sum_rolls", "need a streak limit"),
-    ({"sum_rolls": True, "extra_roll": True, "end_rule": "bounce", "streak_limit": 4}, "sum_rolls", "may add up to 11, more than the 8"),
+    (
+        {"sum_rolls": True, "extra_roll": True, "end_rule": "bounce", "streak_limit": 4},
+        "sum_rolls",
+        "may add up to 11, more than the 8",
+    ),
     # Boards the rules make unwinnable, or turns that never end.
-    ({"goal": 4, "jumps": ((2, 6),)}, "jumps", "unwinnable board: the goal 4 can never be reached from square 5"),
-    ({"enter_square": 5, "jumps": ((5, 0),)}, "jumps", "unwinnable board: the goal 8 can never be reached from the start square 0"),
+    (
+        {"goal": 4, "jumps": ((2, 6),)},
+        "jumps",
+        "unwinnable board: the goal 4 can never be reached from square 5",
+    ),
+    (
+        {"enter_square": 5, "jumps": ((5, 0),)},
+        "jumps",
+        "unwinnable board: the goal 8 can never be reached from the start square 0",
+    ),
     (
         {"end": 10, "throw_again": (3, 6), "jumps": ((9, 3),), "die": [0, 0, 1]},
         "throw_again",
-        "endless turns: a turn from square 0 never ends (its rolls come to rest on throw-again squares 3, 6 again and again)",
+        "endless turns: a turn from square 0 never ends (its rolls come to rest on throw-again "
+        "squares 3, 6 again and again)",
     ),
 ]
 
@@ -116,18 +153,36 @@ def test_any_values_make_a_board_whose_every_turn_ends_or_one_line_refusal(
 def test_leela_loads_under_every_reading_of_its_sixes():
     # leela.toml's layout (issue 26): refused today as "jump 72→51 starts on the end square";
     # with the goal on 68 it is a board, under each reading of the book's sixes.
-    ladders = [(10, 23), (17, 69), (20, 32), (22, 60), (27, 41), (28, 50), (37, 66), (45, 67), (46, 62), (54, 68)]
+    ladders = [
+        (10, 23),
+        (17, 69),
+        (20, 32),
+        (22, 60),
+        (27, 41),
+        (28, 50),
+        (37, 66),
+        (45, 67),
+        (46, 62),
+        (54, 68),
+    ]
     chutes = [(12, 8), (16, 4), (24, 7), (29, 6), (44, 9), (52, 35), (55, 3), (61, 13), (63, 2), (72, 51)]
     with pytest.raises(BoardError, match="starts on the end square"):
         Board(end=72, jumps=ladders + chutes, width=9)
     for rules in ({}, {"sum_rolls": True}, {"sum_rolls": True, "streak_limit": 3}):
-        board = Board(end=72, goal=68, jumps=ladders + chutes, enter_faces=(6,), extra_roll=True, width=9, **rules)
+        board = Board(
+            end=72, goal=68, jumps=ladders + chutes, enter_faces=(6,), extra_roll=True, width=9, **rules
+        )
         after, _ = reached_pieces(board)
         assert {p.square for p in after} >= {0, 6, 68, 69, 70, 71}
 
 
 def test_a_goal_inside_the_standard_board_is_refused_no_piece_past_it_comes_back():
-    with pytest.raises(BoardError, match=r"the goal 90 can never be reached from square 99 \(turns from there only ever end on 99–100\)"):
+    with pytest.raises(
+        BoardError,
+        match=r"the goal 90 can never be reached from square 99 \(turns from there only ever end on 99–100\)",
+    ):
         load_board("standard").replace(goal=90, end_rule="reach")
-    board = load_board("standard").replace(goal=90, jumps=((80, 99), (100, 85)), miss_turn=(12,), throw_again=(13,))
+    board = load_board("standard").replace(
+        goal=90, jumps=((80, 99), (100, 85)), miss_turn=(12,), throw_again=(13,)
+    )
     assert board.goal_square == 90 and board.jump_map[100] == 85

@@ -49,7 +49,13 @@ def rulebook_turn(board, piece, faces):
             return PieceState(_penalty(board, began))
         rolls_again = board.extra_roll and face == top
         moved_to = None  # where this roll's move came to rest (None: no move, or a lost one)
-        if here == board.start and added == 0 and entering and board.enter_faces and face not in board.enter_faces:
+        if (
+            here == board.start
+            and added == 0
+            and entering
+            and board.enter_faces
+            and face not in board.enter_faces
+        ):
             pass  # a face that does not enter moves nothing
         elif here == board.start and added == 0 and entering and board.enter_square is not None:
             moved_to = _follow(board, board.enter_square)
@@ -90,7 +96,7 @@ def brute_force(board, piece, depth):
         elif len(sequence) == depth:
             rolling += chance
         else:
-            todo.extend((sequence + (face,), chance * p) for face, p in faces)
+            todo.extend(((*sequence, face), chance * p) for face, p in faces)
     return found, rolling
 
 
@@ -106,7 +112,9 @@ CASES = {
     "today bounce, extra roll": tiny(extra_roll=True, end_rule="bounce"),
     "today reach, spinner": tiny(end_rule="reach", die=[1, 0, 2]),
     "goal inside": tiny(goal=6, jumps=((2, 5), (8, 3))),
-    "goal inside, extra roll, bounce": tiny(goal=6, jumps=((2, 5), (8, 3)), extra_roll=True, end_rule="bounce"),
+    "goal inside, extra roll, bounce": tiny(
+        goal=6, jumps=((2, 5), (8, 3)), extra_roll=True, end_rule="bounce"
+    ),
     "goal inside, reach": tiny(goal=5, jumps=((2, 6), (8, 1)), end_rule="reach"),
     "enter on a 3": tiny(enter_faces=(3,)),
     "enter on 1 or 3, extra roll": tiny(enter_faces=(1, 3), extra_roll=True),
@@ -147,7 +155,14 @@ CASES = {
         end_rule="reach",
     ),
     "spinner, start on the board": Board(
-        end=9, start=1, die=[1, 2], jumps=((3, 8), (7, 2)), width=3, extra_roll=True, miss_turn=(5,), throw_again=(4,)
+        end=9,
+        start=1,
+        die=[1, 2],
+        jumps=((3, 8), (7, 2)),
+        width=3,
+        extra_roll=True,
+        miss_turn=(5,),
+        throw_again=(4,),
     ),
 }
 
@@ -176,12 +191,23 @@ def test_the_law_of_every_turn_is_the_brute_force_of_its_roll_sequences(name):
 
 def test_the_rules_change_the_law_as_a_hand_count_says():
     # From 5 with a 3-face die and the exact rule on 8 squares (chute 7→3): 1 → 6, 2 → 3, 3 → 8.
-    assert turn_law(tiny(), PieceState(5)) == {PieceState(3): Fraction(1, 3), PieceState(6): Fraction(1, 3), PieceState(8): Fraction(1, 3)}
+    assert turn_law(tiny(), PieceState(5)) == {
+        PieceState(3): Fraction(1, 3),
+        PieceState(6): Fraction(1, 3),
+        PieceState(8): Fraction(1, 3),
+    }
     # Summed, a 3 rolls again and adds: 3+1 → 9 lost (stays on 5), 3+2 → lost, 3+3+… → lost.
     summed = turn_law(tiny(extra_roll=True, sum_rolls=True), PieceState(5))
-    assert summed == {PieceState(3): Fraction(1, 3), PieceState(5): Fraction(1, 3), PieceState(6): Fraction(1, 3)}
+    assert summed == {
+        PieceState(3): Fraction(1, 3),
+        PieceState(5): Fraction(1, 3),
+        PieceState(6): Fraction(1, 3),
+    }
     # Entering on a 3 only: from the start, 1 and 2 stay; 3 → 3.
-    assert turn_law(tiny(enter_faces=(3,)), PieceState(0)) == {PieceState(0): Fraction(2, 3), PieceState(3): Fraction(1, 3)}
+    assert turn_law(tiny(enter_faces=(3,)), PieceState(0)) == {
+        PieceState(0): Fraction(2, 3),
+        PieceState(3): Fraction(1, 3),
+    }
     # Coming to rest on 6 (a miss-turn square) marks the piece; its next turn is skipped.
     marked = turn_law(tiny(miss_turn=(6,)), PieceState(5))
     assert marked[PieceState(6, miss=True)] == Fraction(1, 3)
@@ -193,7 +219,16 @@ def test_leela_from_66_under_the_sum_and_three_sixes_reading():
     # to 67..71 (68 wins); a 6 rolls again and any total of 7 or more passes 72 and is lost, as
     # is a third six (back to 66): each of 66..71 has chance 1/6.
     jumps = ((10, 23), (17, 69), (54, 68), (72, 51), (63, 2), (61, 13))
-    leela = Board(end=72, goal=68, jumps=jumps, enter_faces=(6,), extra_roll=True, sum_rolls=True, streak_limit=3, width=9)
+    leela = Board(
+        end=72,
+        goal=68,
+        jumps=jumps,
+        enter_faces=(6,),
+        extra_roll=True,
+        sum_rolls=True,
+        streak_limit=3,
+        width=9,
+    )
     assert turn_law(leela, PieceState(66)) == {PieceState(s): Fraction(1, 6) for s in range(66, 72)}
     # 71 is ordinary past the goal: a 1 lands on 72 and its snake bites (→ 51).
     assert turn_law(leela, PieceState(71))[PieceState(51)] == Fraction(1, 6)
