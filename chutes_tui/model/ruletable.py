@@ -176,7 +176,11 @@ BUMP = RuleOption(
 )
 
 # Issue 26's rules: the board and the turn machine (model/turns.py) play them; the engines do not
-# yet, so no surface offers them (played=False) until they do.
+# yet, so no surface offers them (played=False) until they do. A rule naming a square of the board
+# is chosen with the board (its file, the editor's dialog, the command line), not at setup, where
+# it would be laid on whichever board is picked.
+BOARD_SQUARE = Offered.CLI | Offered.DIALOG | Offered.FILE
+ON_THE_BOARD = "it names a square of the board: set with the board, not laid on any board at setup"
 GOAL = RuleOption(
     "goal",
     MaybeWhole(Whole(1, MAX_SQUARES, example=90)),
@@ -185,6 +189,8 @@ GOAL = RuleOption(
     "the square that wins, by coming to rest on it (default: the last square); the squares past "
     "it are ordinary, and the end rule governs only moves past the last square",
     metavar="SQUARE",
+    offered=BOARD_SQUARE,
+    why=ON_THE_BOARD,
     played=False,
 )
 SUM_ROLLS = RuleOption(
@@ -231,6 +237,8 @@ ENTER_SQUARE = RuleOption(
     "enter on square",
     "an entering roll places the piece on this square (its jump applies) instead of moving it",
     metavar="SQUARE",
+    offered=BOARD_SQUARE,
+    why=ON_THE_BOARD,
     played=False,
 )
 MISS_TURN = RuleOption(
@@ -240,6 +248,8 @@ MISS_TURN = RuleOption(
     "miss a turn on",
     "squares where a piece that comes to rest skips its next turn",
     metavar="SQUARES",
+    offered=BOARD_SQUARE,
+    why=ON_THE_BOARD,
     played=False,
 )
 THROW_AGAIN = RuleOption(
@@ -249,6 +259,8 @@ THROW_AGAIN = RuleOption(
     "roll again on",
     "squares where a piece that comes to rest rolls again in the same turn",
     metavar="SQUARES",
+    offered=BOARD_SQUARE,
+    why=ON_THE_BOARD,
     played=False,
 )
 
