@@ -18,7 +18,9 @@ extra roll alone ``T`` holds the top faces, and this is the turn matrix's row
 A sum that no later roll can change the outcome of is capped (:func:`canonical`): under
 ``exact`` a total past the end square is lost whatever is added, under ``reach`` it lands on the
 end square; so ``W`` is finite for every board the board's checks accept (under ``bounce`` a
-sum is bounded by the streak limit).
+sum is bounded by the streak limit). Memory no rule reads is cleared: where the turn began (read
+by a forfeit only) and whether a move came to rest (read by ``miss_turn`` only), so that turns
+from different squares share their within-turn states, as today's roll chain shares squares.
 
 :func:`turn_law` solves the sub-chain exactly (fractions): in topological order when the only
 cycles are self-loops (a top face lost to the exact rule, a sum past the end), each state's
@@ -34,7 +36,7 @@ from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
 
-from chutes_tui.model.rules import EndRule
+from chutes_tui.model.rules import EndRule, Penalty
 from chutes_tui.model.turns import PieceState, Rolling, TurnBoard, after_roll, begin_turn
 
 
@@ -48,9 +50,13 @@ def canonical(board: TurnBoard, state: Rolling) -> Rolling:
     elif board.end_rule is EndRule.REACH:
         pending = min(pending, room)  # at the end or past it: on the end square
     moved = state.moved and bool(board.miss_turn)
-    if pending == state.pending and moved == state.moved:
+    # Where the turn began is read only by a forfeit: without one, turns from different squares
+    # share their within-turn states (as the extra roll's roll chain shares its squares today).
+    forfeit = board.streak_limit is not None and board.streak_penalty is Penalty.FORFEIT
+    began = state.began if forfeit else 0
+    if (began, pending, moved) == (state.began, state.pending, state.moved):
         return state
-    return Rolling(state.began, state.square, pending, state.streak, moved)
+    return Rolling(began, state.square, pending, state.streak, moved)
 
 
 @dataclass(frozen=True, eq=False)

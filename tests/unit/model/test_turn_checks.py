@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.turnlaw import reached_pieces
+from chutes_tui.model.turns import PieceState
 
 
 def tiny(**rules):
@@ -146,8 +147,8 @@ def test_any_values_make_a_board_whose_every_turn_ends_or_one_line_refusal(
         return
     after, endless = reached_pieces(board)
     assert not endless
-    assert (board.goal_square,) in [(p.square,) for p in after]  # the goal is reached
-    assert 0 < board.goal_square <= board.end
+    assert PieceState(board.goal_square) in after  # the goal is reached, from everywhere (checked)
+    assert board.start < board.goal_square <= board.end
 
 
 def test_leela_loads_under_every_reading_of_its_sixes():

@@ -9,10 +9,11 @@ short of it by exactly the mass still rolling."""
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from chutes_tui.model.board import Board
-from chutes_tui.model.rules import EndRule, Penalty
+from chutes_tui.model.rules import EndRule, Penalty, move, rolls_again
 from chutes_tui.model.turnlaw import reached_pieces, turn_chain, turn_law
 from chutes_tui.model.turns import PieceState, after_roll, begin_turn, play_turn
 
@@ -245,6 +246,25 @@ def test_a_played_turn_follows_the_machine_and_logs_its_moves():
     penalised = play_turn(board, PieceState(1), lambda: next(faces), limit=1000)
     assert penalised.end == PieceState(0) and penalised.steps[-1].penalty == 0
     assert begin_turn(board, PieceState(4, miss=True)) == PieceState(4)
+
+
+@pytest.mark.parametrize("extra_roll", [False, True])
+def test_with_the_new_rules_off_a_played_turn_is_todays_game_turn(standard, extra_roll):
+    """engine/game.py's loop: move, then rolls_again; the same faces, the same moves."""
+    board = standard.replace(extra_roll=extra_roll)
+    rng = np.random.default_rng(26)
+    for square in board.standable_squares[board.standable_squares != board.end].tolist():
+        faces = [int(f) for f in rng.integers(1, 7, 40)]
+        today, square_now, i = [], square, 0
+        while True:
+            step = move(board, square_now, faces[i])
+            today.append(step)
+            square_now, i = step.final, i + 1
+            if not rolls_again(board, step):
+                break
+        rolled = iter(faces)
+        turn = play_turn(board, PieceState(square), lambda rolled=rolled: next(rolled), limit=1000)
+        assert turn.moves == tuple(today) and turn.end == PieceState(square_now)
 
 
 def test_the_bump_rule_and_chained_jumps_leave_a_turn_as_it_was():
