@@ -95,6 +95,13 @@ class TurnChain:
         """Whether the turn's rolls are bounded: no cycle, self-loops included."""
         return _order(self.going, self_loops=False) is not None
 
+    def expected_rolls(self) -> Fraction:
+        """The expected number of rolls in this turn, exactly: ``e_0ᵀ (I - T)⁻¹ 1`` (each visit
+        to a within-turn state is one roll)."""
+        if self.endless:
+            raise ValueError(f"a turn from square {self.piece.square} may never end")
+        return sum(_visits(self), Fraction(0))
+
     def law(self) -> dict[PieceState, Fraction]:
         """Each exit's exact chance (:class:`ValueError` when the turn may never end)."""
         if self.endless:

@@ -235,6 +235,44 @@ def test_leela_from_66_under_the_sum_and_three_sixes_reading():
     assert turn_law(leela, PieceState(71))[PieceState(51)] == Fraction(1, 6)
 
 
+def _solve(rows):
+    """Gauss-Jordan on an augmented matrix of fractions: the last column solved for."""
+    n = len(rows)
+    for c in range(n):
+        pivot = next(r for r in range(c, n) if rows[r][c] != 0)
+        rows[c], rows[pivot] = rows[pivot], rows[c]
+        rows[c] = [x / rows[c][c] for x in rows[c]]
+        for r in range(n):
+            if r != c and rows[r][c] != 0:
+                rows[r] = [x - rows[r][c] * y for x, y in zip(rows[r], rows[c], strict=True)]
+    return [row[n] for row in rows]
+
+
+def test_leela_throws_to_finish_are_the_independent_count():
+    # The simplest reading of Leela (a 6 enters on 6, every throw moves, a 6 throws again, past 72
+    # lost, 68 wins): 46.050315447138516 throws from unborn, by a linear solve over squares written
+    # apart from this project (issue 26's research note on Leela, "a number to check against
+    # later"; Monte Carlo 46.06 ± 0.08). Here: turns from the machine's laws, throws from their
+    # expected rolls.
+    jumps = (
+        *((10, 23), (17, 69), (20, 32), (22, 60), (27, 41), (28, 50), (37, 66), (45, 67), (46, 62)),
+        *((54, 68), (12, 8), (16, 4), (24, 7), (29, 6), (44, 9), (52, 35), (55, 3), (61, 13)),
+        *((63, 2), (72, 51)),
+    )
+    leela = Board(end=72, goal=68, jumps=jumps, enter_faces=(6,), extra_roll=True, width=9)
+    pieces = [piece for piece in reached_pieces(leela)[0] if piece.square != 68]
+    index = {piece: i for i, piece in enumerate(pieces)}
+    rows = []
+    for piece in pieces:
+        row = [Fraction(int(piece == other)) for other in pieces]
+        for end, chance in turn_law(leela, piece).items():
+            if end in index:
+                row[index[end]] -= chance
+        rows.append([*row, turn_chain(leela, piece).expected_rolls()])
+    throws = _solve(rows)[index[PieceState(0)]]
+    assert abs(float(throws) - 46.050315447138516) < 1e-12
+
+
 def test_a_played_turn_follows_the_machine_and_logs_its_moves():
     board = tiny(extra_roll=True, streak_limit=3, streak_penalty="start")
     faces = iter([3, 3, 1])
