@@ -93,8 +93,13 @@ def _can_finish(rows: np.ndarray, cols: np.ndarray, end: int, n: int) -> np.ndar
     return mask
 
 
-def reached_squares(board: RuledBoard) -> np.ndarray:
-    """The squares reachable from the start along the roll table (sorted, read-only)."""
+def reached_squares(board: TurnBoard) -> np.ndarray:
+    """The squares reachable from the start along the roll table (sorted, read-only); with a
+    turn rule of issue 26, the squares of the piece states a game stands on between turns."""
+    if beyond_rolls(board):
+        squares = np.array(sorted({piece.square for piece in reached_pieces(board)[0]}), dtype=np.int64)
+        squares.setflags(write=False)
+        return squares
     rows, cols, n = _roll_edges(board)
     squares = np.sort(reachable(rows, cols, board.start, n))
     squares.setflags(write=False)

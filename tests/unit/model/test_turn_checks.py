@@ -187,3 +187,23 @@ def test_a_goal_inside_the_standard_board_is_refused_no_piece_past_it_comes_back
         goal=90, jumps=((80, 99), (100, 85)), miss_turn=(12,), throw_again=(13,)
     )
     assert board.goal_square == 90 and board.jump_map[100] == 85
+
+
+def test_the_engines_refuse_a_board_whose_turns_they_do_not_play_yet():
+    # Until every engine reads turns from model/turns.py, the per-roll tables they all read are
+    # refused on such a board (no surface offers these rules; a program that sets them is told).
+    board = tiny(goal=6, jumps=((2, 5), (8, 3)), miss_turn=(4,))
+    with pytest.raises(
+        ValueError, match=r"the engines do not play goal, miss_turn yet \(model/turns.py does\)"
+    ):
+        _ = board.roll_table
+    with pytest.raises(ValueError, match="the engines do not play goal, miss_turn yet"):
+        _ = board.landing_table
+    assert tiny().roll_table.shape == (9, 3)  # today's boards: as they were
+
+
+def test_a_board_with_turn_rules_stands_on_its_turns_ends():
+    # Entering only on a 3 from the start: the start, then 3 and every square turns end on.
+    board = tiny(enter_faces=(3,))
+    assert board.standable_squares.tolist() == sorted({p.square for p in reached_pieces(board)[0]})
+    assert 0 in board.standable_squares and 3 in board.standable_squares
