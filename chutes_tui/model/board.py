@@ -24,13 +24,15 @@ from chutes_tui.model.dice import MAX_DIE as MAX_DIE
 from chutes_tui.model.errors import BoardError as BoardError
 from chutes_tui.model.errors import Jump as Jump
 from chutes_tui.model.memo import Memo
+from chutes_tui.model.rules import MAX_SQUARES as MAX_SQUARES
 from chutes_tui.model.rules import EndRule, JumpKind, landing_table, roll_table
 from chutes_tui.model.rules import jump_kind as jump_kind
 from chutes_tui.model.ruletable import RULES, Offered, RuleChoices, RuleOverrides, offered
 from chutes_tui.model.text import kind_of, number
+from chutes_tui.model.turnchecks import check_turn_rules
+from chutes_tui.model.turns import beyond_rolls
 from chutes_tui.model.validate import check_winnable, reached_squares
 
-MAX_SQUARES = 100_000
 MAX_WIDTH = 1_000
 
 T = TypeVar("T")
@@ -84,6 +86,7 @@ class Board(RuleChoices):
             object.__setattr__(self, row.field, row.kind.read(row.of(self), row.field))
         self._check_numbers()
         object.__setattr__(self, "jumps", self._checked_jumps())
+        check_turn_rules(self)
         check_winnable(self)
 
     # -- validation -----------------------------------------------------------------------
@@ -149,8 +152,9 @@ class Board(RuleChoices):
                     )
             if tail == head:
                 raise BoardError(f"jump {tail}→{head} goes nowhere", jump=jump)
-            if tail == self.end:
-                raise BoardError(f"jump {tail}→{head} starts on the end square", jump=jump)
+            if tail == self.goal_square:
+                where = "the end square" if self.goal is None else f"the goal {tail}"
+                raise BoardError(f"jump {tail}→{head} starts on {where}", jump=jump)
             if tail == self.start:
                 raise BoardError(f"jump {tail}→{head} starts on the start square", jump=jump)
             if tail in seen:
@@ -175,6 +179,11 @@ class Board(RuleChoices):
         return tuple(sorted(seen.items()))
 
     # -- derived views --------------------------------------------------------------------
+
+    @property
+    def goal_square(self) -> int:
+        """The square that wins: the goal, or the end square when no goal is set."""
+        return self.end if self.goal is None else self.goal
 
     @cached_property
     def jump_map(self) -> dict[int, int]:
@@ -219,9 +228,19 @@ class Board(RuleChoices):
         head = self.jump_map.get(tail)
         return None if head is None else jump_kind(tail, head)
 
+    def _engines_play(self) -> None:
+        """Refuse the per-roll tables, which every engine of today reads, on a board with a turn
+        rule of issue 26 (:func:`~chutes_tui.model.turns.beyond_rolls`): a turn there is
+        :mod:`chutes_tui.model.turns`', which the engines do not read yet; no surface offers
+        those rules (``played=False``), so only a program meets this."""
+        if beyond_rolls(self):
+            waiting = [row.field for row in RULES if not row.played and row.written(self)]
+            raise ValueError(f"the engines do not play {', '.join(waiting)} yet (model/turns.py does)")
+
     @cached_property
     def roll_table(self) -> np.ndarray:
         """:func:`chutes_tui.model.rules.roll_table` of this board, computed once (read-only)."""
+        self._engines_play()
         return roll_table(self)
 
     @property
@@ -234,6 +253,7 @@ class Board(RuleChoices):
     @cached_property
     def landing_table(self) -> np.ndarray:
         """:func:`chutes_tui.model.rules.landing_table` of this board, computed once."""
+        self._engines_play()
         return landing_table(self)
 
     @cached_property

@@ -234,12 +234,12 @@ class MaybeWhole(Kind[int | None]):
 
 
 class Squares(Kind[tuple[int, ...]]):
-    """A set of squares, in ascending order, each once: ``12, 34`` typed, ``[12, 34]`` in a file."""
+    """A set of squares (or of the dice's moves: ``noun``), in ascending order, each once:
+    ``12, 34`` typed, ``[12, 34]`` in a file."""
 
-    example = "12, 34"
-
-    def __init__(self, high: int) -> None:
+    def __init__(self, high: int, example: str = "12, 34", noun: str = "squares") -> None:
         self.square = Whole(0, high)
+        self.example, self.noun = example, noun
 
     def parse(self, text: str, what: str) -> tuple[int, ...]:
         words = [word for word in re.split(r"[\s,]+", text.strip()) if word]
@@ -253,5 +253,39 @@ class Squares(Kind[tuple[int, ...]]):
 
     def read(self, raw: object, key: str) -> tuple[int, ...]:
         if not isinstance(raw, list | tuple):
-            raise BoardError(f"{key} must be a list of squares, not {kind_of(raw)}", field=key)
+            raise BoardError(f"{key} must be a list of {self.noun}, not {kind_of(raw)}", field=key)
         return tuple(sorted({self.square.read(square, key) for square in raw}))
+
+
+class ChoiceOrWhole(Kind[E | int]):
+    """One of a few words, or a whole number in ``low..high`` (``streak_penalty = "start"`` or
+    ``= 40``): typed and shown as text."""
+
+    def __init__(self, words: Choice[E], whole: Whole, example: str) -> None:
+        self.words, self.whole, self.example = words, whole, example
+
+    def _expected(self) -> str:
+        return f"one of: {', '.join(self.words.words())}, or a square {self.whole.low}..{self.whole.high}"
+
+    def parse(self, text: str, what: str) -> E | int:
+        if text.strip().isdigit():
+            return self.whole.parse(text, what)
+        try:
+            return self.words.parse(text, what)
+        except InputError:
+            raise InputError(f"{what} must be {self._expected()}") from None
+
+    def text(self, value: E | int) -> str:
+        return self.whole.text(value) if isinstance(value, int) else self.words.text(value)
+
+    def json(self, value: E | int) -> object:
+        return value if isinstance(value, int) else self.words.json(value)
+
+    def read(self, raw: object, key: str) -> E | int:
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return self.whole.read(raw, key)
+        if isinstance(raw, self.words.values[0].__class__):
+            return raw
+        if isinstance(raw, str) and raw in self.words.words():
+            return self.words.read(raw, key)
+        raise BoardError(f"{key} must be {self._expected()}, not {kind_of(raw)}", field=key)

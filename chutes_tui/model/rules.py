@@ -15,6 +15,12 @@ A jump (ladder or chute) whose tail is the landing square then moves the piece t
 the same turn. On a board with ``chain_jumps`` a head may be another jump's tail, and the piece
 follows the chain until it rests; the board's ``resolve`` array holds where each landing ends,
 so one lookup still finishes the move.
+
+The game is won by coming to rest on the *goal* ``G`` (``board.goal_square``: the end square
+``E`` unless the board's ``goal`` is set short of it); squares ``G+1..E`` are ordinary, and the
+end rule governs only moves past ``E``. A whole turn -- rolls again, sums, streaks, entering,
+special squares -- is :mod:`chutes_tui.model.turns`: the one statement of a turn, built on
+:func:`move_by` here.
 """
 
 from __future__ import annotations
@@ -30,6 +36,9 @@ from numpy.typing import ArrayLike
 
 from chutes_tui.model.dice import Dice
 
+MAX_SQUARES = 100_000  # the largest board (and so the largest square any rule may name)
+MAX_STREAK = 100  # the longest streak limit: top faces counted in one turn
+
 
 class EndRule(StrEnum):
     """What a roll that would pass the end square does."""
@@ -37,6 +46,14 @@ class EndRule(StrEnum):
     EXACT = "exact"
     REACH = "reach"
     BOUNCE = "bounce"
+
+
+class Penalty(StrEnum):
+    """Where a streak of top faces too long sends the piece (``streak_penalty``), besides a
+    square of the board: back to where the turn began (the turn forfeited), or to the start."""
+
+    FORFEIT = "forfeit"
+    START = "start"
 
 
 class JumpKind(StrEnum):
@@ -58,6 +75,10 @@ class RuledBoard(Protocol):
     def start(self) -> int: ...
     @property
     def die(self) -> Dice: ...
+    @property
+    def goal_square(self) -> int:
+        """The square that wins (the end square unless the board's ``goal`` is set)."""
+
     @property
     def end_rule(self) -> EndRule: ...
     @property
@@ -108,12 +129,12 @@ def final_square(board: RuledBoard, square: ArrayLike, roll: ArrayLike) -> np.nd
     """Where a roll ends the move: the landing square, or its jump's head.
 
     A roll lost to the exact rule does not land anywhere, so no jump applies to it; and a piece
-    on the end square has finished, so it stays there whatever the rule.
+    on the goal has finished, so it stays there whatever the rule.
     """
     landing = landing_square(square, roll, board.end, board.end_rule)
     lost = (np.asarray(square) + np.asarray(roll) > board.end) & (board.end_rule is EndRule.EXACT)
     moved = np.where(lost, landing, board.resolve[landing])
-    return np.where(np.asarray(square) == board.end, board.end, moved)
+    return np.where(np.asarray(square) == board.goal_square, board.goal_square, moved)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +183,22 @@ def move(board: RuledBoard, square: int, roll: int) -> Move:
     # thousands of moves, and numpy on single numbers costs ~40 µs a move.
     final = int(board.roll_table[square, column])
     landing = int(board.landing_table[square, column])
+    return _move(board, square, roll, landing, final)
+
+
+def move_by(board: RuledBoard, square: int, steps: int, landing: int | None = None) -> Move:
+    """A move of ``steps`` squares from ``square`` (a face, or a turn's summed faces, however
+    large), under the end rule, its jumps followed; ``landing`` given: the piece is placed there
+    instead (entering on the board's ``enter_square``), its jump followed. The same rule as
+    :func:`move`, without the tables (whose columns are the dice's moves only)."""
+    if landing is None:
+        landing = int(landing_square(square, steps, board.end, board.end_rule))
+        if square + steps > board.end and board.end_rule is EndRule.EXACT:
+            return _move(board, square, steps, landing, landing)  # lost: no jump
+    return _move(board, square, steps, landing, int(board.resolve[landing]))
+
+
+def _move(board: RuledBoard, square: int, roll: int, landing: int, final: int) -> Move:
     jump = None if final == landing else jump_kind(landing, final)
     overshoot = square + roll > board.end
     lost = overshoot and board.end_rule is EndRule.EXACT
@@ -181,7 +218,7 @@ def rolls_again(board: RuledBoard, roll: Move) -> bool:
 
     A turn that reaches the end stops there: the game is won.
     """
-    return board.extra_roll and roll.roll == board.die.top and roll.final != board.end
+    return board.extra_roll and roll.roll == board.die.top and roll.final != board.goal_square
 
 
 # What the rule does, for the help texts (tests/unit/exact/test_exact_bump.py checks each figure
@@ -204,7 +241,7 @@ def bumped(board: RuledBoard, rest: ArrayLike, others: ArrayLike) -> np.ndarray:
     rest, others = np.asarray(rest), np.asarray(others)
     if not board.bump:
         return np.zeros(np.broadcast_shapes(rest.shape, others.shape), dtype=bool)
-    return (others == rest) & (rest != board.start) & (rest != board.end)
+    return (others == rest) & (rest != board.start) & (rest != board.goal_square)
 
 
 def _moves(board: RuledBoard) -> np.ndarray:
@@ -227,7 +264,7 @@ def roll_table(board: RuledBoard) -> np.ndarray:
     chance ``board.face_probabilities[c]``) from square ``s`` (0 ≤ s ≤ end).
 
     Rows for jump tails are filled in by the same rule, as if a piece stood there (the
-    inspector shows them); the end square's row keeps a finished piece where it is. The array
+    inspector shows them); the goal's row keeps a finished piece where it is. The array
     is read-only; ``Board.roll_table`` keeps it with the board, since the chain, the simulator
     and the validator all ask for it.
     """

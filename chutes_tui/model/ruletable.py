@@ -10,7 +10,10 @@ file's reader and writer are all made by walking the rows, and what a user chang
 :mod:`chutes_tui.model.rules`.
 
 Adding a rule: a field of :class:`RuleChoices`, a row of :data:`RULES`, its semantics in
-``rules.py``.
+``rules.py`` (what one move does) or ``turns.py`` (what a turn is: rolls again, sums, streaks,
+entering, special squares), its refusals in ``board.py``. A row the engines do not play yet has
+``played=False``: the board takes it from a program (the turn machine and its tests), and no
+surface offers it until every engine plays it.
 """
 
 from __future__ import annotations
@@ -21,8 +24,17 @@ from enum import Flag, auto
 from typing import Any, Generic, TypeVar, cast
 
 from chutes_tui.model.dice import D6, Dice
-from chutes_tui.model.rulekinds import Choice, DiceKind, Kind, OnOff
-from chutes_tui.model.rules import BUMP_EFFECT, EndRule
+from chutes_tui.model.rulekinds import (
+    Choice,
+    ChoiceOrWhole,
+    DiceKind,
+    Kind,
+    MaybeWhole,
+    OnOff,
+    Squares,
+    Whole,
+)
+from chutes_tui.model.rules import BUMP_EFFECT, MAX_SQUARES, MAX_STREAK, EndRule, Penalty
 
 T = TypeVar("T")
 
@@ -32,13 +44,27 @@ class RuleChoices:
     """The rule choices of a board (one field per row of :data:`RULES`, in its order)."""
 
     end_rule: EndRule = EndRule.EXACT
+    # The square that wins (None: the end square); past it, ordinary squares up to the end.
+    goal: int | None = None
     # The dice; ``Board(die=8)`` (a whole number) means one fair 8-sided die.
     die: Dice = D6
     extra_roll: bool = False
+    # The rolls of a turn are added, and the piece moves once by their total.
+    sum_rolls: bool = False
+    # The n-th top face in a row in one turn ends it (None: no limit), sending the piece to
+    # where the penalty says, no jump applied.
+    streak_limit: int | None = None
+    streak_penalty: Penalty | int = Penalty.FORFEIT
+    # A piece on the start moves only on these faces (none: on any), onto enter_square if set.
+    enter_faces: tuple[int, ...] = ()
+    enter_square: int | None = None
     # A jump's head may be another jump's tail: the piece follows the chain until it rests.
     chain_jumps: bool = False
     # The bump house rule (:func:`~chutes_tui.model.rules.bumped`): players then interact.
     bump: bool = False
+    # Squares where a piece that comes to rest skips its next turn, or rolls again at once.
+    miss_turn: tuple[int, ...] = ()
+    throw_again: tuple[int, ...] = ()
 
     @property
     def rules(self) -> RuleChoices:
@@ -74,6 +100,9 @@ class RuleOption(Generic[T]):
     # the rules older than chained jumps were always written, and still are.
     always_written: bool = False
     hint: str = ""  # the dialog's line of examples under a text field
+    # Every engine plays it (the chain, the exact chain, the simulators, the game): else the
+    # row is offered nowhere yet (:func:`offered`), and only a program sets it.
+    played: bool = True
 
     def __post_init__(self) -> None:
         if self.offered != EVERYWHERE and not self.why:
@@ -146,14 +175,118 @@ BUMP = RuleOption(
     "the start and the end, sends them back to the start; " + BUMP_EFFECT,
 )
 
+# Issue 26's rules: the board and the turn machine (model/turns.py) play them; the engines do not
+# yet, so no surface offers them (played=False) until they do. A rule naming a square of the board
+# is chosen with the board (its file, the editor's dialog, the command line), not at setup, where
+# it would be laid on whichever board is picked.
+BOARD_SQUARE = Offered.CLI | Offered.DIALOG | Offered.FILE
+ON_THE_BOARD = "it names a square of the board: set with the board, not laid on any board at setup"
+GOAL = RuleOption(
+    "goal",
+    MaybeWhole(Whole(1, MAX_SQUARES, example=90)),
+    "--goal",
+    "goal square",
+    "the square that wins, by coming to rest on it (default: the last square); the squares past "
+    "it are ordinary, and the end rule governs only moves past the last square",
+    metavar="SQUARE",
+    offered=BOARD_SQUARE,
+    why=ON_THE_BOARD,
+    played=False,
+)
+SUM_ROLLS = RuleOption(
+    "sum_rolls",
+    OnOff(),
+    "--sum-rolls",
+    "add a turn's rolls",
+    "with the extra roll: the rolls of a turn are added, and the piece moves once by their total",
+    played=False,
+)
+STREAK_LIMIT = RuleOption(
+    "streak_limit",
+    MaybeWhole(Whole(1, MAX_STREAK, example=3)),
+    "--streak-limit",
+    "top faces in a row",
+    "with the extra roll: the N-th top face in a row in one turn ends the turn, and the piece goes "
+    "where --streak-penalty says (no jump applied)",
+    metavar="N",
+    played=False,
+)
+STREAK_PENALTY = RuleOption(
+    "streak_penalty",
+    ChoiceOrWhole(Choice(Penalty), Whole(0, MAX_SQUARES), example="start"),
+    "--streak-penalty",
+    "after the streak",
+    "where a streak too long sends the piece: forfeit (back to where the turn began), start, or a square",
+    metavar="WHERE",
+    hint="forfeit · start · a square (e.g. 40)",
+    played=False,
+)
+ENTER_FACES = RuleOption(
+    "enter_faces",
+    Squares(MAX_SQUARES, example="6", noun="moves"),
+    "--enter-faces",
+    "faces that enter",
+    "a piece on the start moves only on one of these faces (empty: any face)",
+    metavar="FACES",
+    played=False,
+)
+ENTER_SQUARE = RuleOption(
+    "enter_square",
+    MaybeWhole(Whole(1, MAX_SQUARES, example=1)),
+    "--enter-square",
+    "enter on square",
+    "an entering roll places the piece on this square (its jump applies) instead of moving it",
+    metavar="SQUARE",
+    offered=BOARD_SQUARE,
+    why=ON_THE_BOARD,
+    played=False,
+)
+MISS_TURN = RuleOption(
+    "miss_turn",
+    Squares(MAX_SQUARES, example="12, 34"),
+    "--miss-turn",
+    "miss a turn on",
+    "squares where a piece that comes to rest skips its next turn",
+    metavar="SQUARES",
+    offered=BOARD_SQUARE,
+    why=ON_THE_BOARD,
+    played=False,
+)
+THROW_AGAIN = RuleOption(
+    "throw_again",
+    Squares(MAX_SQUARES, example="13, 35"),
+    "--throw-again",
+    "roll again on",
+    "squares where a piece that comes to rest rolls again in the same turn",
+    metavar="SQUARES",
+    offered=BOARD_SQUARE,
+    why=ON_THE_BOARD,
+    played=False,
+)
+
 # The rows, in the order every front end offers them.
-RULES: tuple[RuleOption[Any], ...] = (END_RULE, DIE, EXTRA_ROLL, CHAIN_JUMPS, BUMP)
+RULES: tuple[RuleOption[Any], ...] = (
+    END_RULE,
+    GOAL,
+    DIE,
+    EXTRA_ROLL,
+    SUM_ROLLS,
+    STREAK_LIMIT,
+    STREAK_PENALTY,
+    ENTER_FACES,
+    ENTER_SQUARE,
+    CHAIN_JUMPS,
+    BUMP,
+    MISS_TURN,
+    THROW_AGAIN,
+)
 DEFAULT = RuleChoices()
 
 
 def offered(where: Offered) -> tuple[RuleOption[Any], ...]:
-    """The rows offered ``where``, in the table's order."""
-    return tuple(row for row in RULES if where in row.offered)
+    """The rows offered ``where``, in the table's order (a row the engines do not play yet:
+    nowhere)."""
+    return tuple(row for row in RULES if where in row.offered and row.played)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,10 @@ other landing back.
 With that, the turn chain on the reached squares is absorbing: the set is closed under rolls and
 every member reaches the end, so from each the game ends with probability 1 and ``I - Q`` is
 invertible.
+
+A board with a turn rule of issue 26 (:func:`~chutes_tui.model.turns.beyond_rolls`) is checked
+on its piece states instead (:func:`~chutes_tui.model.turnlaw.reached_pieces`): every turn must
+end with chance one, and from every piece state a game can stand on the goal must be reachable.
 """
 
 from __future__ import annotations
@@ -19,9 +23,11 @@ import numpy as np
 from chutes_tui.model.errors import BoardError, Jump
 from chutes_tui.model.rules import EndRule, RuledBoard
 from chutes_tui.model.text import elide
+from chutes_tui.model.turnlaw import reached_pieces
+from chutes_tui.model.turns import PieceState, TurnBoard, beyond_rolls
 
 
-class CheckedBoard(RuledBoard, Protocol):
+class CheckedBoard(TurnBoard, Protocol):
     """What the check reads of a board besides what the rules read (:class:`~chutes_tui.model.
     board.Board`, which checks itself with this module on construction, is one)."""
 
@@ -87,8 +93,13 @@ def _can_finish(rows: np.ndarray, cols: np.ndarray, end: int, n: int) -> np.ndar
     return mask
 
 
-def reached_squares(board: RuledBoard) -> np.ndarray:
-    """The squares reachable from the start along the roll table (sorted, read-only)."""
+def reached_squares(board: TurnBoard) -> np.ndarray:
+    """The squares reachable from the start along the roll table (sorted, read-only); with a
+    turn rule of issue 26, the squares of the piece states a game stands on between turns."""
+    if beyond_rolls(board):
+        squares = np.array(sorted({piece.square for piece in reached_pieces(board)[0]}), dtype=np.int64)
+        squares.setflags(write=False)
+        return squares
     rows, cols, n = _roll_edges(board)
     squares = np.sort(reachable(rows, cols, board.start, n))
     squares.setflags(write=False)
@@ -105,8 +116,48 @@ def stranded_squares(board: CheckedBoard) -> np.ndarray:
     return np.flatnonzero(~can_finish)
 
 
+def check_turns_end(board: CheckedBoard) -> None:
+    """Refuse a board with a turn rule of issue 26 on which a turn may never end, or a piece
+    state a game can stand on from which the goal can never be reached."""
+    after, endless = reached_pieces(board)
+    if endless:
+        again = _compact(state.square for state in endless if state.square in board.throw_again)
+        raise BoardError(
+            f"endless turns: a turn from square {endless[0].began} never ends (its rolls come to "
+            f"rest on throw-again squares {elide(again, 100)} again and again)",
+            field="throw_again",
+        )
+    finishing = {PieceState(board.goal_square)}
+    grew = True
+    while grew:  # backwards: a piece state finishes if some turn's end does
+        grew = False
+        for piece, ends in after.items():
+            if piece not in finishing and any(end in finishing for end in ends):
+                finishing.add(piece)
+                grew = True
+    stuck = [piece for piece in after if piece not in finishing]
+    if stuck:
+        square = stuck[0].square
+        where = "the start square" if square == board.start else "square"
+        seen, todo = {stuck[0]}, [stuck[0]]
+        while todo:  # where turns from there can lead
+            for end in after[todo.pop()]:
+                if end not in seen:
+                    seen.add(end)
+                    todo.append(end)
+        trap = _compact(piece.square for piece in seen)
+        raise BoardError(
+            f"unwinnable board: the goal {board.goal_square} can never be reached from {where} "
+            f"{square} (turns from there only ever end on {elide(trap, 100)})",
+            field="jumps",
+        )
+
+
 def check_winnable(board: CheckedBoard) -> None:
     """Refuse boards with a square a game can stand on from which the end can never be reached."""
+    if beyond_rolls(board):
+        check_turns_end(board)
+        return
     # The standable squares are closed under rolls, so searching every square's edges finds
     # the same finishing squares and traps among them as searching theirs alone.
     rows, cols, n = _roll_edges(board)

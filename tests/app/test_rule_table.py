@@ -68,9 +68,17 @@ def test_every_row_offered_on_the_command_line_is_a_flag(standard):
     assert common.rule_overrides(parser.parse_args(["standard"])) == RuleOverrides()
 
 
+def only(rows):
+    """The samples of ``rows`` alone."""
+    rules = RuleOverrides()
+    for row in rows:
+        rules = rules.with_value(row, sample(row))
+    return rules
+
+
 def test_every_row_offered_in_a_board_file_is_written_and_read_back(standard):
     rows = offered(Offered.FILE)
-    board = standard.with_rules(SAMPLES)
+    board = standard.with_rules(only(rows))
     text = format_toml(board)
     data = board.to_dict()
     for row in rows:
@@ -83,9 +91,7 @@ def test_every_row_offered_in_a_board_file_is_written_and_read_back(standard):
 
 def test_every_row_offered_in_setup_is_remembered():
     rows = offered(Offered.SETUP)
-    rules = RuleOverrides()
-    for row in rows:
-        rules = rules.with_value(row, sample(row))
+    rules = only(rows)
     setup = LastSetup(tuple(parse_player_spec("Ann,cpu:Robo")), "standard", rules)
     assert save_settings(Settings(setup=setup))
     remembered = load_settings().setup
@@ -139,4 +145,21 @@ def test_the_setup_and_the_dialog_offer_the_same_rules_unless_a_row_says_why():
     for row in RULES:
         if (Offered.SETUP in row.offered) != (Offered.DIALOG in row.offered):
             assert row.why, row.field
-    assert offered(Offered.SETUP) == offered(Offered.DIALOG) == RULES  # today: every rule in both
+    played = tuple(row for row in RULES if row.played)
+    assert offered(Offered.SETUP) == offered(Offered.DIALOG) == played  # today: every rule in both
+
+
+def test_a_row_the_engines_do_not_play_yet_is_offered_nowhere():
+    waiting = [row for row in RULES if not row.played]
+    assert [row.field for row in waiting] == [
+        "goal",
+        "sum_rolls",
+        "streak_limit",
+        "streak_penalty",
+        "enter_faces",
+        "enter_square",
+        "miss_turn",
+        "throw_again",
+    ]
+    for where in Offered:
+        assert not set(waiting) & set(offered(where)), where

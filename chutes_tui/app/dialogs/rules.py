@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Static
 
 from chutes_tui.app.keymap import key
@@ -18,6 +18,8 @@ from chutes_tui.model.ruletable import Offered, RuleOverrides, offered
 
 ROWS = offered(Offered.DIALOG)
 PREFIX = "rules-"
+# A field's name, before it: the longest name of a field that is no tick box, and a space.
+LABEL_WIDTH = max([10, *(len(row.label) + 1 for row in ROWS if row.kind.form is not Form.TICK)])
 
 
 class RulesScreen(Dialog[RuleOverrides | None]):
@@ -31,24 +33,27 @@ class RulesScreen(Dialog[RuleOverrides | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rules-dialog", classes="dialog"):
-            yield Static(Text("The board's rules", style="bold"), classes="title")
-            for row in ROWS:
-                if row.kind.form is Form.TICK:
-                    continue
-                field = rule_field(row, row.of(self.board), prefix=PREFIX)
-                with Horizontal(classes="field"):
-                    yield Label(row.label[:1].upper() + row.label[1:])
-                    yield field
-                if row.hint:
-                    yield Static(Text(row.hint, style="dim"))
-                if row.kind.form is Form.TEXT:
-                    yield Static("", id=f"{PREFIX}{row.name}-error", classes="field-error")
-            with Vertical(id="rules-ticks"):  # one block: a line each
+            with VerticalScroll(classes="body"):  # scrolls above the buttons when it does not fit
+                yield Static(Text("The board's rules", style="bold"), classes="title")
                 for row in ROWS:
                     if row.kind.form is Form.TICK:
-                        yield rule_field(row, row.of(self.board), prefix=PREFIX)
-            yield Static("", id="rules-refusal", classes="field-error")
-            with Horizontal(classes="buttons"):
+                        continue
+                    field = rule_field(row, row.of(self.board), prefix=PREFIX)
+                    with Horizontal(classes="field"):
+                        label = Label(row.label[:1].upper() + row.label[1:])
+                        label.styles.width = LABEL_WIDTH
+                        yield label
+                        yield field
+                    if row.hint:
+                        yield Static(Text(row.hint, style="dim"))
+                    if row.kind.form is Form.TEXT:
+                        yield Static("", id=f"{PREFIX}{row.name}-error", classes="field-error")
+                with Vertical(id="rules-ticks"):  # one block: a line each
+                    for row in ROWS:
+                        if row.kind.form is Form.TICK:
+                            yield rule_field(row, row.of(self.board), prefix=PREFIX)
+                yield Static("", id="rules-refusal", classes="field-error")
+            with Horizontal(classes="buttons"):  # docked at the bottom, after the fields in Tab order
                 yield Button("Apply", id="apply", variant="primary")
                 yield Button("Cancel", id="cancel")
 

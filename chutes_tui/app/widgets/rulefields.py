@@ -49,6 +49,8 @@ def rule_field(row: RuleOption[Any], value: object, *, prefix: str = "", board_o
     else:
         typed = "" if value is None else kind.text(value)
         placeholder = f"board's (e.g. {kind.example})" if board_own else kind.example
+        if value is None and not board_own:  # an optional rule the board has not set
+            placeholder = f"none (e.g. {kind.example})"
         field = Input(
             typed, placeholder=placeholder, id=name, classes="rule", max_length=MAX_TEXT, compact=True
         )

@@ -1,6 +1,6 @@
 """The kinds of rule value: each typed, shown, written to a file and remembered one way, and
-what is not one refused in a line naming it. Whole numbers, optional ones and sets of squares
-carry no rule yet: the next rules (a goal, entering faces, squares that skip a turn) will."""
+what is not one refused in a line naming it (the kinds of issue 26's rows: optional whole
+numbers, sets of squares or faces, a word or a square)."""
 
 import json
 import tomllib
@@ -12,8 +12,8 @@ from chutes_tui.io.settings import load_settings
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.errors import BoardError
 from chutes_tui.model.inputs import InputError
-from chutes_tui.model.rulekinds import Choice, DiceKind, MaybeWhole, OnOff, Squares, Whole
-from chutes_tui.model.rules import EndRule
+from chutes_tui.model.rulekinds import Choice, ChoiceOrWhole, DiceKind, MaybeWhole, OnOff, Squares, Whole
+from chutes_tui.model.rules import EndRule, Penalty
 from chutes_tui.model.ruletable import BUMP, DIE, END_RULE, EXTRA_ROLL, RuleOverrides
 
 KINDS = [
@@ -25,7 +25,10 @@ KINDS = [
     (MaybeWhole(Whole(1, 100)), 68),
     (MaybeWhole(Whole(1, 100)), None),
     (Squares(100), (12, 34)),
+    (ChoiceOrWhole(Choice(Penalty), Whole(0, 100), "start"), Penalty.START),
+    (ChoiceOrWhole(Choice(Penalty), Whole(0, 100), "start"), 40),
 ]
+PENALTY = ChoiceOrWhole(Choice(Penalty), Whole(0, 100), "start")
 
 
 @pytest.mark.parametrize(("kind", "value"), KINDS, ids=lambda x: type(x).__name__)
@@ -52,6 +55,20 @@ def test_a_value_survives_typing_the_file_and_the_settings(kind, value):
         (Whole(1, 100), "goal", True, "goal must be a whole number, not true/false"),
         (Squares(100), "miss_turn", 5, "miss_turn must be a list of squares, not 5"),
         (Squares(100), "miss_turn", [5, 101], "miss_turn must be 0..100 (got 101)"),
+        (Squares(100, noun="moves"), "enter_faces", "6", "enter_faces must be a list of moves, not text '6'"),
+        (
+            PENALTY,
+            "streak_penalty",
+            "home",
+            "streak_penalty must be one of: forfeit, start, or a square 0..100, not text 'home'",
+        ),
+        (PENALTY, "streak_penalty", 101, "streak_penalty must be 0..100 (got 101)"),
+        (
+            PENALTY,
+            "streak_penalty",
+            True,
+            "streak_penalty must be one of: forfeit, start, or a square 0..100, not true/false",
+        ),
     ],
 )
 def test_a_file_value_of_the_wrong_kind_is_refused_naming_its_key(kind, key, raw, words):
@@ -67,6 +84,9 @@ def test_typed_values_are_refused_naming_the_field():
         Choice(EndRule).parse("fly", "the end rule")
     assert Squares(100).parse(" 34, 12 12 ", "it") == (12, 34)  # in order, each once
     assert MaybeWhole(Whole(1, 100)).parse("  ", "it") is None
+    with pytest.raises(InputError, match=r"the penalty must be one of: forfeit, start, or a square 0\.\.100"):
+        PENALTY.parse("home", "the penalty")
+    assert PENALTY.parse(" 7 ", "it") == 7 and PENALTY.parse("forfeit", "it") is Penalty.FORFEIT
 
 
 def test_settings_written_before_the_rule_table_are_read_as_they_were_meant():
