@@ -83,6 +83,21 @@ async def until(pilot, screen: str) -> None:
         await pilot.pause(0.05)
 
 
+def dialog(screen: str, *pressed: str, typed: str | None = None) -> Callable[..., Awaitable[None]]:
+    """Keys that open a dialog; its fields' cursors kept still (they blink). ``typed``: the first
+    field's text instead of the one offered (a path offered names the day and the home folder)."""
+
+    async def run(pilot) -> None:
+        for key in pressed:
+            await pilot.press(key)
+        await until(pilot, screen)
+        if typed is not None:
+            pilot.app.screen.query("Input").first().value = typed
+        await still_cursor()(pilot)
+
+    return run
+
+
 def suggestion(target: str | None) -> Callable[..., Awaitable[None]]:
     """The editor's suggestion: the target asked (``None``), or the edit offered for ``target``."""
 
@@ -147,6 +162,10 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "setup-12": (lambda: ChutesApp(players=default_players(12, humans=2)), still_cursor()),
     "game-12": (lambda: ChutesApp(game=twelve_players_game()), keys(cursor=28)),
     "winner-12": (lambda: ChutesApp(game=twelve_players_finished()), None),
+    # The dialogs: the editor's rules, where to save a game, a question before losing one.
+    "rules": (lambda: ChutesApp(game=two_player_game()), dialog("RulesScreen", "e", "l")),
+    "save-as": (lambda: ChutesApp(game=two_player_game()), dialog("SaveScreen", "s", typed="Ann.json")),
+    "confirm": (lambda: ChutesApp(game=two_player_game()), dialog("ConfirmScreen", "space", "ctrl+q")),
     # Review mode: a game in progress stepped back two turns; a finished one at its first swing.
     "review": (lambda: ChutesApp(game=mid_game()), keys("v", "left", "left")),
     "review-swing": (lambda: ChutesApp(game=finished_game()), keys("v", "home", "j")),
