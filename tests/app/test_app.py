@@ -5,7 +5,7 @@ from textual.widgets import Button, Static
 
 from chutes_tui.analysis import build_chain, expected_turns, seat_odds
 from chutes_tui.app.app import ChutesApp
-from chutes_tui.app.controller import SPEEDS
+from chutes_tui.app.controller import LOOP_PAUSE_AT_MAX, SPEEDS
 from chutes_tui.app.dialogs.winner import WinnerScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
@@ -259,9 +259,18 @@ async def test_loop_mode_starts_the_next_game_even_after_a_pause(standard):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         first = screen.game
-        await wait_for(pilot, lambda: first.finished)
-        await pilot.press("p")  # pause right after the win ...
-        await pilot.pause(0.5)
+        announce = screen.announce_winner
+
+        def announce_then_pause(game, loop):
+            """Pause right after the win: p's action queued as the win is shown, run before the
+            next game's 0.3 s can pass (polling for the win and pressing p missed it under load)."""
+            announce(game, loop)
+            if game is first:
+                app.call_later(screen.run_action, "pause")
+
+        screen.announce_winner = announce_then_pause
+        await wait_for(pilot, lambda: first.finished and screen.controller.paused)
+        await pilot.pause(LOOP_PAUSE_AT_MAX + 0.2)  # past the time the next game would start
         assert screen.game is first and not isinstance(app.screen, WinnerScreen)
         await pilot.press("p")  # ... and resume: the next game must come
         await wait_for(pilot, lambda: screen.game is not first and len(screen.game.history) > 3)
