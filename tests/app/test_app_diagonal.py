@@ -8,7 +8,7 @@ from chutes_tui.app.screens.diagonal import DiagonalScreen, HeatMap
 from chutes_tui.exact.two_player import exact_two_player
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 
 
 def _text(renderable) -> str:
@@ -52,5 +52,5 @@ async def test_not_under_the_bump_rule():
     app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("d")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert not isinstance(app.screen, DiagonalScreen)

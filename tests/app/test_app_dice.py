@@ -6,7 +6,7 @@ from textual.widgets import Input, Select
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 
 
 async def test_two_dice_summed_from_the_setup_screen():
@@ -68,7 +68,7 @@ async def _start_odds_are_the_joint_chains(board, names, seed):
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         game = app.screen.game
         await wait_for(pilot, lambda: game.start_odds is not None)
-        await pilot.pause(0.1)
+        await settle(pilot)
         exact = bump_odds(board, [board.start] * len(players))
         assert game.start_odds.win == pytest.approx(exact.win, abs=1e-12)
         assert shown_odds(app) == [f"{p * 100:5.1f}%".strip() for p in exact.win]
