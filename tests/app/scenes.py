@@ -14,7 +14,7 @@ from chutes_tui.app.app import ChutesApp
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players, parse_player_spec
-from tests.app.helpers import settle, wait_for
+from tests.app.helpers import wait_for
 
 SIZES = [(60, 20), (80, 24), (120, 40), (160, 50)]
 Before = Callable[..., Awaitable[None]] | None
@@ -60,7 +60,7 @@ def keys(*pressed: str, cursor: int | None = None) -> Callable[..., Awaitable[No
             pilot.app.screen.board.set_cursor(cursor)
         for key in pressed:
             await pilot.press(key)
-        await settle(pilot)
+        await pilot.pause()
 
     return run
 
@@ -69,7 +69,7 @@ def exact_dialog() -> Callable[..., Awaitable[None]]:
     async def run(pilot) -> None:
         await pilot.press("x")
         await until(pilot, "ExactScreen")
-        await settle(pilot)
+        await pilot.pause()
 
     return run
 
@@ -92,7 +92,7 @@ def suggestion(target: str | None) -> Callable[..., Awaitable[None]]:
             field.value = target
             await pilot.press("enter")
             await until(pilot, "ConfirmScreen")
-        await settle(pilot)
+        await pilot.pause()
 
     return run
 
@@ -104,7 +104,7 @@ def diagonal() -> Callable[..., Awaitable[None]]:
         await pilot.press("d")
         await wait_for(pilot, lambda: getattr(pilot.app.screen, "exact", None) is not None)
         await pilot.press(*["right"] * 5)
-        await settle(pilot)
+        await pilot.pause()
 
     return run
 
@@ -115,7 +115,7 @@ def still_cursor() -> Callable[..., Awaitable[None]]:
     async def run(pilot) -> None:
         for field in pilot.app.screen.query("Input"):
             field.cursor_blink = False
-        await settle(pilot)
+        await pilot.pause()
 
     return run
 
@@ -151,7 +151,7 @@ async def write_all(directory: Path) -> None:
         for width, height in SIZES:
             app = make()
             async with app.run_test(size=(width, height)) as pilot:
-                await settle(pilot)
+                await pilot.pause()
                 if before is not None:
                     await before(pilot)
                 app.save_screenshot(str(directory / f"{name}-{width}x{height}.svg"))

@@ -13,7 +13,6 @@ from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players
-from tests.app.helpers import settle
 
 STORM_KEYS = ["ctrl+p", "backspace", "pageup", "pagedown", "up", "down", "enter", "escape", "r", "a", "e"]
 
@@ -43,9 +42,9 @@ def watch_app():
 async def test_fast_palette_keys_never_end_the_app(keys):
     app = watch_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+        await pilot.pause(0.2)
         await send(app, pilot, keys)
-        await settle(pilot)
+        await pilot.pause(0.5)
         assert any(isinstance(screen, GameScreen) for screen in app.screen_stack)
     assert app.return_code in (None, 0)
 
@@ -56,23 +55,23 @@ async def test_random_palette_storms():
     exits = []
     app.exit = lambda *args, **kwargs: exits.append(args)  # typing "quit" may run Quit: count it
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+        await pilot.pause(0.2)
         for _ in range(3):
             await send(app, pilot, [rng.choice(STORM_KEYS) for _ in range(40)], gap=rng.choice([0, 0.005]))
-            await settle(pilot)
+            await pilot.pause(0.2)
             await send(app, pilot, ["escape", "escape", "escape"])
-            await settle(pilot)
+            await pilot.pause(0.1)
         assert any(isinstance(screen, GameScreen) for screen in app.screen_stack)
 
 
 async def test_keys_typed_while_quitting_from_the_palette_go_nowhere():
     app = watch_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+        await pilot.pause(0.2)
         await send(app, pilot, ["ctrl+p", "q", "u", "i", "t"], gap=0.05)
-        await settle(pilot)
+        await pilot.pause(0.3)
         await send(app, pilot, ["enter", *("x" * 30), "escape", "ctrl+p", "pageup"])
-        await settle(pilot)
+        await pilot.pause(0.5)
     assert app.return_code in (None, 0)
 
 
@@ -82,12 +81,12 @@ def editor_app():
 
 async def opened_and_closed_palette(pilot, app):
     """The editor's palette, opened and closed again (Esc)."""
-    await settle(pilot)
+    await pilot.pause(0.2)
     await pilot.press("ctrl+p")
-    await settle(pilot)
+    await pilot.pause(0.2)
     palette = app.screen
     await pilot.press("escape")
-    await settle(pilot)
+    await pilot.pause(0.2)
     assert palette not in app.screen_stack
     return palette
 
@@ -101,7 +100,7 @@ async def test_a_search_that_starts_after_the_palette_closed_ends_quietly():
     async with app.run_test(size=(120, 40)) as pilot:
         palette = await opened_and_closed_palette(pilot, app)
         palette._gather_commands("a")
-        await settle(pilot)
+        await pilot.pause(0.3)
         assert app._exception is None and isinstance(app.screen, EditorScreen)
 
 
@@ -135,7 +134,7 @@ async def test_page_keys_on_a_list_with_no_lines_are_no_move():
     async with app.run_test(size=(40, 10)) as pilot:
         options = await highlight_the_first(app)
         await pilot.press("pagedown", "pageup", "pagedown")
-        await settle(pilot)
+        await pilot.pause(0.1)
         assert app._exception is None and options.highlighted == 0
 
 
@@ -165,19 +164,19 @@ async def test_a_command_chosen_on_a_screen_that_has_gone_does_not_run():
         app.action_show_help_panel()
 
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+        await pilot.pause(0.2)
         await pilot.press("ctrl+p")
-        await settle(pilot)
+        await pilot.pause(0.2)
         palette = app.screen
         palette._selected_command = Hit(1.0, "Keys", show_keys)  # chosen: Enter would run it later
         chosen = palette._selected_command.command
         await pilot.press("escape")  # the palette closes
-        await settle(pilot)
+        await pilot.pause(0.1)
         app.pop_screen()  # the editor leaves (as 'p' or a dismissal would) before the command runs
-        await settle(pilot)
+        await pilot.pause(0.2)
         assert [type(screen).__name__ for screen in app.screen_stack] == ["Screen"]
         chosen()  # what Textual's call_later runs
-        await settle(pilot)
+        await pilot.pause(0.1)
         assert ran == [] and app._exception is None
 
 
@@ -188,17 +187,17 @@ async def test_keys_after_the_last_screen_left_go_nowhere():
     app = editor_app()
     app.exit = lambda *args, **kwargs: None  # the app would be closing: see what the keys do
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+        await pilot.pause(0.2)
         app.pop_screen()  # the last screen leaves as the app closes
-        await settle(pilot)
+        await pilot.pause(0.1)
         app._driver.send_message(events.Key("ctrl+p", None))
-        await settle(pilot)
+        await pilot.pause(0.3)
         assert [type(screen).__name__ for screen in app.screen_stack] == ["Screen"]  # no palette
         for key in "keys":
             app._driver.send_message(events.Key(key, key))
-        await settle(pilot)
+        await pilot.pause(0.5)
         await send(app, pilot, ["down", "enter"])
-        await settle(pilot)
+        await pilot.pause(0.5)
         assert [type(screen).__name__ for screen in app.screen_stack] == ["Screen"]
         assert app._exception is None
 
@@ -211,5 +210,5 @@ async def test_a_list_too_narrow_for_a_cell_of_text_draws_nothing():
         options = await highlight_the_first(app)
         await pilot.press("down", "pagedown", "pageup")
         await pilot.resize_terminal(3, 3)
-        await settle(pilot)
+        await pilot.pause(0.1)
         assert app._exception is None and options.highlighted == 1
