@@ -35,3 +35,13 @@ def classic():
 @pytest.fixture(scope="session")
 def tiny():
     return load_board("tiny-10")
+
+
+@pytest.fixture(scope="session")
+def standard_under_bump_exactly():
+    """The standard board's exact fractions under the bump rule (4 s of lifting): worked out once
+    per test process for the tests that check them and the README's question that prints them
+    (marked ``xdist_group("standard-bump")`` so that they share a process)."""
+    from chutes_tui.exact.bump import exact_bump
+
+    return exact_bump(load_board("standard").replace(bump=True))

@@ -20,6 +20,17 @@ async def wait_for(pilot, condition, timeout=20.0):
         await pilot.pause(0.02)
 
 
+async def settle(pilot, timeout=20.0):
+    """Let the app run until it has nothing left to do: every worker (odds, exact fractions,
+    suggestions) finished and every message its results posted handled. What a fixed pause was
+    for, without the guess at how long that takes."""
+    app = pilot.app
+    await pilot.pause()
+    while any(not worker.is_finished for worker in app.workers):
+        await asyncio.wait_for(app.workers.wait_for_complete(), timeout)
+        await pilot.pause()
+
+
 async def edit_in_ladder_27_29(pilot, app):
     """Open the editor and add Hochman's ladder 27→29; the editor screen."""
     await pilot.press("e")

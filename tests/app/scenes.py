@@ -14,6 +14,7 @@ from chutes_tui.app.app import ChutesApp
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players, parse_player_spec
+from tests.app.helpers import wait_for
 
 SIZES = [(60, 20), (80, 24), (120, 40), (160, 50)]
 Before = Callable[..., Awaitable[None]] | None
@@ -59,7 +60,7 @@ def keys(*pressed: str, cursor: int | None = None) -> Callable[..., Awaitable[No
             pilot.app.screen.board.set_cursor(cursor)
         for key in pressed:
             await pilot.press(key)
-        await pilot.pause(0.3)
+        await pilot.pause()
 
     return run
 
@@ -67,20 +68,14 @@ def keys(*pressed: str, cursor: int | None = None) -> Callable[..., Awaitable[No
 def exact_dialog() -> Callable[..., Awaitable[None]]:
     async def run(pilot) -> None:
         await pilot.press("x")
-        for _ in range(100):
-            if type(pilot.app.screen).__name__ == "ExactScreen":
-                break
-            await pilot.pause(0.05)
-        await pilot.pause(0.2)
+        await until(pilot, "ExactScreen")
+        await pilot.pause()
 
     return run
 
 
 async def until(pilot, screen: str) -> None:
-    for _ in range(200):
-        if type(pilot.app.screen).__name__ == screen:
-            break
-        await pilot.pause(0.05)
+    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == screen)
 
 
 def dialog(screen: str, *pressed: str, typed: str | None = None) -> Callable[..., Awaitable[None]]:
@@ -112,7 +107,7 @@ def suggestion(target: str | None) -> Callable[..., Awaitable[None]]:
             field.value = target
             await pilot.press("enter")
             await until(pilot, "ConfirmScreen")
-        await pilot.pause(0.3)
+        await pilot.pause()
 
     return run
 
@@ -122,12 +117,9 @@ def diagonal() -> Callable[..., Awaitable[None]]:
 
     async def run(pilot) -> None:
         await pilot.press("d")
-        for _ in range(200):
-            if getattr(pilot.app.screen, "exact", None) is not None:
-                break
-            await pilot.pause(0.05)
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "exact", None) is not None)
         await pilot.press(*["right"] * 5)
-        await pilot.pause(0.2)
+        await pilot.pause()
 
     return run
 
@@ -138,7 +130,7 @@ def still_cursor() -> Callable[..., Awaitable[None]]:
     async def run(pilot) -> None:
         for field in pilot.app.screen.query("Input"):
             field.cursor_blink = False
-        await pilot.pause(0.1)
+        await pilot.pause()
 
     return run
 
@@ -178,7 +170,7 @@ async def write_all(directory: Path) -> None:
         for width, height in SIZES:
             app = make()
             async with app.run_test(size=(width, height)) as pilot:
-                await pilot.pause(0.3)
+                await pilot.pause()
                 if before is not None:
                     await before(pilot)
                 app.save_screenshot(str(directory / f"{name}-{width}x{height}.svg"))

@@ -5,7 +5,7 @@ from textual.widgets import Button, Static
 
 from chutes_tui.analysis import build_chain, expected_turns, seat_odds
 from chutes_tui.app.app import ChutesApp
-from chutes_tui.app.controller import SPEEDS
+from chutes_tui.app.controller import LOOP_PAUSE_AT_MAX, SPEEDS
 from chutes_tui.app.dialogs.winner import WinnerScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
@@ -15,7 +15,7 @@ from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players, parse_player_spec
-from tests.app.helpers import edit_in_ladder_27_29, wait_for
+from tests.app.helpers import edit_in_ladder_27_29, settle, wait_for
 
 MAX = len(SPEEDS) - 1
 
@@ -92,7 +92,7 @@ async def test_pause_and_step(standard):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         await pilot.press("p")
-        await pilot.pause(0.1)
+        await settle(pilot)
         paused_at = len(screen.game.history)
         await pilot.pause(0.3)
         assert len(screen.game.history) == paused_at
@@ -114,9 +114,9 @@ async def test_save_and_resume_continue_identically(standard, tmp_path):
         screen = app.screen
         await wait_for(pilot, lambda: len(screen.game.history) >= 12)
         await pilot.press("p")
-        await pilot.pause(0.1)
+        await settle(pilot)
         await pilot.press("s")
-        await pilot.pause(0.1)
+        await settle(pilot)
         saved_turns = len(screen.game.history)
         original = screen.game
     assert path.exists()
@@ -134,12 +134,12 @@ async def test_save_and_resume_continue_identically(standard, tmp_path):
 async def test_resize_never_breaks(standard):
     app = ChutesApp(board=standard, players=default_players(4), seed=3, watch=True, speed=MAX - 1)
     async with app.run_test(size=(200, 60)) as pilot:
-        await pilot.pause(0.3)
+        await settle(pilot)
         for size in [(80, 24), (120, 40), (40, 12), (200, 60), (81, 25), (20, 8), (120, 40)]:
             await pilot.resize_terminal(*size)
-            await pilot.pause(0.15)
+            await settle(pilot)
             app.screen.refresh()
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen | WinnerScreen)
         assert app.screen.has_class("compact") is False or isinstance(app.screen, WinnerScreen)
 
@@ -151,7 +151,7 @@ async def test_the_odds_on_screen_are_the_cores(standard):
         await wait_for(pilot, lambda: len(screen.game.history) >= 9)
         await pilot.press("p")
         await wait_for(pilot, lambda: not screen.controller.animating)
-        await pilot.pause(0.1)
+        await settle(pilot)
         positions = screen.query_one(BoardView).positions
         chain = build_chain(standard)
         odds = seat_odds(chain, positions, screen.game.to_move)
@@ -169,7 +169,7 @@ async def test_setup_screen_starts_the_chosen_game(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         assert isinstance(app.screen, SetupScreen)
         await pilot.click("#start")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         game = app.screen.game
         assert game.board.name == "classic-1952" and len(game.players) == 2
@@ -185,10 +185,10 @@ async def test_setup_screen_reports_a_bad_board_file(tmp_path):
         # the Start button down: click once it is in (the click would miss otherwise).
         preview = app.screen.query_one("#board-preview")
         await wait_for(pilot, lambda: "on average" in str(preview.render()))
-        await pilot.pause(0.1)
+        await settle(pilot)
         app.screen.query_one("#board-path").value = str(bad)
         assert await pilot.click("#start")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
         message = str(app.screen.query_one("#setup-error").render())
         assert "bad.toml:2" in message and "list it under chutes" in message
@@ -198,7 +198,7 @@ async def test_help_and_winner_choices(standard):
     app = ChutesApp(board=standard, players=default_players(2), seed=5, watch=True, speed=MAX)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("p", "question_mark")
-        await pilot.pause(0.1)
+        await settle(pilot)
         described = dict(app.screen.keys)
         for key in (
             "space,enter",
@@ -218,7 +218,7 @@ async def test_help_and_winner_choices(standard):
         game_screen = app.screen_stack[-2]
         first_game = game_screen.game
         await pilot.press("r")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert game_screen.game is not first_game
         assert [p.spec for p in game_screen.game.players] == [p.spec for p in first_game.players]
 
@@ -250,7 +250,7 @@ async def test_command_palette_lists_the_game_actions(standard, spec):
                 assert commands[binding.description].help == binding.tooltip
         paused = app.screen.controller.paused
         commands["Pause"].callback()
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app.screen.controller.paused is not paused
 
 
@@ -259,9 +259,18 @@ async def test_loop_mode_starts_the_next_game_even_after_a_pause(standard):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         first = screen.game
-        await wait_for(pilot, lambda: first.finished)
-        await pilot.press("p")  # pause right after the win ...
-        await pilot.pause(0.5)
+        announce = screen.announce_winner
+
+        def announce_then_pause(game, loop):
+            """Pause right after the win: p's action queued as the win is shown, run before the
+            next game's 0.3 s can pass (polling for the win and pressing p missed it under load)."""
+            announce(game, loop)
+            if game is first:
+                app.call_later(screen.run_action, "pause")
+
+        screen.announce_winner = announce_then_pause
+        await wait_for(pilot, lambda: first.finished and screen.controller.paused)
+        await pilot.pause(LOOP_PAUSE_AT_MAX + 0.2)  # past the time the next game would start
         assert screen.game is first and not isinstance(app.screen, WinnerScreen)
         await pilot.press("p")  # ... and resume: the next game must come
         await wait_for(pilot, lambda: screen.game is not first and len(screen.game.history) > 3)
@@ -271,7 +280,7 @@ async def test_new_game_goes_back_to_setup_with_the_same_players(standard):
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,cpu:Robo,Cy"), seed=5)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("n")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
         assert [s.name for s in app.screen.chosen_players()] == ["Ann", "Robo", "Cy"]
         assert app.screen.chosen_board() == standard
@@ -306,7 +315,7 @@ async def test_exact_key_explains_itself_for_three_players(standard):
     app = ChutesApp(board=standard, players=default_players(3), seed=21, watch=True, speed=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("x")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert any("two-player" in str(n.message) for n in app._notifications)
 
@@ -355,18 +364,18 @@ async def test_cursor_updates_the_inspector(standard):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         await pilot.press("i")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert screen.has_class("inspecting") and screen.board.cursor == 0
         for square in (28, 95, 99):
             screen.board.set_cursor(square)
-            await pilot.pause(0.05)
+            await settle(pilot)
             text = str(screen.query_one("#inspect-text", Static).content)
             report = inspect_square(standard, square, opponent=0)
             assert f"Square {square}" in text
             assert f"Turns left {report.expected_turns:.1f}" in text
             assert f"wins {report.win_probability:.1%}" in text
         await pilot.press("right")  # the keyboard moves the cursor too
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert f"Square {screen.board.cursor}" in str(screen.query_one("#inspect-text", Static).content)
         await pilot.press("i")
         assert not screen.has_class("inspecting")
@@ -421,7 +430,7 @@ async def test_board_picker_loads_good_boards_and_refuses_bad_ones(standard, tmp
         screen = app.screen
         game_before = screen.game
         await pilot.press("b")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, BoardPicker)
         labels = [str(o.prompt) for o in app.screen.query_one("#board-options").options]
         assert not any("bad.toml" in label for label in labels) and any(
@@ -430,27 +439,27 @@ async def test_board_picker_loads_good_boards_and_refuses_bad_ones(standard, tmp
         # A bad file: its error is shown, the game is untouched.
         app.screen.query_one("#board-file").value = "bad.toml"
         await pilot.click("#load")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, ErrorScreen)
         assert "bad.toml:3" in app.screen.message and "chained jumps" in app.screen.message
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, BoardPicker) and screen.game is game_before
         # A good plain file loads, the same players start on it, and it becomes recent.
         app.screen.query_one("#board-file").value = "good.txt"
         await pilot.click("#load")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert app.screen is screen and screen.game is not game_before
         assert screen.game.board.end == 20 and [p.spec.name for p in screen.game.players] == ["Ann", "Bob"]
         assert recent_boards() == [str((tmp_path / "good.txt").resolve())]
         # A bundled board from the list.
         await pilot.press("b")
-        await pilot.pause(0.1)
+        await settle(pilot)
         options = app.screen.query_one("#board-options")
         index = next(i for i, o in enumerate(options.options) if o.id == "bundled:classic-1952")
         options.highlighted = index
         options.action_select()
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert screen.game.board.name == "classic-1952"
 
 
@@ -465,7 +474,7 @@ async def test_editor_session_adds_a_ladder_saves_and_the_file_loads_identically
         game_screen = app.screen
         # Hochman's ladder 27→29: the game gets longer (40.20 turns).
         editor = await edit_in_ladder_27_29(pilot, app)
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert (27, 29) in editor.board.ladders
         stats = str(editor.query_one("#editor-stats").render())
         assert "40.202" in stats and "+0.977" in stats
@@ -474,21 +483,21 @@ async def test_editor_session_adds_a_ladder_saves_and_the_file_loads_identically
         await pilot.press("t")
         editor.view.set_cursor(90)
         await pilot.press("h")
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert "chained jumps" in str(editor.query_one("#editor-status").render())
         assert (84, 90) not in editor.board.jumps
         # Save; saving over an existing file asks first.
         target = tmp_path / "longer.toml"
         target.write_text("old")
         await pilot.press("ctrl+s")
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert isinstance(app.screen, SaveScreen)
         app.screen.query_one("#save-path").value = str(target)
         await pilot.press("enter")
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen) and target.read_text() == "old"
         await pilot.press("y")
-        await pilot.pause(0.05)
+        await settle(pilot)
         saved = load_board(target)
         assert saved.jumps == editor.board.jumps and saved.name == "longer"
         assert edit_stats(saved, classic).expected_turns == pytest.approx(40.2021, abs=5e-4)
@@ -503,7 +512,7 @@ async def test_editor_session_adds_a_ladder_saves_and_the_file_loads_identically
         await pilot.press("delete")
         assert editor.board.jumps == classic.jumps
         await pilot.press("ctrl+b")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app.screen is game_screen and game_screen.game.board.jumps == classic.jumps
 
 
@@ -545,7 +554,7 @@ async def test_a_10000_square_board_stays_responsive(tmp_path):
         await pilot.pause()
         assert board.scroll_offset.y == 0 and "9999" in "".join(s.text for s in board.render_line(0))
         await pilot.press("x")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert any("take minutes" in str(n.message) for n in app._notifications)
 
 
@@ -567,7 +576,7 @@ async def test_board_colours_come_from_the_theme(standard):
         board = app.screen.query_one(BoardView)
         for theme in ("textual-dark", "textual-light", "nord"):
             app.theme = theme
-            await pilot.pause(0.1)
+            await settle(pilot)
             colors = board._colors()
             variables = app.get_css_variables()
             assert colors["cell"].triplet.hex.lower() == variables["surface"].lower()[:7], theme
@@ -592,11 +601,11 @@ async def test_the_inspector_explains_a_square_no_game_reaches(standard):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         await pilot.press("i")
-        await pilot.pause(0.1)
+        await settle(pilot)
         screen.board.set_cursor(75)
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert "Turns left 1.0" in str(screen.query_one("#inspect-text", Static).content)
         screen.board.set_cursor(2)
-        await pilot.pause(0.05)
+        await settle(pilot)
         text = str(screen.query_one("#inspect-text", Static).content)
         assert "Square 2" in text and "never reach" in text and "Turns left" not in text

@@ -11,6 +11,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import parse_player_spec
+from tests.app.helpers import settle
 from tests.app.scenes import mid_game, two_player_game
 
 BRAILLE = re.compile("[\u2800-\u28ff]")
@@ -36,7 +37,7 @@ def assert_whole_board_shows(board) -> None:
 async def test_the_editors_board_fits_beside_its_panel_at_60x20():
     async with ChutesApp(game=two_player_game()).run_test(size=(60, 20)) as pilot:
         await pilot.press("e")
-        await pilot.pause(0.3)
+        await settle(pilot)
         assert_whole_board_shows(pilot.app.screen.view)
         assert pilot.app.screen.query_one("#side").region.width >= 18
 
@@ -44,7 +45,7 @@ async def test_the_editors_board_fits_beside_its_panel_at_60x20():
 async def test_the_games_board_fits_beside_the_side_panel_at_60x20():
     async with ChutesApp(game=mid_game()).run_test(size=(60, 20)) as pilot:
         await pilot.press("w")  # 60 columns open with the board alone; w shows the panel
-        await pilot.pause(0.3)
+        await settle(pilot)
         screen = pilot.app.screen
         assert screen.query_one("#side").region.width >= 18
         assert_whole_board_shows(screen.board)
@@ -56,7 +57,7 @@ async def test_the_games_board_fits_beside_the_side_panel_at_60x20():
 async def test_ladders_and_chutes_differ_without_colour(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     async with ChutesApp(game=mid_game()).run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         text = "\n".join(board_lines(pilot.app.screen.board))
         up, down = UP, DOWN
         board = load_board("standard")
@@ -64,7 +65,7 @@ async def test_ladders_and_chutes_differ_without_colour(monkeypatch):
         assert {int(n) for n in re.findall(rf"(\d+){up}", text)} == {t for t, _ in board.ladders}
         assert {int(n) for n in re.findall(rf"(\d+){down}", text)} == {t for t, _ in board.chutes}
         await pilot.press("question_mark")
-        await pilot.pause(0.2)
+        await settle(pilot)
         help_text = " ".join(str(s.render()) for s in pilot.app.screen.query("Static"))
         assert f"followed by {up} starts a ladder" in help_text
         assert "underlined" in help_text
@@ -73,39 +74,39 @@ async def test_ladders_and_chutes_differ_without_colour(monkeypatch):
 async def test_setup_checkboxes_read_checked_or_not_without_colour(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     async with ChutesApp(board_name="standard").run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.3)
+        await settle(pilot)
         box = pilot.app.screen.query_one("#setup-bump", Checkbox)
         assert not box.value and "✓" not in str(box.render()) and "X" not in str(box.render())
         box.value = True
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert "✓" in str(box.render())
 
 
 async def test_zooming_in_keeps_the_player_to_move_in_view():
     game = Game.new(load_board("standard"), parse_player_spec("Ann,Bob"), seed=3)
     async with ChutesApp(game=game).run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         board = pilot.app.screen.board
         for key in ("w", "right_square_bracket", "right_square_bracket", "right_square_bracket"):
             await pilot.press(key)
-            await pilot.pause(0.1)
+            await settle(pilot)
         assert board.zoom == 3 and board.grid.height > board.size.height  # it scrolls now
         top = board.scroll_offset.y
         assert top <= board.grid.grid_height < top + board.scrollable_content_region.height  # start
         board.set_cursor(100)
         await pilot.press("right_square_bracket")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert board.scroll_offset.y == 0  # square 100's row, the top one
 
 
 async def test_zooming_out_of_a_board_in_full_view_changes_nothing():
     async with ChutesApp(game=mid_game()).run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         board = pilot.app.screen.board
         before = board_lines(board)
         await pilot.press("left_square_bracket")
         await pilot.press("left_square_bracket")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert board.zoom == 0 and board_lines(board) == before
         assert any("whole board" in str(n.message) for n in pilot.app._notifications)
 
@@ -117,7 +118,7 @@ async def test_one_line_rows_draw_every_jump_or_none():
     board = random_board(3, squares=400, ladders=30, chutes=30)
     game = Game.new(board, parse_player_spec("Ann,Bob"), seed=3)
     async with ChutesApp(game=game).run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         view = pilot.app.screen.board
         assert view.grid.grid_height == view.grid.rows
         lines = board_lines(view)
@@ -128,7 +129,7 @@ async def test_one_line_rows_draw_every_jump_or_none():
 async def test_the_win_chart_names_its_lines_by_token_without_colour(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     async with ChutesApp(game=mid_game()).run_test(size=(160, 50)) as pilot:
-        await pilot.pause(0.3)
+        await settle(pilot)
         chart = pilot.app.screen.chart
         plot = [chart.render_line(y).text for y in range(1, chart.size.height - 1)]  # not the legend
         # at each line's last point, side by side where they meet (highest first)

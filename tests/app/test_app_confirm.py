@@ -10,7 +10,7 @@ from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import edit_in_ladder_27_29, play_turns, wait_for
+from tests.app.helpers import edit_in_ladder_27_29, play_turns, settle, wait_for
 
 
 def person_mid_game(standard):
@@ -30,22 +30,22 @@ async def test_leaving_a_game_in_progress_asks_first(standard, keys, after_yes):
         game, history = screen.game, list(screen.game.history)
         for key in keys:  # b: the picker first (its first board), then the question
             await pilot.press(key)
-            await pilot.pause(0.1)
+            await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("escape")  # cancelled: the very same game, move for move
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert app.screen is screen and screen.game is game and list(game.history) == history
         for key in keys:
             await pilot.press(key)
-            await pilot.pause(0.1)
+            await settle(pilot)
         await pilot.press("enter")  # Enter keeps the game: only y leaves it
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app.screen is screen and screen.game is game
         for key in keys:
             await pilot.press(key)
-            await pilot.pause(0.1)
+            await settle(pilot)
         await pilot.press("y")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, after_yes)
         if after_yes is GameScreen:  # a fresh game (on the picked board)
             assert screen.game is not game and not screen.game.history
@@ -57,13 +57,13 @@ async def test_nothing_is_asked_before_the_first_roll_or_in_a_watched_game(stand
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("n")  # no roll yet: nothing to lose
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
     app = ChutesApp(board=standard, players=parse_player_spec("cpu:A,cpu:B"), seed=4, watch=True)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: len(app.screen.game.history) > 2)
         await pilot.press("r")
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen)
 
 
@@ -72,20 +72,20 @@ async def test_quitting_mid_game_asks_and_esc_keeps_playing(standard):
     async with app.run_test(size=(120, 40)) as pilot:
         await play_turns(pilot, app, 3)
         await pilot.press("ctrl+q")
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen) and app.is_running
         await pilot.press("escape")
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.is_running
         await pilot.press("ctrl+q")
-        await pilot.pause(0.05)
+        await settle(pilot)
         await pilot.press("enter")  # the quit question's default keeps the game
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.is_running
         await pilot.press("ctrl+q")
-        await pilot.pause(0.05)
+        await settle(pilot)
         await pilot.press("y")
-        await pilot.pause(0.1)
+        await settle(pilot)
     assert app.return_code == 0
 
 
@@ -102,13 +102,13 @@ async def test_a_dialog_closed_with_esc_restores_pause_and_play(standard, key, p
         await pilot.press(key)
         await wait_for(pilot, lambda: app.screen is not screen)
         frozen = len(screen.game.history)
-        await pilot.pause(0.4)
+        await settle(pilot)
         assert len(screen.game.history) == frozen, "the computers moved under a dialog"
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen)
         assert screen.controller.paused is paused
         if paused:
-            await pilot.pause(0.4)
+            await settle(pilot)
             assert len(screen.game.history) == frozen
         else:
             await wait_for(pilot, lambda: len(screen.game.history) > frozen or screen.game.finished)
@@ -118,11 +118,11 @@ async def test_editor_undoes_redoes_and_asks_before_losing_edits(classic):
     app = ChutesApp(board=classic, players=parse_player_spec("Ann,Bob"), seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("e")
-        await pilot.pause(0.1)
+        await settle(pilot)
         editor = app.screen
         assert isinstance(editor, EditorScreen)
         await pilot.press("escape")  # nothing edited: leaves at once
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         editor = await edit_in_ladder_27_29(pilot, app)
         editor.view.set_cursor(29)
@@ -141,18 +141,18 @@ async def test_editor_undoes_redoes_and_asks_before_losing_edits(classic):
         edited = editor.board
         for key in ("R", "escape"):
             await pilot.press(key)
-            await pilot.pause(0.05)
+            await settle(pilot)
             assert isinstance(app.screen, ConfirmScreen)
             await pilot.press("escape")
-            await pilot.pause(0.05)
+            await settle(pilot)
             assert app.screen is editor and editor.board is edited
         await pilot.press("R", "y")
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert app.screen is editor and editor.board is not edited
         await pilot.press("u")  # even a random board can be undone
         assert editor.board is edited
         await pilot.press("escape", "y")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.game.board.jumps == classic.jumps
 
 
@@ -162,13 +162,13 @@ async def test_long_dialogs_scroll_with_their_buttons_in_view(standard, key):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(key)
         await wait_for(pilot, lambda: not isinstance(app.screen, GameScreen))
-        await pilot.pause(0.3)
+        await settle(pilot)
         body = app.screen.query_one(".body")
         assert body.max_scroll_y > 0, "the body fits: this test needs a long one"
         for button in app.screen.query("Button"):
             assert app.screen.region.contains_region(button.region), button.id
         await pilot.press("pagedown", "end")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert body.scroll_y > 0
         for button in app.screen.query("Button"):
             assert app.screen.region.contains_region(button.region), button.id
@@ -181,14 +181,14 @@ async def test_play_from_the_editor_asks_and_esc_keeps_the_edits(classic):
         game_screen, game = app.screen, app.screen.game
         editor = await edit_in_ladder_27_29(pilot, app)
         await pilot.press("ctrl+b")
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("escape")  # not now: back in the editor, the ladder still there
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert app.screen is editor and (27, 29) in editor.board.ladders
         assert game_screen.game is game
         await pilot.press("ctrl+b", "y")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app.screen is game_screen and (27, 29) in game_screen.game.board.ladders
 
 
@@ -201,10 +201,10 @@ async def test_a_game_saved_since_its_last_move_is_left_without_asking(standard,
         screen = app.screen
         assert screen.session.at_stake
         await pilot.press("s")
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert not screen.session.at_stake
         await pilot.press("n")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
 
 
@@ -221,7 +221,7 @@ async def test_the_footer_shows_whole_keys_that_fit_most_used_first(standard, si
         # The footer fills in after the first layout, and is made again when the mode or the
         # size settles (later on a loaded machine): wait for it to hold keys, then read them.
         await wait_for(pilot, lambda: len(keys()) > 4)
-        await pilot.pause(0.1)
+        await settle(pilot)
         await wait_for(pilot, lambda: len(keys()) > 4)
         shown = [k.description for k in keys()]
         assert shown[:5] == ["Roll", "Help", "Save", "Review", "Board only"]  # w s v at 80x24 too
@@ -234,7 +234,7 @@ async def test_the_footer_shows_whole_keys_that_fit_most_used_first(standard, si
 async def test_names_and_odds_fit_the_players_panel_at_80x24(standard):
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,cpu:Ada,cpu:Turing"), seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         table = app.screen.players_table
         lines = ["".join(s.text for s in table.render_line(y)) for y in range(4)]
         assert "Ada·cpu" in lines[2] and "%" in lines[2]
@@ -247,9 +247,9 @@ async def test_the_inspector_is_off_where_a_games_series_would_freeze_the_screen
     board = random_board(7, squares=1000, ladders=30, chutes=30)  # 5,000-turn games
     app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=2)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         await pilot.press("i")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert not app.screen.has_class("inspecting")
         assert any("thousands of turns" in str(n.message) for n in app._notifications)
         # Live odds are worked out in the background instead.
@@ -291,7 +291,7 @@ async def test_a_save_file_that_appears_after_the_start_is_not_replaced(standard
         await play_turns(pilot, app, 1)
         path.write_text("someone else's")
         await pilot.press("s")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert path.read_text() == "someone else's"
         assert any("appeared since the game began" in str(n.message) for n in app._notifications)
         await pilot.press("s")

@@ -6,7 +6,7 @@ from textual.widgets import Input, Select
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 
 
 async def test_two_dice_summed_from_the_setup_screen():
@@ -43,7 +43,9 @@ async def test_new_game_comes_back_with_the_rules_played():
     from chutes_tui.io.boardfile import load_board
     from chutes_tui.model.players import parse_player_spec
 
-    board = load_board("standard").replace(die="2d6", end_rule="reach", bump=True)
+    # tiny-10: the rules come back the same on any board, and the game's odds under bump (its
+    # worker's joint chain) take 0.01 s there, 2 s on the standard board.
+    board = load_board("tiny-10").replace(die="2d6", end_rule="reach", bump=True)
     app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -52,7 +54,7 @@ async def test_new_game_comes_back_with_the_rules_played():
         setup = app.screen
         assert setup.query_one("#setup-die", Input).value == "2d6"
         assert setup.query_one("#setup-end-rule", Select).value == "reach"
-        assert setup.query_one("#board-path", Input).value in ("", "standard")
+        assert setup.query_one("#board-path", Input).value in ("", "tiny-10")
         assert setup.chosen_board() == board
 
 
@@ -68,7 +70,7 @@ async def _start_odds_are_the_joint_chains(board, names, seed):
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         game = app.screen.game
         await wait_for(pilot, lambda: game.start_odds is not None)
-        await pilot.pause(0.1)
+        await settle(pilot)
         exact = bump_odds(board, [board.start] * len(players))
         assert game.start_odds.win == pytest.approx(exact.win, abs=1e-12)
         assert shown_odds(app) == [f"{p * 100:5.1f}%".strip() for p in exact.win]

@@ -13,7 +13,7 @@ from chutes_tui.app.widgets.flowbar import FlowBar
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 
 
 def _game() -> Game:
@@ -79,9 +79,9 @@ async def test_after_a_win_there_is_no_flow_and_the_app_goes_on():
         while not game.finished:
             await pilot.press("space")
             await wait_for(pilot, lambda: not screen.controller.animating)
-        await pilot.pause(0.1)
+        await settle(pilot)
         await pilot.press("escape", "a")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app._exception is None and app.screen is screen
         assert not screen.has_class("flowing") and screen.stats.overlays.kind(game) is not OverlayKind.FLOW
         assert "no flow" in " ".join(str(n.message) for n in app._notifications)
@@ -100,8 +100,10 @@ async def test_an_overlay_of_the_player_to_move_survives_the_win_and_returns(key
         assert chosen is not None
         await pilot.press("p")
         await wait_for(pilot, lambda: game.finished)
-        await pilot.pause(0.1)  # the next game comes 1.5 s later
+        await pilot.pause()  # the win shown; the next game comes 1.5 s later
         assert app._exception is None and screen.board.overlay is None  # nobody to move
         await wait_for(pilot, lambda: screen.game is not game)  # the loop's next game
-        await pilot.pause(0.2)
-        assert screen.stats.overlays.kind(screen.game) == chosen and screen.board.overlay is not None
+        # The overlay chosen comes back (a tiny board's game at speed 5 is over in a second: the
+        # condition, not a time, or a loaded machine sees the next win).
+        await wait_for(pilot, lambda: screen.board.overlay is not None)
+        assert screen.stats.overlays.kind(screen.game) == chosen and app._exception is None

@@ -11,7 +11,7 @@ from chutes_tui.app.widgets.flowbar import FlowBar
 from chutes_tui.app.widgets.status import StatusPanel
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.model.players import PlayerSpec, default_players
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 
 SEED = 6924191965929629756  # the tour's first game
 
@@ -29,7 +29,7 @@ async def test_twelve_players_at_80_by_24_keep_the_roll_button_and_the_log_in_si
     players = [*default_players(12)]
     app = ChutesApp(board=standard, players=players, seed=12)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         screen = app.screen
         side, roll, log = (
             screen.query_one("#side"),
@@ -51,7 +51,7 @@ async def test_log_lines_break_between_items_and_the_seed_keeps_its_label(standa
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         log = screen.query_one(TurnLog)
-        await pilot.pause(0.1)
+        await settle(pilot)
         header = [strip.text.rstrip() for strip in log._wrapped]
         assert any(line.strip().startswith(f"seed {SEED}") for line in header), header  # never a bare seed
         await wait_for(pilot, lambda: screen.game.winner is not None, timeout=30)
@@ -69,7 +69,7 @@ async def test_the_inspector_breaks_finish_within_between_items(standard):
         screen = app.screen
         await pilot.press("i")
         screen.board.set_cursor(28)
-        await pilot.pause(0.2)
+        await settle(pilot)
         text = screen.query_one("#inspect-text", Static)
         lines = shown_lines(text, text.content)
         within = next(k for k, line in enumerate(lines) if line.startswith("Finish within"))
@@ -82,7 +82,7 @@ async def test_the_save_box_shows_the_end_of_a_long_path(standard):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, SaveScreen))
-        await pilot.pause(0.1)
+        await settle(pilot)
         box = app.screen.query_one("#save-path", Input)
         assert len(box.value) > box.content_region.width  # a long path: only part of it shows
         assert box.render_line(0).text.rstrip().endswith(".json")
@@ -92,7 +92,7 @@ async def test_the_flow_bar_says_after_1_turn(standard):
     app = ChutesApp(board=standard, players=default_players(2), seed=5)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("a", "a", "home", "greater_than_sign")
-        await pilot.pause(0.1)
+        await settle(pilot)
         bar = str(app.screen.query_one(FlowBar).render())
         assert "after 1 turn " in bar and "1 turns" not in bar
 
@@ -108,10 +108,10 @@ async def test_the_status_numbers_turns_as_the_log_and_review_do(standard):
         assert any(str(status.render()).startswith(f"Turn 1: {name} to move") for name in names)
         await pilot.press("space")
         await wait_for(pilot, lambda: len(screen.game.history) >= 2)  # the computer answers
-        await pilot.pause(0.5)
+        await settle(pilot)
         played = len(screen.game.history)
         await pilot.press("v")
-        await pilot.pause(0.2)
+        await settle(pilot)
         review = app.screen
         bar = str(review.query_one("#review-bar", Static).render())
         assert bar.startswith(f"Review turn {played} of {played}")

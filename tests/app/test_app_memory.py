@@ -16,7 +16,7 @@ from chutes_tui.io.settings import load_settings, saves_dir
 from chutes_tui.model.players import parse_player_spec
 from chutes_tui.model.rules import EndRule
 from chutes_tui.model.ruletable import DIE, END_RULE, EXTRA_ROLL
-from tests.app.helpers import play_turns
+from tests.app.helpers import play_turns, settle
 
 
 async def test_a_save_is_named_by_date_and_the_setup_screen_continues_it(standard):
@@ -25,30 +25,30 @@ async def test_a_save_is_named_by_date_and_the_setup_screen_continues_it(standar
         await play_turns(pilot, app, 3)
         game = app.screen.game
         await pilot.press("s")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, SaveScreen)
         suggested = app.screen.query_one(Input).value
         today = dt.date.today().isoformat()
         assert suggested.startswith(str(saves_dir() / f"Ann-vs-Bob-{today}")) and suggested.endswith(".json")
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         path = app.screen.session.save_path
         assert path is not None and str(path) == suggested and path.is_file()
         await play_turns(pilot, app, 1)  # one more turn, then 's' writes to the same file at once
         await pilot.press("s")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         positions, to_move = list(game.positions), game.to_move
 
     app = ChutesApp()  # `chutes-tui play`: the setup screen, with the save to continue
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
         button = app.screen.query_one("#continue", Button)
         assert path.stem in str(button.label)
         await pilot.press("ctrl+o")
-        await pilot.pause(0.2)
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert screen.game.positions == positions and screen.game.to_move == to_move
@@ -58,7 +58,7 @@ async def test_a_save_is_named_by_date_and_the_setup_screen_continues_it(standar
 async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(standard):
     app = ChutesApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
+        await settle(pilot)
         setup = app.screen
         await pilot.press("ctrl+n")  # a third seat: a computer player
         setup.query_one("#name-0", Input).value = "Zoë"
@@ -66,12 +66,12 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
         setup.query_one("#setup-end-rule", Select).value = "bounce"
         setup.query_one("#setup-extra-roll", Checkbox).value = True
         await pilot.press("ctrl+b")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         log = "\n".join(line.plain for line in app.screen.query_one(TurnLog).entries)
         assert "Space rolls" in log  # the very first game: one line of hints
         app.theme = "textual-light"
-        await pilot.pause(0.05)
+        await settle(pilot)
     remembered = load_settings()
     assert remembered.theme == "textual-light" and remembered.hinted
     assert remembered.setup is not None
@@ -82,7 +82,7 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
 
     app = ChutesApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app.theme == "textual-light"
         setup = app.screen
         assert setup.query_one("#name-0", Input).value == "Zoë"
@@ -91,7 +91,7 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
         assert setup.query_one("#setup-end-rule", Select).value == "bounce"
         assert setup.query_one("#setup-extra-roll", Checkbox).value is True
         await pilot.press("ctrl+b")
-        await pilot.pause(0.2)
+        await settle(pilot)
         game = app.screen.game
         assert game.board.name == "classic-1952" and game.board.end_rule.value == "bounce"
         log = "\n".join(line.plain for line in app.screen.query_one(TurnLog).entries)
@@ -105,13 +105,13 @@ async def test_save_as_refuses_a_folder_path_and_an_unknown_home_with_a_dialog(s
     async with app.run_test(size=(100, 30)) as pilot:
         for answer in ("~no-such-user-here/x.json", str(saves_dir(make=True)) + "/"):
             await pilot.press("s")
-            await pilot.pause(0.1)
+            await settle(pilot)
             app.screen.query_one(Input).value = answer
             await pilot.press("enter")
-            await pilot.pause(0.1)
+            await settle(pilot)
             assert isinstance(app.screen, ErrorScreen), answer
             await pilot.press("escape")
-            await pilot.pause(0.05)
+            await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.is_running
 
 
@@ -121,6 +121,6 @@ async def test_the_setup_line_leaves_out_the_length_of_a_board_too_large_to_solv
     monkeypatch.setattr(preview, "PREVIEW_MAX_SQUARES", 50)
     app = ChutesApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
+        await settle(pilot)
         line = str(app.screen.query_one("#board-preview").render())
         assert "100 squares" in line and "chutes-tui analyze" in line and "turns on average" not in line

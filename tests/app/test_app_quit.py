@@ -13,7 +13,7 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.engine.game import Game
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import add_jump, edit_in_ladder_27_29, play_turns, wait_for
+from tests.app.helpers import add_jump, edit_in_ladder_27_29, play_turns, settle, wait_for
 
 
 async def asked(pilot, app, key="ctrl+q"):
@@ -55,10 +55,10 @@ async def test_ctrl_q_in_the_editor_over_a_game_names_both_and_keeps_them(standa
         )
         assert app.screen.focused is app.screen.query_one("#no")  # the default keeps the work
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app.screen is editor and (27, 29) in editor.board.ladders
         await pilot.press("ctrl+q")
-        await pilot.pause(0.1)
+        await settle(pilot)
         await kept_then_quit(pilot, app, editor)
 
 
@@ -71,7 +71,7 @@ async def test_ctrl_q_over_a_dialog_asks_about_the_game_below(standard):
         help_screen = app.screen
         assert await asked(pilot, app) == "Quit? Unsaved: the game (3 turns, not saved)."
         await pilot.press("ctrl+q")  # a second ctrl+q does not stack a second question
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert sum(isinstance(s, ConfirmScreen) for s in app.screen_stack) == 1
         await kept_then_quit(pilot, app, help_screen)
 
@@ -82,9 +82,9 @@ async def test_the_palettes_quit_asks(standard):
         await play_turns(pilot, app, 3)
         game_screen = app.screen
         await pilot.press("ctrl+p")
-        await pilot.pause(0.2)
+        await settle(pilot)
         await pilot.press(*"quit")
-        await pilot.pause(0.3)
+        await settle(pilot)
         assert await asked(pilot, app, "enter") == "Quit? Unsaved: the game (3 turns, not saved)."
         await kept_then_quit(pilot, app, game_screen)
 
@@ -96,7 +96,7 @@ async def test_a_game_saved_then_played_on_counts_the_turns_since(standard, tmp_
     async with app.run_test(size=(120, 40)) as pilot:
         await play_turns(pilot, app, 2)
         await pilot.press("s")
-        await pilot.pause(0.1)
+        await settle(pilot)
         await play_turns(pilot, app, 1)
         assert await asked(pilot, app) == "Quit? Unsaved: the game (1 turn since its last save)."
 
@@ -109,30 +109,30 @@ async def test_a_resumed_game_counts_only_the_turns_since_it_was_read(standard, 
     game.save(tmp_path / "g.json")
     app = ChutesApp(game=Game.load(tmp_path / "g.json"), save_path=tmp_path / "g.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         await play_turns(pilot, app, 1)
         assert await asked(pilot, app) == "Quit? Unsaved: the game (1 turn since its last save)."
     app = ChutesApp(game=Game.load(tmp_path / "g.json"), save_path=tmp_path / "g.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         await pilot.press("ctrl+q")
-        await pilot.pause(0.1)
+        await settle(pilot)
     assert app.return_code == 0
 
 
 async def test_esc_out_of_the_first_editor_asks_as_ctrl_q_does(classic):
     app = ChutesApp(board=classic, edit=True)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
+        await settle(pilot)
         editor = app.screen
         await add_jump(pilot, editor, 27, 29)
         assert await asked(pilot, app, "escape") == "Quit? Unsaved: the board edits in the editor."
         await kept_then_quit(pilot, app, editor)
     app = ChutesApp(board=classic, edit=True)  # nothing edited: Esc quits at once
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
+        await settle(pilot)
         await pilot.press("escape")
-        await pilot.pause(0.1)
+        await settle(pilot)
     assert app.return_code == 0
 
 
@@ -141,7 +141,7 @@ BOARD_WORDS = "the board edited in the editor that this game is played on"
 
 async def edited_and_played(pilot, app):
     """chutes-tui edit tiny-10, the ladder 3→5, ctrl+b: the game screen (no roll yet)."""
-    await pilot.pause(0.1)
+    await settle(pilot)
     await add_jump(pilot, app.screen, 3, 5)
     await pilot.press("ctrl+b")
     await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -163,10 +163,10 @@ async def test_another_board_asks_when_the_edited_one_would_go(tiny):
     async with app.run_test(size=(120, 40)) as pilot:
         game_screen = await edited_and_played(pilot, app)
         await pilot.press("b")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert await asked(pilot, app, "enter") == f"Play classic-1952 instead? Unsaved: {BOARD_WORDS}."
         await pilot.press("escape")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app.screen is game_screen and (3, 5) in game_screen.game.board.ladders
 
 
@@ -178,19 +178,19 @@ async def test_the_winners_quit_asks_for_an_unsaved_board(tiny, tmp_path):
         game_screen = await edited_and_played(pilot, app)
         while not isinstance(app.screen, WinnerScreen):
             await pilot.press("space")
-            await pilot.pause(0.05)
+            await settle(pilot)
         assert await asked(pilot, app, "q") == f"Quit? Unsaved: {BOARD_WORDS}."
         await pilot.press("escape")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app.screen is game_screen
         await pilot.press("r")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app.screen is game_screen and not game_screen.game.history
         await pilot.press("s")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert Game.load(tmp_path / "g.json").board.ladders == game_screen.game.board.ladders
         await pilot.press("ctrl+q")
-        await pilot.pause(0.1)
+        await settle(pilot)
     assert app.return_code == 0
 
 
@@ -210,7 +210,7 @@ async def test_a_new_game_replaces_the_one_it_was_chosen_over(standard):
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         assert len(app.screen_stack) == 2
         await pilot.press("ctrl+q")
-        await pilot.pause(0.1)
+        await settle(pilot)
     assert app.return_code == 0
 
 
@@ -220,13 +220,13 @@ async def test_play_from_an_editor_over_a_game_carries_the_unsaved_edits(classic
         game_screen = app.screen
         await edit_in_ladder_27_29(pilot, app)
         await pilot.press("ctrl+b")  # no roll yet: nothing asked
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app.screen is game_screen and game_screen.session.board_unsaved
         await pilot.press("e")  # again, no new edit: Esc leaves without asking, ctrl+b keeps them
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, EditorScreen)
         assert app.screen.unsaved_work() == ["the board edits in the editor"]
         assert "Unsaved edits" in str(app.screen.query_one("#editor-stats").render())
         await pilot.press("ctrl+b")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app.screen is game_screen and game_screen.session.board_unsaved

@@ -20,7 +20,7 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.io.paths import data_dir
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 from tests.app.test_app_served import served  # noqa: F401 (a fixture)
 
 
@@ -40,7 +40,7 @@ def saved_pictures():
 
 async def open_screen(pilot, app, where):
     """Bring up ``where``: the screen class the picture is taken of."""
-    await pilot.pause(0.2)
+    await settle(pilot)
     if where is HelpScreen:
         await pilot.press("question_mark")
     elif where is ConfirmScreen:
@@ -68,7 +68,7 @@ async def test_ctrl_g_saves_the_screen_as_svg_and_says_where(standard, where, op
         await open_screen(pilot, app, where)
         if where is SetupScreen:  # a name field has the focus: ctrl+g still reaches the app
             app.screen.query(Input).first().focus()
-            await pilot.pause(0.05)
+            await settle(pilot)
             assert isinstance(app.focused, Input)
         await pilot.press("ctrl+g")
         await wait_for(pilot, saved_pictures, timeout=5)
@@ -87,9 +87,9 @@ async def test_the_palettes_screenshot_and_two_in_one_second(standard, monkeypat
     monkeypatch.setenv("CHUTES_TUI_DATA_DIR", str(tmp_path / "[b]data"))  # a name that is markup
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         await pilot.press("ctrl+p")
-        await pilot.pause(0.2)
+        await settle(pilot)
         await pilot.press(*"screenshot", "enter")
         await wait_for(pilot, saved_pictures, timeout=5)  # after the palette has gone
         [picture] = saved_pictures()
@@ -118,7 +118,7 @@ async def test_the_key_is_in_the_help_and_the_footer(standard):
         await wait_for(pilot, lambda: ("escape", "Back") in shown())  # the footer laid out
         assert ("ctrl+g", "Screenshot") in shown()
         await pilot.press("question_mark")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert ("ctrl+g", "Screenshot") in app.screen.keys
 
 
@@ -142,7 +142,7 @@ async def test_a_folder_that_cannot_take_it_gives_the_reason(standard, monkeypat
     monkeypatch.setenv("CHUTES_TUI_DATA_DIR", str(data))
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         await pilot.press("ctrl+g")
         await wait_for(pilot, lambda: any("screenshot" in n.message for n in app._notifications), timeout=5)
         [note] = [n for n in app._notifications if "screenshot" in n.message]
@@ -155,7 +155,7 @@ async def test_a_folder_that_cannot_take_it_gives_the_reason(standard, monkeypat
 async def test_served_the_screenshot_is_a_download_and_nothing_is_written(served, standard):  # noqa: F811
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         await pilot.press("ctrl+g")
         await wait_for(pilot, lambda: served, timeout=5)
         [(name, text, options)] = served

@@ -20,7 +20,7 @@ from chutes_tui.io.recent import remember_board
 from chutes_tui.io.settings import saves_dir, settings_path
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import play_turns, wait_for
+from tests.app.helpers import play_turns, settle, wait_for
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ async def test_a_served_save_downloads_the_game_and_writes_nothing(served, stand
     async with app.run_test(size=(120, 40)) as pilot:
         await play_turns(pilot, app, 3)
         await pilot.press("s")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen)  # no dialog: the browser asks where, if at all
         [(name, text, options)] = served
         assert name.startswith("Zoe-vs-Bob-") and name.endswith(".json") and options["name"] == "save"
@@ -56,7 +56,7 @@ async def test_a_served_save_downloads_the_game_and_writes_nothing(served, stand
         assert any(f"Saved to {name}" in str(n.message) for n in app._notifications)
         await play_turns(pilot, app, 1)  # a second save: the same name, the newer game
         await pilot.press("s")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert [delivery[0] for delivery in served] == [name, name] and served[1][1] != text
     assert not resumed.exists() and not list(saves_dir().glob("*"))
 
@@ -65,10 +65,10 @@ async def test_a_served_editor_downloads_the_board(served, classic, tmp_path, mo
     monkeypatch.chdir(tmp_path)  # where a board would be written, were it not served
     app = ChutesApp(board=classic, edit=True)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, EditorScreen)
         await pilot.press("ctrl+s")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, EditorScreen)
         [(name, text, _)] = served
         assert name == "classic-1952.toml"
@@ -108,7 +108,7 @@ async def test_a_served_picker_offers_no_server_file(served, standard, tmp_path,
         assert not app.screen.query("#board-file") and not app.screen.query("#load")
         options.highlighted = ids.index("random:")
         await pilot.press("enter")  # a random board, named by its seed; then "Play it?"
-        await pilot.pause(0.1)
+        await settle(pilot)
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.game.board.name.startswith("random-"))
         seed = int(screen.game.board.name.removeprefix("random-"))

@@ -13,7 +13,7 @@ from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.engine.live import live_stats
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 from tests.app.test_app import shown_odds
 
 
@@ -32,7 +32,7 @@ async def test_the_chain_is_built_off_the_ui_thread_and_the_start_odds_follow(mo
     async with app.run_test(size=(120, 40)) as pilot:
         game = app.screen.game
         await wait_for(pilot, lambda: game.start_odds is not None)
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert builders and threading.main_thread() not in builders
         start = live_stats(board, [0, 0], 0)
         assert game.start_odds == start.odds
@@ -70,7 +70,7 @@ async def test_the_first_frame_is_painted_before_the_live_worker_starts_and_at_i
     app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=5)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: app.screen.game.start_odds is not None)
-        await pilot.pause(0.05)
+        await settle(pilot)
         height = app.screen.query_one(BoardView).size.height
     assert first["workers"] == [] and first["chain"] is False
     assert first["lines"] == list(range(height))  # each line once, all of them

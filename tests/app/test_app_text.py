@@ -15,7 +15,7 @@ from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.recent import remember_board
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 
 MAX = len(SPEEDS) - 1
 # Two sessions cover the corpus: markup as both players' names, and as the board's name and
@@ -52,7 +52,7 @@ async def test_user_text_is_shown_literally_everywhere(names, text, tmp_path, mo
         assert log.lines[0].startswith(text[:20]) or "\\x1b[31m" in log.lines[0]
         # Inspector: the mover's name in the two-player line.
         await pilot.press("i")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert name in str(screen.query_one("#inspect-text", Static).content)
         await pilot.press("i")
         # Exact dialog: both names in its title.
@@ -67,15 +67,15 @@ async def test_user_text_is_shown_literally_everywhere(names, text, tmp_path, mo
         labels = [str(o.prompt) for o in app.screen.query_one("#board-options").options]
         assert any("[b]x[-b].toml" in label for label in labels)
         assert any("[bold red]recent[.toml" in label for label in labels)
-        await pilot.pause(0.1)
+        await settle(pilot)
         await pilot.press("escape")
         # Editor: the board's name in its statistics.
         await pilot.press("e")
-        await pilot.pause(0.2)
+        await settle(pilot)
         stats = rendered(app.screen.query_one("#editor-stats"))
         assert text[:20] in stats or "\\x1b[31m" in stats
         await pilot.press("escape")
-        await pilot.pause(0.1)
+        await settle(pilot)
         # Play to the end: the turn log and the winner screen.
         assert app.screen is screen
         screen.controller.set_paused(False)
@@ -83,7 +83,7 @@ async def test_user_text_is_shown_literally_everywhere(names, text, tmp_path, mo
             if isinstance(app.screen, WinnerScreen):
                 break
             await pilot.press("space")
-            await pilot.pause(0.01)
+            await settle(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, WinnerScreen))
         winner = screen.game.players[screen.game.winner].spec.name
         assert f"{winner} wins" in rendered(app.screen.query_one("#winner-title"))
@@ -110,7 +110,7 @@ async def test_setup_refuses_bad_fields_beside_them(standard):
         ):
             setup.query_one(field, Input).value = value
             await pilot.press("ctrl+b")
-            await pilot.pause(0.1)
+            await settle(pilot)
             assert app.screen is setup
             note = setup.query_one(f"{field}-error")
             assert note.display and words in rendered(note), (field, value, rendered(note))
@@ -119,7 +119,7 @@ async def test_setup_refuses_bad_fields_beside_them(standard):
         # A markup name is fine and is kept literally; a control character is refused.
         setup.query_one("#name-0", Input).value = "[/b]"
         await pilot.press("ctrl+b")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.screen.game.players[0].spec.name == "[/b]"
 
@@ -132,7 +132,7 @@ async def test_setup_refuses_a_control_character_in_a_name():
         setup = app.screen
         setup.query_one("#name-0", Input).value = "a\x1bb"
         await pilot.press("ctrl+b")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert app.screen is setup
         assert "control characters" in rendered(setup.query_one("#name-0-error"))
 
@@ -147,9 +147,9 @@ def test_an_app_crash_exits_non_zero_with_one_line_and_a_log(standard, capsys, m
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=1)
 
     async def press_help(pilot):
-        await pilot.pause(0.2)
+        await settle(pilot)
         await pilot.press("question_mark")
-        await pilot.pause(1)
+        await settle(pilot)
 
     code = _run_app(app, headless=True, auto_pilot=press_help, size=(100, 30))
     _, err = capsys.readouterr()

@@ -5,7 +5,7 @@ from textual.widgets._footer import FooterKey
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.widgets.footer import FittingFooter
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 from tests.app.scenes import mid_game
 
 
@@ -19,12 +19,12 @@ async def test_a_dialog_shows_its_own_keys_at_the_foot_not_the_games(monkeypatch
     while the dialog is open."""
     monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
     async with ChutesApp(game=mid_game()).run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert "Roll" in footer_words(pilot.app.screen)
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
         await wait_for(pilot, lambda: bool(pilot.app.screen.query(FittingFooter)))
-        await pilot.pause(0.2)
+        await settle(pilot)
         words = footer_words(pilot.app.screen)
         assert words and "Roll" not in words and "Save" not in words
 
@@ -33,11 +33,11 @@ async def test_the_inspector_shows_the_hidden_side_panel_at_60x20(monkeypatch, t
     """At 60×20 the side panel hides itself; `i` turned the inspector on inside it, unseen."""
     monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
     async with ChutesApp(game=mid_game()).run_test(size=(60, 20)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         screen = pilot.app.screen
         assert screen.has_class("board-only")
         await pilot.press("i")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert screen.has_class("inspecting") and not screen.has_class("board-only")
         assert screen.query_one("#side").display
 
@@ -47,10 +47,10 @@ async def test_q_in_a_game_says_how_to_quit_and_quits_nothing(monkeypatch, tmp_p
     monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
     app = ChutesApp(game=mid_game())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         screen = app.screen
         await pilot.press("q")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert app.screen is screen and app.is_running
         assert any("ctrl+q quits" in str(n.message) for n in app._notifications)
 
@@ -61,7 +61,7 @@ async def test_the_setup_fields_for_dice_and_seed_say_what_they_are(monkeypatch,
 
     monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
     async with ChutesApp().run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         row_of = {}
         for label in pilot.app.screen.query(Label).filter(".inline-label"):
             row_of[str(label.render())] = label.parent
@@ -80,10 +80,10 @@ async def test_the_colour_picker_paints_its_swatch_in_the_themes_colour(monkeypa
     monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
     app = ChutesApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         app.theme = "colorblind-safe"
         await pilot.press("ctrl+n")  # a seat made under the theme
-        await pilot.pause(0.2)
+        await settle(pilot)
         picker = app.screen.query_one("#color-2", Cycle)
         label = picker.labels[picker.index]
         swatch = str(label.spans[0].style) if label.spans else str(label.style)
@@ -100,7 +100,7 @@ async def test_the_help_lists_its_keys_in_two_columns_on_a_wide_screen(monkeypat
     monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
     for size, pairs in (((160, 50), 2), ((80, 24), 1)):
         async with ChutesApp(game=mid_game()).run_test(size=size) as pilot:
-            await pilot.pause(0.2)
+            await settle(pilot)
             await pilot.press("question_mark")
             await wait_for(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
             help_screen = pilot.app.screen
@@ -120,10 +120,10 @@ async def test_the_diagonal_picture_says_its_point_and_names_itself_at_60x20(mon
 
     app = ChutesApp(board=load_board("standard"), players=parse_player_spec("Ann,Bob"), seed=3)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause(0.2)
+        await settle(pilot)
         await pilot.press("d")
         await wait_for(pilot, lambda: isinstance(app.screen, DiagonalScreen))
-        await pilot.pause(0.3)
+        await settle(pilot)
         shown = app.export_screenshot()
         assert "Going first is worth" in shown.replace("&#160;", " ")
         assert "…" not in app.screen.sub_title and len(app.title) + len(app.screen.sub_title) + 3 <= 56

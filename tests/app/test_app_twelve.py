@@ -13,7 +13,7 @@ from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.players import TOKENS, default_players
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 
 
 async def test_setup_adds_seats_up_to_twelve_removes_any_and_starts_the_game():
@@ -23,10 +23,10 @@ async def test_setup_adds_seats_up_to_twelve_removes_any_and_starts_the_game():
         assert isinstance(setup, SetupScreen) and len(setup.seats()) == 2  # only the seats in use
         for _ in range(MAX_PLAYERS - 2):
             await pilot.press("ctrl+n")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert len(setup.seats()) == MAX_PLAYERS and not app._notifications
         await pilot.press("ctrl+n")  # one more than there is room for: no seat, and it says why
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert len(setup.seats()) == MAX_PLAYERS
         assert [n.message for n in app._notifications] == [
             f"A game has at most {MAX_PLAYERS} players: every seat is taken."
@@ -46,7 +46,7 @@ async def test_setup_adds_seats_up_to_twelve_removes_any_and_starts_the_game():
         # ctrl+r removes the seat being edited; the seats after it move up.
         setup.query_one("#name-3", Input).focus()
         await pilot.press("ctrl+r")
-        await pilot.pause(0.1)
+        await settle(pilot)
         names = [seat.fields()[1] for seat in setup.seats()]
         assert len(names) == 11 and names[3] == "Hopper" and setup.query_one("#add-seat", Button).display
         assert setup.focused is setup.query_one("#name-3", Input)
@@ -56,7 +56,7 @@ async def test_setup_adds_seats_up_to_twelve_removes_any_and_starts_the_game():
         assert setup.query_one("#token-0", Cycle).value == "◆"
 
         await pilot.press("ctrl+n", "ctrl+b")
-        await pilot.pause(0.3)
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen) and len(screen.game.players) == 12
         assert len({p.spec.token for p in screen.game.players}) == 12
@@ -77,7 +77,7 @@ async def test_a_twelve_player_game_is_watched_to_the_end_at_80_by_24(standard):
             assert spec.name in table.get_cell(str(seat), "name")
             assert table.get_cell(str(seat), "square") == str(game.positions[seat])
         assert table.size.height == 13
-        await pilot.pause(0.2)
+        await settle(pilot)
         shown = app.export_screenshot().replace("&#160;", " ")
         winner = players[game.winner].name
         assert f"{winner} wins" in shown
@@ -85,7 +85,7 @@ async def test_a_twelve_player_game_is_watched_to_the_end_at_80_by_24(standard):
         body = app.screen.query_one(".body", VerticalScroll)  # which scroll at 80×24
         assert body.max_scroll_y > 0
         body.scroll_end(animate=False)
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert "Biggest swing" in app.export_screenshot().replace("&#160;", " ")
         log = "\n".join(screen.query_one(TurnLog).lines)
         assert "12 players" in log and f"{winner}" in log

@@ -32,7 +32,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.settings import LastSetup, Settings, save_settings
 from chutes_tui.model.players import default_players, parse_player_spec
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -214,11 +214,11 @@ async def test_s_saves_in_the_editor_and_the_keys_that_moved_say_so():
         jumps = editor.board.jumps
         assert (4, 14) in jumps
         await pilot.press("d")  # was Delete: now it only says where Delete went
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert app.screen is editor and editor.board.jumps == jumps
         assert "Del (or Backspace) deletes" in " ".join(str(n.message) for n in app._notifications)
         await pilot.press("p")  # was Play it: nothing to pause here, said
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert app.screen is editor
         assert "ctrl+b plays the board" in " ".join(str(n.message) for n in app._notifications)
         await pilot.press("s")  # Save, as in a game

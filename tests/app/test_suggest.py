@@ -8,7 +8,7 @@ from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.generate import random_board
 from chutes_tui.research.suggest import suggest_edit
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 from tests.app.scenes import two_player_game
 
 
@@ -52,7 +52,7 @@ async def test_escape_leaves_the_board_and_a_bad_target_is_explained():
     app = ChutesApp(game=two_player_game())
     async with app.run_test(size=(120, 40)) as pilot:
         editor = await open_suggestion(pilot, app, "soon")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, TargetScreen)
         assert "the expected length must be a decimal number above 0" in str(
             app.screen.query_one("#target-problem").render()
@@ -77,7 +77,7 @@ async def test_a_board_too_large_to_weigh_is_refused_in_the_status_line():
         await pilot.press("e")
         await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
         await pilot.press("g")
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert isinstance(app.screen, EditorScreen)
         status = str(app.screen.query_one("#editor-status").render())
         assert "No suggestion: suggestions weigh every single-jump edit at once" in status

@@ -12,6 +12,7 @@ from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.io.settings import load_settings
 from chutes_tui.model.players import parse_player_spec
+from tests.app.helpers import settle
 
 # -- colour science -------------------------------------------------------------------------------
 
@@ -81,12 +82,12 @@ async def board_colours(app, pilot, theme):
     """The board's key colours as painted on ``theme``: ladder, chute and lit-jump strokes,
     each seat's token (as drawn on its square), and the two cell backgrounds."""
     app.theme = theme
-    await pilot.pause(0.1)
+    await settle(pilot)
     board = app.screen.query_one(BoardView)
     colors = board._colors()
     for seat, square in zip(range(len(board.players)), (3, 4, 5, 6, 7), strict=False):  # both shades
         board.place(seat, square)
-    await pilot.pause(0.05)
+    await settle(pilot)
     tokens = {}
     for y in range(board.size.height):
         for segment in board.render_line(y):
@@ -193,14 +194,14 @@ async def test_the_new_themes_are_chosen_in_the_palette_and_remembered(standard,
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
         app.search_themes()
-        await pilot.pause(0.2)
+        await settle(pilot)
         await pilot.press(*theme)
-        await pilot.pause(0.3)
+        await settle(pilot)
         await pilot.press("enter")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert app.theme == theme
     assert load_settings().theme == theme
     app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert app.theme == theme

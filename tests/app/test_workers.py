@@ -18,7 +18,7 @@ from chutes_tui.engine import review as review_module
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 
 PACKAGE = Path(__file__).resolve().parents[2] / "chutes_tui"
 
@@ -143,16 +143,16 @@ async def test_a_failing_worker_shows_one_dialog_and_the_app_goes_on(name, monke
     make, trigger = WORKERS[name]
     app = make(monkeypatch)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
+        await settle(pilot)
         await trigger(pilot, app)
         await wait_for(pilot, lambda: any(isinstance(s, ErrorScreen) for s in app.screen_stack))
-        await pilot.pause(0.2)
+        await settle(pilot)
         dialogs = [s for s in app.screen_stack if isinstance(s, ErrorScreen)]
         assert [d.title_text for d in dialogs] == [f"The {name} failed"]
         assert dialogs[0].message == f"RuntimeError: injected into the {name}"
         assert app._exception is None and app.is_running
         await pilot.press("escape")  # the dialog closes; the app is still there
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert not isinstance(app.screen, ErrorScreen) and app.is_running
     assert app.return_code in (None, 0)
 

@@ -18,13 +18,39 @@ def _questions():
             yield command
 
 
-@pytest.mark.parametrize("command", list(_questions()))
-def test_each_question_runs(command, capsys, tmp_path, monkeypatch):
+BUMP_QUESTION = "chutes-tui exact standard --bump"
+
+
+def _marked(command):
+    if command == BUMP_QUESTION:
+        return pytest.param(command, marks=pytest.mark.xdist_group("standard-bump"))
+    return command
+
+
+@pytest.mark.parametrize("command", [_marked(command) for command in _questions()])
+def test_each_question_runs(command, capsys, tmp_path, monkeypatch, request):
     monkeypatch.chdir(tmp_path)  # `design` writes its board where it is run
     words = shlex.split(command)
+    if command == BUMP_QUESTION:
+        _lift_the_standard_board_once(monkeypatch, request.getfixturevalue("standard_under_bump_exactly"))
     assert words[0] == "chutes-tui"
     assert main(words[1:]) == 0, capsys.readouterr().err
     assert capsys.readouterr().out.strip()
+
+
+def _lift_the_standard_board_once(monkeypatch, lifted):
+    """The CLI's exact lifting of the standard board under bump from the start, the fractions
+    test_exact_bump.py checks, is the session's (4 s once, not twice); anything else is lifted."""
+    from chutes_tui.exact import bump
+
+    lift = bump.exact_bump
+
+    def exact_bump(board, positions=None, to_move=0, progress=None):
+        if board == lifted.board and positions is None and to_move == 0:
+            return lifted
+        return lift(board, positions, to_move, progress)
+
+    monkeypatch.setattr(bump, "exact_bump", exact_bump)
 
 
 def test_the_board_file_example_loads(tmp_path):
