@@ -78,6 +78,21 @@ async def until(pilot, screen: str) -> None:
     await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == screen)
 
 
+def question_after_a_turn() -> Callable[..., Awaitable[None]]:
+    """One turn played (its move drawn to the end), then ctrl+q: the question before quitting."""
+
+    async def run(pilot) -> None:
+        await pilot.press("space")
+        controller = pilot.app.screen.controller
+        for _ in range(200):
+            if not controller.animating:
+                break
+            await pilot.pause(0.05)
+        await dialog("ConfirmScreen", "ctrl+q")(pilot)
+
+    return run
+
+
 def dialog(screen: str, *pressed: str, typed: str | None = None) -> Callable[..., Awaitable[None]]:
     """Keys that open a dialog; its fields' cursors kept still (they blink). ``typed``: the first
     field's text instead of the one offered (a path offered names the day and the home folder)."""
@@ -157,7 +172,7 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     # The dialogs: the editor's rules, where to save a game, a question before losing one.
     "rules": (lambda: ChutesApp(game=two_player_game()), dialog("RulesScreen", "e", "l")),
     "save-as": (lambda: ChutesApp(game=two_player_game()), dialog("SaveScreen", "s", typed="Ann.json")),
-    "confirm": (lambda: ChutesApp(game=two_player_game()), dialog("ConfirmScreen", "space", "ctrl+q")),
+    "confirm": (lambda: ChutesApp(game=two_player_game()), question_after_a_turn()),
     # Review mode: a game in progress stepped back two turns; a finished one at its first swing.
     "review": (lambda: ChutesApp(game=mid_game()), keys("v", "left", "left")),
     "review-swing": (lambda: ChutesApp(game=finished_game()), keys("v", "home", "j")),
