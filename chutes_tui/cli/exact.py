@@ -108,7 +108,7 @@ def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
             f"exact fractions are worked out up to {EXACT_BUMP_MAX_STATES:,} (chutes-tui analyze --bump "
             "gives them to 1e-10)"
         )
-    from chutes_tui.exact.bump import bump_json, exact_bump, lifting_work
+    from chutes_tui.exact.bump import NoExactBoundError, bump_json, exact_bump, lifting_work
 
     work = lifting_work(board, EXACT_BUMP_MAX_WORK)
     if work > EXACT_BUMP_MAX_WORK:
@@ -125,8 +125,14 @@ def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
                 f"argument --position: under the bump rule two pieces never rest "
                 f"together on square {a} (the second sends the first back to the start)"
             )
-    with common.progress_bar("exact fractions under the bump rule", 1000) as step:
-        result = exact_bump(board, args.position, 0, lambda done: step(round(1000 * done)))
+    try:
+        with common.progress_bar("exact fractions under the bump rule", 1000) as step:
+            result = exact_bump(board, args.position, 0, lambda done: step(round(1000 * done)))
+    except NoExactBoundError as why:
+        raise common.UsageError(
+            f"under the bump rule {common.name(board)} with these dice ({board.die.option}): {why}, "
+            "so no exact fraction can be found from it"
+        ) from None
     data = bump_json(result, args.digits)
     if args.json:
         return common.print_json(console, data)

@@ -51,6 +51,11 @@ from chutes_tui.model.memo import MemoKey
 FIRST_EXPONENT, MOST_EXPONENT = 30, 50
 
 
+class NoExactBoundError(ArithmeticError):
+    """The float solve that guides the exact one is too inaccurate to bound it (dice whose
+    weights differ by many orders of magnitude): the fractions cannot be found this way."""
+
+
 @dataclass(frozen=True, eq=False)
 class ExactBump:
     """Two seats' game under the bump rule from ``positions`` with ``to_move`` rolling next."""
@@ -104,8 +109,10 @@ def _folded(board: Board, joint: JointChain) -> _Folded:
 
 def hadamard_bits(M: sp.csr_matrix) -> float:
     """``log₂ H``, ``H`` Hadamard's bound on ``|det M|`` (the smaller of the rows' and the
-    columns' products of lengths), rounded up."""
-    squares = M.multiply(M)
+    columns' products of lengths), rounded up. In floats: the squares of large dice's weights
+    overflow int64."""
+    F = M.astype(float)
+    squares = F.multiply(F)
     log_h = min(
         float(np.log2(np.sqrt(np.asarray(squares.sum(axis=1), dtype=float))).sum()),
         float(np.log2(np.sqrt(np.asarray(squares.sum(axis=0), dtype=float))).sum()),
@@ -184,7 +191,7 @@ def solve_exactly(
                 if grown <= 4 * max(largest, 64) or exponent <= 8:
                     break
             if exponent <= 8:
-                raise ArithmeticError("the exact bump solve cannot keep its residual small")
+                raise NoExactBoundError("the exact solve cannot keep its residual small")
             exponent -= 2
         for column in range(r.shape[1]):
             scaled[column] = (scaled[column] << exponent) + int(digits[wanted, column])
@@ -228,7 +235,7 @@ def exact_bump(
     y = np.asarray(length_lu.solve(folded.rolls.astype(float))) + 1.0
     gamma = float((folded.length @ y).min()) / D - 1e-9 * float(y.max())
     if gamma <= 0:
-        raise ArithmeticError("no bound on the bump chain's expected rolls")
+        raise NoExactBoundError("the float solve gives no bound on the expected rolls")
     inverse_norm = float(y.max()) / gamma / D
 
     def part(start: float, share: float) -> Callable[[float], None] | None:

@@ -86,6 +86,14 @@ def test_exact_under_bump_refuses_what_cannot_be(capsys, tmp_path):
     assert code == 2 and out == "" and "88,804 positions" in err and len(err.strip().splitlines()) == 1
 
 
+def test_exact_under_bump_refuses_dice_too_uneven_for_its_float_guide(capsys):
+    """Weights 10^10 apart: the float solve guiding the lifting cannot bound it (and the weights'
+    squares pass int64): one line, not a crash log."""
+    code, out, err = run(capsys, "exact", "tiny-10", "--bump", "--die", "0.0000000001,1")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "no exact fraction" in err and "0.0000000001,1" in err
+
+
 def test_exact_under_bump_refuses_work_beyond_its_limit_up_front(capsys, tmp_path):
     """Issue 23: 109 squares make 11,881 positions, under the cap, but with a 100-face spinner
     each lifting step solves with 8.5 million factor entries, some 3,600 steps a matrix: two
