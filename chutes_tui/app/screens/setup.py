@@ -250,7 +250,7 @@ class SetupScreen(Screen):
         """The board and rules asked for, or the error that refuses them."""
         path = self._value("#board-path").strip()
         rules = overrides_of(ROWS, self, prefix=PREFIX, board_own=True)
-        return load_board(path or self._value("#board-select")).with_rules(rules)
+        return load_board(path or self._value("#board-select"), rules)
 
     def chosen_board(self) -> Board | None:
         """The board and rules asked for (``None``: a refusal is shown beside its field)."""
