@@ -65,11 +65,17 @@ class RulesScreen(Dialog[RuleOverrides | None]):
                 try:
                     row.kind.parse(self.query_one(f"#{PREFIX}{row.name}", Input).value, what(row))
                 except InputError as problem:
-                    error.update(Text(str(problem)))
-                    error.display = True
+                    self._show(error, str(problem))
                     return None
                 error.display = False
         return overrides_of(ROWS, self, prefix=PREFIX).differing(self.board)
+
+    def _show(self, note: Static, reason: str) -> None:
+        """A refusal, wrapped, scrolled whole into view (the fields scroll above the buttons:
+        on a small screen it would else lie under them)."""
+        note.update(Text(reason))
+        note.display = True
+        self.call_after_refresh(note.scroll_visible, animate=False)
 
     def _apply(self) -> None:
         changes = self._changes()
@@ -78,9 +84,7 @@ class RulesScreen(Dialog[RuleOverrides | None]):
         try:  # refused here, with the fields as typed, rather than after the dialog has closed
             self.board.with_rules(changes)
         except BoardError as problem:
-            refusal = self.query_one("#rules-refusal", Static)
-            refusal.update(Text(problem.reason))
-            refusal.display = True
+            self._show(self.query_one("#rules-refusal", Static), problem.reason)
             return
         self.dismiss(changes)
 
