@@ -89,3 +89,29 @@ async def test_a_refusal_is_read_whole_above_the_buttons(size, board, die, ticke
     still_open, displayed, text, region, whole = await _refused(size, board, die, *ticked)
     assert still_open and displayed and text.endswith(words)
     assert region.height >= 2 and region.bottom <= size[1] and whole
+
+
+async def test_a_refusal_goes_when_a_field_changes():
+    app = ChutesApp(board=load_board("standard"), edit=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        _, rules = await _open_rules(pilot, app)
+        extra = rules.query_one("#rules-extra-roll", Checkbox)
+        rules.query_one("#rules-die", Input).value = "1"
+        extra.value = True
+        await pilot.pause()
+        await pilot.click("#apply")
+        await pilot.pause()
+        refusal = rules.query_one("#rules-refusal")
+        assert refusal.display and "endless" in str(refusal.render())
+        extra.value = False  # its cause undone: the reason goes before Apply
+        await pilot.pause()
+        assert not refusal.display
+        dice = rules.query_one("#rules-die", Input)
+        dice.value = "0,0"
+        await pilot.click("#apply")
+        await pilot.pause()
+        error = rules.query_one("#rules-die-error")
+        assert error.display and "positive weight" in str(error.render())
+        dice.value = "2d6"  # typed again: the field's own reason goes too
+        await pilot.pause()
+        assert not error.display

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
@@ -76,6 +76,17 @@ class RulesScreen(Dialog[RuleOverrides | None]):
         note.update(Text(reason))
         note.display = True
         self.call_after_refresh(note.scroll_visible, animate=False)
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _clear_refusals(self, event: Input.Changed | Select.Changed | Checkbox.Changed) -> None:
+        """A refusal goes once a field changes (Apply checks again): the board's refusal, which
+        any field may have caused, and the changed field's own."""
+        for note in self.query(f"#rules-refusal, #{event.control.id}-error"):
+            if isinstance(note, Static):
+                note.update("")
+                note.display = False
 
     def _apply(self) -> None:
         changes = self._changes()
