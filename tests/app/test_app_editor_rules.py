@@ -99,7 +99,7 @@ async def test_a_refusal_goes_when_a_field_changes():
         rules.query_one("#rules-die", Input).value = "1"
         extra.value = True
         await pilot.pause()
-        await pilot.click("#apply")
+        assert await pilot.click("#apply")
         await pilot.pause()
         refusal = rules.query_one("#rules-refusal")
         assert refusal.display and "endless" in str(refusal.render())
@@ -108,7 +108,9 @@ async def test_a_refusal_goes_when_a_field_changes():
         assert not refusal.display
         dice = rules.query_one("#rules-die", Input)
         dice.value = "0,0"
-        await pilot.click("#apply")
+        dice.focus()
+        await pilot.pause()  # the change is seen (and clears what it clears) before Apply
+        await pilot.press("enter")
         await pilot.pause()
         error = rules.query_one("#rules-die-error")
         assert error.display and "positive weight" in str(error.render())
