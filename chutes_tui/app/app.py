@@ -37,7 +37,7 @@ from chutes_tui.io.bundled import bundled_board_path
 from chutes_tui.io.crash import write_crash_log
 from chutes_tui.io.paths import screenshots_dir
 from chutes_tui.io.settings import LastSetup, load_settings, update_settings
-from chutes_tui.model.board import Board
+from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.players import PlayerSpec, default_players
 from chutes_tui.model.ruletable import Offered, RuleOverrides
 from chutes_tui.model.text import path_text, printable
@@ -261,15 +261,14 @@ class ChutesApp(App[None]):
             current.controller.rematch()
             return
         board = message.board
-        # The rules the game was played by come back with it (the board's own, or as overridden),
-        # and a bundled board by its name, not its file inside the package.
+        # A bundled board comes back by its name, not its file inside the package.
         bundled = bundled_board_path(board.name)
         where = board.source or board.name
         if bundled is not None and Path(where) == bundled:
             where = board.name
-        rules = LastSetup(tuple(message.players), where, RuleOverrides.of(board, Offered.SETUP))
+        setup = LastSetup(tuple(message.players), where, _overridden(board, where))
         # Over the game, so that Esc goes back to it as it was.
-        self._open_setup(where, remembered=rules)
+        self._open_setup(where, remembered=setup)
 
     def on_work_failed(self, event: WorkFailed) -> None:
         """Any worker that fails (every one starts through app/workers.py): one dialog saying
@@ -297,3 +296,14 @@ class ChutesApp(App[None]):
         if isinstance(screen, GameScreen):
             for title, help_text, callback in screen.palette_commands():
                 yield SystemCommand(title, help_text, callback)
+
+
+def _overridden(board: Board, where: str) -> RuleOverrides:
+    """The rules a game on ``board`` (read from ``where``) was played by that are not the board
+    file's own: the setup then shows the others as "of the board", and a board picked next
+    keeps its own (a file no longer read as it was: every rule as the game had it)."""
+    played = RuleOverrides.of(board, Offered.SETUP)
+    try:
+        return played.differing(load_board(where))
+    except BoardError:
+        return played

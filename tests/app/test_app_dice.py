@@ -56,6 +56,38 @@ async def test_new_game_comes_back_with_the_rules_played():
         assert setup.chosen_board() == board
 
 
+async def test_new_game_remembers_only_the_rules_overridden():
+    """Back at the setup after a game, the rules it overrode are chosen and the others are the
+    board's own: after a game on plain standard, standard-bounce picked next plays its bounce."""
+    from chutes_tui.io.boardfile import load_board
+    from chutes_tui.model.players import parse_player_spec
+    from chutes_tui.model.rules import EndRule
+
+    board = load_board("standard").replace(die="2d6", end_rule="reach")
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        # The end rule was overridden (standard's is exact); the others are the board's own.
+        assert setup.query_one("#setup-die", Input).value == "2d6"
+        assert setup.query_one("#setup-end-rule", Select).value == "reach"
+        assert setup.chosen_board() == board
+    plain = ChutesApp(board=load_board("standard"), players=parse_player_spec("Ann,Bob"), seed=3)
+    async with plain.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(plain.screen, GameScreen))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(plain.screen, SetupScreen))
+        setup = plain.screen
+        assert setup.query_one("#setup-end-rule", Select).value == "board"
+        assert setup.query_one("#setup-die", Input).value == ""
+        setup.query_one("#board-select", Select).value = "standard-bounce"
+        await pilot.pause()
+        chosen = setup.chosen_board()
+        assert chosen is not None and (chosen.end_rule, chosen.die.text) == (EndRule.BOUNCE, "d6")
+
+
 async def _start_odds_are_the_joint_chains(board, names, seed):
     """The first odds the app shows, from its worker, are the joint chain's, as shown."""
     from chutes_tui.analysis.bump import bump_odds
