@@ -69,13 +69,15 @@ class ChutesApp(App[None]):
         edit: bool = False,
         replay: str | None = None,
         play_now: bool = False,
+        rules: RuleOverrides | None = None,
     ) -> None:
         """``replay``: ``game`` is a replayed save, opened in review mode with this line;
         ``play_now``: a game on ``board`` at once even without ``players`` (the last setup's, or a
         person against a computer); ``save_force``: 's' may replace an existing ``save_path``
         (``--force``; else its first save refuses a file that appeared since the command line was
-        checked)."""
+        checked); ``rules``: the setup screen's rules, over the last setup's (``play --die 2d6``)."""
         super().__init__()
+        self.rules = rules or RuleOverrides()
         self.replay = replay
         self.play_now = play_now
         self.edit_first = edit
@@ -162,7 +164,7 @@ class ChutesApp(App[None]):
         elif self.play_now and self.initial_board is not None and (game := self._first_game()):
             self.start_game(game)
         else:
-            self._open_setup(self.board_name, self.initial_players, self.seed, self.settings.setup)
+            self._open_setup(self.board_name, self.initial_players, self.seed, self._last_setup())
 
     def _open_setup(
         self,
@@ -174,6 +176,16 @@ class ChutesApp(App[None]):
         from chutes_tui.app.screens.setup import SetupScreen  # when it opens, as every other screen
 
         self.push_screen(SetupScreen(board_name, players, seed, remembered))
+
+    def _last_setup(self) -> LastSetup | None:
+        """Where the setup screen starts: the last setup, with the command line's rules over its own."""
+        last = self.settings.setup
+        if not self.rules:
+            return last
+        rules = last.rules if last is not None else RuleOverrides()
+        for row in self.rules:
+            rules = rules.with_value(row, self.rules.value(row))
+        return LastSetup(last.players if last else (), last.board if last else self.board_name, rules)
 
     def _first_game(self) -> Game | None:
         """``play BOARD``: a game with the last setup's players, or (the first time, or when
