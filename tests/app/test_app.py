@@ -213,6 +213,22 @@ async def test_setup_lays_the_rules_over_a_board_file_before_checking_it(tmp_pat
         assert (board.name, board.chain_jumps, board.ladders) == ("c", True, ((2, 5), (5, 8)))
 
 
+@pytest.mark.parametrize("bump", [False, True])
+async def test_help_says_what_the_numbers_rest_on_under_the_boards_rules(standard, bump):
+    """Under bump players interact: the help no longer says they never do."""
+    board = standard.replace(bump=bump)
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        notes = " ".join(note.plain if hasattr(note, "plain") else note for _, note in app.screen.notes)
+        alone = ["players never interact", "the other players do not change it"]
+        bumping = ["joint Markov chain", "bumps included", "they can send this player back"]
+        assert all((words in notes) is not bump for words in alone)
+        assert all((words in notes) is bump for words in bumping)
+
+
 async def test_help_and_winner_choices(standard):
     app = ChutesApp(board=standard, players=default_players(2), seed=5, watch=True, speed=MAX)
     async with app.run_test(size=(120, 40)) as pilot:
