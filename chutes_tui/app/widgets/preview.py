@@ -40,9 +40,13 @@ class BoardPreview(Static):
             return
         self.update(Text(described, style="italic"))
 
+        # The app taken now: Start may remove this line's screen while the thread works (2d6 on
+        # the standard board takes a moment), and a widget off every screen has no app to ask.
+        app = self.app
+
         def work() -> None:
             line = f"{described} — one player needs {expected_from_start(board):.1f} turns on average"
-            self.app.call_from_thread(self._show_length, board, line)
+            app.call_from_thread(self._show_length, board, line)
 
         start_worker(self, work, name="board preview", group="setup-preview", exclusive=True)
 
