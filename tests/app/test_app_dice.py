@@ -1,7 +1,7 @@
 """The setup screen offers the dice: one die, dice summed, or a spinner's weights."""
 
 import pytest
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, Static
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.screens.game import GameScreen
@@ -23,6 +23,24 @@ async def test_two_dice_summed_from_the_setup_screen():
         await pilot.press("space")
         await wait_for(pilot, lambda: len(app.screen.game.history) == 1)
         assert 2 <= app.screen.game.history[0].rolls[0].roll <= 12
+
+
+@pytest.mark.parametrize("typed", ["0d6", "1000d6"])
+async def test_bad_dice_at_setup_are_refused_once(typed):
+    """The preview under Board says why (in the error's colour); Start focuses the field and
+    does not say it again under Seed."""
+    app = ChutesApp(board_name="standard")
+    async with app.run_test(size=(120, 40)) as pilot:
+        setup = app.screen
+        field = setup.query_one("#setup-die", Input)
+        field.value = typed
+        await pilot.pause()
+        await pilot.press("ctrl+b")
+        await pilot.pause(0.2)
+        reason = "dice need at least 1 die" if typed == "0d6" else "dice may move at most 100 squares"
+        saying = [w for w in setup.query(Static) if w.display and reason in str(w.render())]
+        assert app.screen is setup and [w.id for w in saying] == ["board-preview"]
+        assert saying[0].has_class("problem") and setup.focused is field
 
 
 async def test_a_spinner_is_remembered_for_the_next_setup():

@@ -24,12 +24,14 @@ class BoardPreview(Static):
     def show_problem(self, problem: Exception) -> None:
         """Why the choices make no board."""
         self.previewed = None
+        self.add_class("problem")  # in the error's colour: Start refuses it
         self.update(Text(str(problem), style="italic"))
 
     def show_board(self, board: Board) -> None:
         if board == self.previewed:
             return  # the same board and rules (the fields announce their first values on mount)
         self.previewed = board
+        self.remove_class("problem")
         described = (
             f"{shown(board.name, 30)}: {board.end:,} squares, {count(len(board.ladders), 'ladder')}, "
             f"{count(len(board.chutes), 'chute')}, {board.die.text}, {board.end_rule} end"
