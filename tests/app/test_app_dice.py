@@ -57,17 +57,23 @@ async def test_a_spinner_is_remembered_for_the_next_setup():
         assert again.screen.query_one("#setup-die", Input).value == "1,1,2,2,3,3"
 
 
-async def test_new_game_comes_back_with_the_rules_played():
-    from chutes_tui.io.boardfile import load_board
+async def _setup_after_a_game(board):
+    """An app playing ``board`` (Ann and Bob), and its setup screen after n."""
     from chutes_tui.model.players import parse_player_spec
 
-    board = load_board("standard").replace(die="2d6", end_rule="reach", bump=True)
     app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
-        setup = app.screen
+        yield pilot, app.screen
+
+
+async def test_new_game_comes_back_with_the_rules_played():
+    from chutes_tui.io.boardfile import load_board
+
+    board = load_board("standard").replace(die="2d6", end_rule="reach", bump=True)
+    async for _, setup in _setup_after_a_game(board):
         assert setup.query_one("#setup-die", Input).value == "2d6"
         assert setup.query_one("#setup-end-rule", Select).value == "reach"
         assert setup.query_one("#board-path", Input).value in ("", "standard")
@@ -75,29 +81,13 @@ async def test_new_game_comes_back_with_the_rules_played():
 
 
 async def test_new_game_remembers_only_the_rules_overridden():
-    """Back at the setup after a game, the rules it overrode are chosen and the others are the
-    board's own: after a game on plain standard, standard-bounce picked next plays its bounce."""
+    """Back at the setup after a game, only the rules it overrode are chosen (the test above);
+    the others are the board's own: after a game on plain standard, standard-bounce picked
+    next plays its own bounce, not standard's exact end."""
     from chutes_tui.io.boardfile import load_board
-    from chutes_tui.model.players import parse_player_spec
     from chutes_tui.model.rules import EndRule
 
-    board = load_board("standard").replace(die="2d6", end_rule="reach")
-    app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=3)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
-        setup = app.screen
-        # The end rule was overridden (standard's is exact); the others are the board's own.
-        assert setup.query_one("#setup-die", Input).value == "2d6"
-        assert setup.query_one("#setup-end-rule", Select).value == "reach"
-        assert setup.chosen_board() == board
-    plain = ChutesApp(board=load_board("standard"), players=parse_player_spec("Ann,Bob"), seed=3)
-    async with plain.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(plain.screen, GameScreen))
-        await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(plain.screen, SetupScreen))
-        setup = plain.screen
+    async for pilot, setup in _setup_after_a_game(load_board("standard")):
         assert setup.query_one("#setup-end-rule", Select).value == "board"
         assert setup.query_one("#setup-die", Input).value == ""
         setup.query_one("#board-select", Select).value = "standard-bounce"
