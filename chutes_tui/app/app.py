@@ -37,7 +37,7 @@ from chutes_tui.io.bundled import bundled_board_path
 from chutes_tui.io.crash import write_crash_log
 from chutes_tui.io.paths import screenshots_dir
 from chutes_tui.io.settings import LastSetup, load_settings, update_settings
-from chutes_tui.model.board import Board
+from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.players import PlayerSpec, default_players
 from chutes_tui.model.ruletable import Offered, RuleOverrides
 from chutes_tui.model.text import path_text, printable
@@ -69,13 +69,15 @@ class ChutesApp(App[None]):
         edit: bool = False,
         replay: str | None = None,
         play_now: bool = False,
+        rules: RuleOverrides | None = None,
     ) -> None:
         """``replay``: ``game`` is a replayed save, opened in review mode with this line;
         ``play_now``: a game on ``board`` at once even without ``players`` (the last setup's, or a
         person against a computer); ``save_force``: 's' may replace an existing ``save_path``
         (``--force``; else its first save refuses a file that appeared since the command line was
-        checked)."""
+        checked); ``rules``: the setup screen's rules, over the last setup's (``play --die 2d6``)."""
         super().__init__()
+        self.rules = rules or RuleOverrides()
         self.replay = replay
         self.play_now = play_now
         self.edit_first = edit
@@ -162,7 +164,7 @@ class ChutesApp(App[None]):
         elif self.play_now and self.initial_board is not None and (game := self._first_game()):
             self.start_game(game)
         else:
-            self._open_setup(self.board_name, self.initial_players, self.seed, self.settings.setup)
+            self._open_setup(self.board_name, self.initial_players, self.seed, self._last_setup())
 
     def _open_setup(
         self,
@@ -174,6 +176,16 @@ class ChutesApp(App[None]):
         from chutes_tui.app.screens.setup import SetupScreen  # when it opens, as every other screen
 
         self.push_screen(SetupScreen(board_name, players, seed, remembered))
+
+    def _last_setup(self) -> LastSetup | None:
+        """Where the setup screen starts: the last setup, with the command line's rules over its own."""
+        last = self.settings.setup
+        if not self.rules:
+            return last
+        rules = last.rules if last is not None else RuleOverrides()
+        for row in self.rules:
+            rules = rules.with_value(row, self.rules.value(row))
+        return LastSetup(last.players if last else (), last.board if last else self.board_name, rules)
 
     def _first_game(self) -> Game | None:
         """``play BOARD``: a game with the last setup's players, or (the first time, or when
@@ -261,15 +273,14 @@ class ChutesApp(App[None]):
             current.controller.rematch()
             return
         board = message.board
-        # The rules the game was played by come back with it (the board's own, or as overridden),
-        # and a bundled board by its name, not its file inside the package.
+        # A bundled board comes back by its name, not its file inside the package.
         bundled = bundled_board_path(board.name)
         where = board.source or board.name
         if bundled is not None and Path(where) == bundled:
             where = board.name
-        rules = LastSetup(tuple(message.players), where, RuleOverrides.of(board, Offered.SETUP))
+        setup = LastSetup(tuple(message.players), where, _overridden(board, where))
         # Over the game, so that Esc goes back to it as it was.
-        self._open_setup(where, remembered=rules)
+        self._open_setup(where, remembered=setup)
 
     def on_work_failed(self, event: WorkFailed) -> None:
         """Any worker that fails (every one starts through app/workers.py): one dialog saying
@@ -297,3 +308,14 @@ class ChutesApp(App[None]):
         if isinstance(screen, GameScreen):
             for title, help_text, callback in screen.palette_commands():
                 yield SystemCommand(title, help_text, callback)
+
+
+def _overridden(board: Board, where: str) -> RuleOverrides:
+    """The rules a game on ``board`` (read from ``where``) was played by that are not the board
+    file's own: the setup then shows the others as "of the board", and a board picked next
+    keeps its own (a file no longer read as it was: every rule as the game had it)."""
+    played = RuleOverrides.of(board, Offered.SETUP)
+    try:
+        return played.differing(load_board(where))
+    except BoardError:
+        return played

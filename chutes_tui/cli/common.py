@@ -114,8 +114,10 @@ def add_board_arguments(
 
 
 def board_from_args(args: argparse.Namespace) -> Board:
-    """The board named on the command line, with any rule overrides and jump edits applied."""
-    return _edited(_with_rules(load_board(args.board), args), args)
+    """The board named on the command line, with any rule overrides and jump edits applied
+    (the overrides are laid over a board file's rules before the board is checked: a file
+    that is a board only under them is one)."""
+    return _edited(load_board(args.board, rule_overrides(args)), args)
 
 
 def _edited(board: Board, args: argparse.Namespace) -> Board:
@@ -157,14 +159,6 @@ def rule_overrides(args: argparse.Namespace) -> RuleOverrides:
         if value is not None:
             overrides = overrides.with_value(row, value)
     return overrides
-
-
-def _with_rules(board: Board, args: argparse.Namespace) -> Board:
-    overrides = rule_overrides(args)
-    try:
-        return board.with_rules(overrides)
-    except BoardError as error:
-        raise BoardError(f"with {overrides}: {error.reason}", path=_where(board)) from None
 
 
 def _where(board: Board) -> str | os.PathLike[str]:

@@ -17,6 +17,8 @@ from chutes_tui.io.crash import crash_line
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.inputs import InputError
 from chutes_tui.model.players import parse_player_spec
+from chutes_tui.model.rulekinds import Form
+from chutes_tui.model.ruletable import RuleOverrides
 
 DESCRIPTION = (
     "Play at once on BOARD: the players of the last game set up, or the first time you against "
@@ -82,6 +84,15 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
         except (GameError, SaveError) as error:
             raise common.UsageError(f"cannot resume: {error}") from None
         return {"game": game, "save_path": save or Path(args.resume)}  # s saves back
+    if not named and args.players is None:  # the setup screen: the rules flags preset its fields
+        rules = _setup_rules(args)
+        return {
+            "board_name": args.board,
+            "rules": rules,
+            "seed": args.seed,
+            "save_path": save,
+            "save_force": args.force,
+        }
     board = common.board_from_args(args)
     players = None
     if args.players is not None:
@@ -99,6 +110,18 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
         "save_path": save,
         "save_force": args.force,
     }
+
+
+def _setup_rules(args: argparse.Namespace) -> RuleOverrides:
+    """The rules flags of ``play`` without a board, for the setup screen's fields (checked with
+    the board chosen there); what those fields cannot hold is refused, not dropped."""
+    if args.add_jump or args.remove_jump:
+        raise common.UsageError("--add-jump and --remove-jump need a BOARD (without one: the setup screen)")
+    rules = common.rule_overrides(args)
+    for row in rules:
+        if row.kind.form is Form.TICK and not rules.value(row):  # unticked there: the board's own
+            raise common.UsageError(f"--no-{row.name} needs a BOARD (the setup screen only adds a rule)")
+    return rules
 
 
 def run(args: argparse.Namespace, console: Console) -> int:

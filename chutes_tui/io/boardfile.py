@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -35,8 +36,8 @@ from chutes_tui.io.bundled import bundled_board_names, bundled_board_path
 from chutes_tui.io.files import FileReadError, is_regular_file, read_text
 from chutes_tui.io.scan import structure_problem
 from chutes_tui.model.board import Board, BoardError, Jump
-from chutes_tui.model.dice import MAX_DIE, Dice
-from chutes_tui.model.ruletable import Offered, offered
+from chutes_tui.model.dice import MAX_DIE
+from chutes_tui.model.ruletable import Offered, RuleOverrides, offered
 from chutes_tui.model.text import elide, kind_of, number, printable, quote
 
 
@@ -50,8 +51,37 @@ def _strip_comment(line: str) -> str:
     return line.split("#", 1)[0].strip()
 
 
-def parse_plain(text: str, *, path: str | os.PathLike[str] | None = None, name: str | None = None) -> Board:
-    """Read the seed notebook's format (start, end, die, then ``from to`` pairs)."""
+NONE = RuleOverrides()  # the board's own rules
+
+
+def _built(
+    fields: dict[str, Any],
+    overrides: RuleOverrides,
+    path: str | os.PathLike[str] | None,
+    line_of: Callable[[BoardError], int | None],
+) -> Board:
+    """The board of a file's ``fields`` with ``overrides`` laid over its rules, checked once:
+    a file that is a board only under the overrides is one. An error names the file, the line
+    ``line_of`` finds (none for a value the overrides gave) and the overrides, if any."""
+    given = {row.field: overrides.value(row) for row in overrides}
+    try:
+        return Board(**{**fields, **given})
+    except BoardError as error:
+        line = None if error.field in given else line_of(error)
+        if overrides:
+            error = BoardError(f"with {overrides}: {error.reason}", jump=error.jump, field=error.field)
+        raise error.located(path, line) from None
+
+
+def parse_plain(
+    text: str,
+    *,
+    path: str | os.PathLike[str] | None = None,
+    name: str | None = None,
+    overrides: RuleOverrides = NONE,
+) -> Board:
+    """Read the seed notebook's format (start, end, die, then ``from to`` pairs), with the rules
+    ``overrides`` changes."""
     header: list[tuple[int, int]] = []  # (value, line number)
     jumps: list[Jump] = []
     jump_lines: dict[Jump, int] = {}
@@ -90,18 +120,19 @@ def parse_plain(text: str, *, path: str | os.PathLike[str] | None = None, name: 
     (start, start_line), (end, end_line), (die, die_line) = header
     field_lines = {"start": start_line, "end": end_line, "die": die_line}
     stem = printable(Path(path).stem) if path is not None else "custom"  # undecodable bytes: escaped
-    try:
-        return Board(
-            end=end,
-            die=Dice(die),
-            start=start,
-            jumps=tuple(jumps),
-            name=name or stem,
-            source=None if path is None else str(path),
-        )
-    except BoardError as error:
-        where = jump_lines.get(error.jump) if error.jump else field_lines.get(error.field or "")
-        raise error.located(path, where) from None
+    fields = {
+        "end": end,
+        "die": die,  # the board reads a whole number as one fair die
+        "start": start,
+        "jumps": tuple(jumps),
+        "name": name or stem,
+        "source": None if path is None else str(path),
+    }
+
+    def line_of(error: BoardError) -> int | None:
+        return jump_lines.get(error.jump) if error.jump else field_lines.get(error.field or "")
+
+    return _built(fields, overrides, path, line_of)
 
 
 def _parse_int(word: str, what: str, path: str | os.PathLike[str] | None, line: int) -> int:
@@ -205,8 +236,11 @@ def _load_toml(text: str, path: str | os.PathLike[str] | None) -> dict[str, Any]
         raise BoardError(reason, path=path) from None
 
 
-def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Board:
-    """Read a board in the TOML format (see the module docstring)."""
+def parse_toml(
+    text: str, *, path: str | os.PathLike[str] | None = None, overrides: RuleOverrides = NONE
+) -> Board:
+    """Read a board in the TOML format (see the module docstring), with the rules ``overrides``
+    changes."""
     data = _load_toml(text, path)
     unknown = sorted(set(data) - _TOML_KEYS)
     if unknown:
@@ -257,26 +291,25 @@ def parse_toml(text: str, *, path: str | os.PathLike[str] | None = None) -> Boar
                 )
             jumps.append(pair)
             jump_lines.setdefault(pair, line)
-    field_keys = {"end": "squares"}
-    try:
-        return Board(
-            end=typed("squares", int, None),
-            start=typed("start", int, 0),
-            jumps=tuple(jumps),
-            name=typed("name", str, printable(Path(path).stem) if path is not None else "custom"),
-            description=typed("description", str, ""),
-            width=typed("width", int, 10),
-            source=None if path is None else str(path),
-            # As written: the board reads each by its rule's kind (an error names the key's line).
-            **{row.field: data[row.key] for row in _RULE_ROWS if row.key in data},
-        )
-    except BoardError as error:
+    fields = {
+        "end": typed("squares", int, None),
+        "start": typed("start", int, 0),
+        "jumps": tuple(jumps),
+        "name": typed("name", str, printable(Path(path).stem) if path is not None else "custom"),
+        "description": typed("description", str, ""),
+        "width": typed("width", int, 10),
+        "source": None if path is None else str(path),
+        # As written: the board reads each by its rule's kind (an error names the key's line).
+        **{row.field: data[row.key] for row in _RULE_ROWS if row.key in data},
+    }
+
+    def line_of(error: BoardError) -> int | None:
         if error.jump is not None:
-            line = jump_lines.get(error.jump)
-        else:
-            key = field_keys.get(error.field or "", error.field or "")
-            line = _key_line(text, key) if key else None
-        raise error.located(path, line) from None
+            return jump_lines.get(error.jump)
+        key = {"end": "squares"}.get(error.field or "", error.field or "")
+        return _key_line(text, key) if key else None
+
+    return _built(fields, overrides, path, line_of)
 
 
 def _toml_string(value: str) -> str:
@@ -315,29 +348,34 @@ def format_toml(board: Board) -> str:
     )
 
 
-def parse_board_text(text: str, path: str | os.PathLike[str]) -> Board:
+def parse_board_text(text: str, path: str | os.PathLike[str], overrides: RuleOverrides = NONE) -> Board:
     """Parse by extension: ``.toml`` is TOML, anything else the plain format."""
     if str(path).lower().endswith(".toml"):
-        return parse_toml(text, path=path)
-    return parse_plain(text, path=path)
+        return parse_toml(text, path=path, overrides=overrides)
+    return parse_plain(text, path=path, overrides=overrides)
 
 
-def read_board(path: str | os.PathLike[str]) -> Board:
-    """Load a board file of either format (a regular file of at most 10 MB)."""
+def read_board(path: str | os.PathLike[str], overrides: RuleOverrides = NONE) -> Board:
+    """Load a board file of either format (a regular file of at most 10 MB), with the rules
+    ``overrides`` changes."""
     try:
         text = read_text(path)
     except FileReadError as error:
         raise BoardError(error.reason, path=path) from None
-    return parse_board_text(text, path)
+    return parse_board_text(text, path, overrides)
 
 
-def load_board(spec: str | os.PathLike[str]) -> Board:
-    """A bundled board by name (``"standard"``), or a board file by path."""
+def load_board(spec: str | os.PathLike[str], overrides: RuleOverrides = NONE) -> Board:
+    """A bundled board by name (``"standard"``), or a board file by path, with the rules
+    ``overrides`` changes (laid over the file's before the board is checked)."""
     text = str(spec)
     bundled = bundled_board_path(text)
     if bundled is not None:
-        return read_board(bundled)
+        try:
+            return read_board(bundled, overrides)
+        except BoardError as error:  # named as the user named it, not by its file in the package
+            raise BoardError(error.reason, path=text, jump=error.jump, field=error.field) from None
     if is_regular_file(text) or os.path.lexists(text) or os.sep in text or "." in text:
-        return read_board(text)  # it names a file: say what is wrong with it, if anything
+        return read_board(text, overrides)  # it names a file: say what is wrong with it, if anything
     names = ", ".join(bundled_board_names())
     raise BoardError(f"no bundled board or file named {quote(text)} (bundled boards: {names})")

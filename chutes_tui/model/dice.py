@@ -40,7 +40,7 @@ MAX_TOTAL = 2**62
 MAX_WEIGHT = 10**9
 MAX_PLACES = 18  # decimal places of a spinner's weight
 
-_SUM = re.compile(r"([0-9]{0,3})d([0-9]{1,3})")  # ASCII digits only, like every input
+_SUM = re.compile(r"([0-9]{0,9})d([0-9]{1,9})")  # ASCII digits only, like every input
 _WEIGHT = re.compile(r"[0-9]{1,20}(?:\.[0-9]{1,20})?")
 
 

@@ -108,6 +108,19 @@ def dialog(screen: str, *pressed: str, typed: str | None = None) -> Callable[...
     return run
 
 
+def refused_rules() -> Callable[..., Awaitable[None]]:
+    """The editor's rules dialog refusing a 1-sided die that rolls again (an endless turn)."""
+
+    async def run(pilot) -> None:
+        await dialog("RulesScreen", "e", "l", typed="1")(pilot)
+        pilot.app.screen.query_one("#rules-extra-roll").value = True
+        await pilot.pause()
+        await pilot.click("#apply")
+        await pilot.pause(0.3)
+
+    return run
+
+
 def suggestion(target: str | None) -> Callable[..., Awaitable[None]]:
     """The editor's suggestion: the target asked (``None``), or the edit offered for ``target``."""
 
@@ -171,6 +184,7 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "winner-12": (lambda: ChutesApp(game=twelve_players_finished()), None),
     # The dialogs: the editor's rules, where to save a game, a question before losing one.
     "rules": (lambda: ChutesApp(game=two_player_game()), dialog("RulesScreen", "e", "l")),
+    "rules-refused": (lambda: ChutesApp(game=two_player_game()), refused_rules()),
     "save-as": (lambda: ChutesApp(game=two_player_game()), dialog("SaveScreen", "s", typed="Ann.json")),
     "confirm": (lambda: ChutesApp(game=two_player_game()), question_after_a_turn()),
     # Review mode: a game in progress stepped back two turns; a finished one at its first swing.

@@ -1,7 +1,7 @@
 """The app, driven as a person would: keys, clicks, resizes, and what the screen then shows."""
 
 import pytest
-from textual.widgets import Button, Static
+from textual.widgets import Button, Checkbox, Input, Static
 
 from chutes_tui.analysis import build_chain, expected_turns, seat_odds
 from chutes_tui.app.app import ChutesApp
@@ -192,6 +192,41 @@ async def test_setup_screen_reports_a_bad_board_file(tmp_path):
         assert isinstance(app.screen, SetupScreen)
         message = str(app.screen.query_one("#setup-error").render())
         assert "bad.toml:2" in message and "list it under chutes" in message
+
+
+async def test_setup_lays_the_rules_over_a_board_file_before_checking_it(tmp_path):
+    """A file that is a board only with chained jumps is one when the setup ticks them."""
+    chained = tmp_path / "c.toml"
+    chained.write_text('name = "c"\nsquares = 10\nwidth = 5\nladders = [[2, 5], [5, 8]]\n')
+    app = ChutesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        setup = app.screen
+        setup.query_one("#board-path", Input).value = str(chained)
+        await pilot.press("ctrl+b")
+        await pilot.pause(0.1)
+        message = str(setup.query_one("#setup-error").render())
+        assert app.screen is setup and "c.toml:4: chained jumps: 2→5 lands on the tail of 5→8" in message
+        setup.query_one("#setup-chain-jumps", Checkbox).value = True
+        await pilot.press("ctrl+b")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        board = app.screen.game.board
+        assert (board.name, board.chain_jumps, board.ladders) == ("c", True, ((2, 5), (5, 8)))
+
+
+@pytest.mark.parametrize("bump", [False, True])
+async def test_help_says_what_the_numbers_rest_on_under_the_boards_rules(standard, bump):
+    """Under bump players interact: the help no longer says they never do."""
+    board = standard.replace(bump=bump)
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        notes = " ".join(note.plain if hasattr(note, "plain") else note for _, note in app.screen.notes)
+        alone = ["players never interact", "the other players do not change it"]
+        bumping = ["joint Markov chain", "bumps included", "they can send this player back"]
+        assert all((words in notes) is not bump for words in alone)
+        assert all((words in notes) is bump for words in bumping)
 
 
 async def test_help_and_winner_choices(standard):

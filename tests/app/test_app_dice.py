@@ -1,7 +1,7 @@
 """The setup screen offers the dice: one die, dice summed, or a spinner's weights."""
 
 import pytest
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, Static
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.screens.game import GameScreen
@@ -25,6 +25,24 @@ async def test_two_dice_summed_from_the_setup_screen():
         assert 2 <= app.screen.game.history[0].rolls[0].roll <= 12
 
 
+@pytest.mark.parametrize("typed", ["0d6", "1000d6"])
+async def test_bad_dice_at_setup_are_refused_once(typed):
+    """The preview under Board says why (in the error's colour); Start focuses the field and
+    does not say it again under Seed."""
+    app = ChutesApp(board_name="standard")
+    async with app.run_test(size=(120, 40)) as pilot:
+        setup = app.screen
+        field = setup.query_one("#setup-die", Input)
+        field.value = typed
+        await pilot.pause()
+        await pilot.press("ctrl+b")
+        await pilot.pause(0.2)
+        reason = "dice need at least 1 die" if typed == "0d6" else "dice may move at most 100 squares"
+        saying = [w for w in setup.query(Static) if w.display and reason in str(w.render())]
+        assert app.screen is setup and [w.id for w in saying] == ["board-preview"]
+        assert saying[0].has_class("problem") and setup.focused is field
+
+
 async def test_a_spinner_is_remembered_for_the_next_setup():
     app = ChutesApp(board_name="standard")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -39,23 +57,45 @@ async def test_a_spinner_is_remembered_for_the_next_setup():
         assert again.screen.query_one("#setup-die", Input).value == "1,1,2,2,3,3"
 
 
-async def test_new_game_comes_back_with_the_rules_played():
-    from chutes_tui.io.boardfile import load_board
+async def _setup_after_a_game(board):
+    """An app playing ``board`` (Ann and Bob), and its setup screen after n."""
     from chutes_tui.model.players import parse_player_spec
 
-    # tiny-10: the rules come back the same on any board, and the game's odds under bump (its
-    # worker's joint chain) take 0.01 s there, 2 s on the standard board.
-    board = load_board("tiny-10").replace(die="2d6", end_rule="reach", bump=True)
     app = ChutesApp(board=board, players=parse_player_spec("Ann,Bob"), seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
-        setup = app.screen
+        yield pilot, app.screen
+
+
+async def test_new_game_comes_back_with_the_rules_played():
+    from chutes_tui.io.boardfile import load_board
+
+    # tiny-10: the rules come back the same on any board, and the game's odds under bump (its
+    # worker's joint chain) take 0.01 s there, 2 s on the standard board.
+    board = load_board("tiny-10").replace(die="2d6", end_rule="reach", bump=True)
+    async for _, setup in _setup_after_a_game(board):
         assert setup.query_one("#setup-die", Input).value == "2d6"
         assert setup.query_one("#setup-end-rule", Select).value == "reach"
         assert setup.query_one("#board-path", Input).value in ("", "tiny-10")
         assert setup.chosen_board() == board
+
+
+async def test_new_game_remembers_only_the_rules_overridden():
+    """Back at the setup after a game, only the rules it overrode are chosen (the test above);
+    the others are the board's own: after a game on plain standard, standard-bounce picked
+    next plays its own bounce, not standard's exact end."""
+    from chutes_tui.io.boardfile import load_board
+    from chutes_tui.model.rules import EndRule
+
+    async for pilot, setup in _setup_after_a_game(load_board("standard")):
+        assert setup.query_one("#setup-end-rule", Select).value == "board"
+        assert setup.query_one("#setup-die", Input).value == ""
+        setup.query_one("#board-select", Select).value = "standard-bounce"
+        await pilot.pause()
+        chosen = setup.chosen_board()
+        assert chosen is not None and (chosen.end_rule, chosen.die.text) == (EndRule.BOUNCE, "d6")
 
 
 async def _start_odds_are_the_joint_chains(board, names, seed):

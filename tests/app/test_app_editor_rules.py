@@ -1,5 +1,6 @@
 """The editor's rules dialog: dice, end rule, extra roll and chained jumps, as undoable edits."""
 
+import pytest
 from textual.widgets import Checkbox, Input, Select
 
 from chutes_tui.app.app import ChutesApp
@@ -52,3 +53,67 @@ async def test_an_unwinnable_rule_is_refused_and_bad_dice_stay_in_the_dialog():
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is editor)
         assert editor.board.die.text == "2d6" and editor.board.end_rule.value == "reach"
+
+
+async def _refused(size, board, die, *ticked):
+    """The rules dialog on ``board`` at ``size`` after Apply with ``die`` and ``ticked``: the
+    app, the dialog and its refusal."""
+    app = ChutesApp(board=load_board(board), edit=True)
+    async with app.run_test(size=size) as pilot:
+        _, rules = await _open_rules(pilot, app)
+        rules.query_one("#rules-die", Input).value = die
+        for name in ticked:
+            rules.query_one(f"#rules-{name}", Checkbox).value = True
+        await pilot.pause()
+        assert await pilot.click("#apply")
+        await pilot.pause(0.2)
+        refusal = rules.query_one("#rules-refusal")
+        region = refusal.region
+        # Every cell of the refusal shows it: on the screen, and under no button or border.
+        shown = {
+            app.screen.get_widget_at(x, y)[0]
+            for x in range(region.x, region.right)
+            for y in range(region.y, region.bottom)
+        }
+        return app.screen is rules, refusal.display, str(refusal.render()), region, shown == {refusal}
+
+
+@pytest.mark.parametrize(
+    ("size", "board", "die", "ticked", "words"),
+    [
+        ((60, 20), "standard", "1", ["extra-roll"], "with a 1-sided die would make every turn endless"),
+        ((80, 24), "tiny-10", "1d1", [], "jumps 4→7, 9→2 send every other landing back)"),
+    ],
+)
+async def test_a_refusal_is_read_whole_above_the_buttons(size, board, die, ticked, words):
+    still_open, displayed, text, region, whole = await _refused(size, board, die, *ticked)
+    assert still_open and displayed and text.endswith(words)
+    assert region.height >= 2 and region.bottom <= size[1] and whole
+
+
+async def test_a_refusal_goes_when_a_field_changes():
+    app = ChutesApp(board=load_board("standard"), edit=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        _, rules = await _open_rules(pilot, app)
+        extra = rules.query_one("#rules-extra-roll", Checkbox)
+        rules.query_one("#rules-die", Input).value = "1"
+        extra.value = True
+        await pilot.pause()
+        assert await pilot.click("#apply")
+        await pilot.pause()
+        refusal = rules.query_one("#rules-refusal")
+        assert refusal.display and "endless" in str(refusal.render())
+        extra.value = False  # its cause undone: the reason goes before Apply
+        await pilot.pause()
+        assert not refusal.display
+        dice = rules.query_one("#rules-die", Input)
+        dice.value = "0,0"
+        dice.focus()
+        await pilot.pause()  # the change is seen (and clears what it clears) before Apply
+        await pilot.press("enter")
+        await pilot.pause()
+        error = rules.query_one("#rules-die-error")
+        assert error.display and "positive weight" in str(error.render())
+        dice.value = "2d6"  # typed again: the field's own reason goes too
+        await pilot.pause()
+        assert not error.display

@@ -13,7 +13,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Button
+from textual.widgets import Button, Checkbox, Input, Select
 from textual.widgets._footer import FooterKey
 
 import chutes_tui.app
@@ -27,6 +27,7 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.review import ReviewScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.cli import build_parser
+from chutes_tui.cli.parsing import UsageError
 from chutes_tui.cli.play import app_options
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
@@ -112,6 +113,39 @@ async def test_play_board_starts_with_the_last_setups_players_and_play_alone_ope
     app = play_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+
+
+async def test_play_alone_presets_the_setups_rules_from_its_flags():
+    """play --die 3 --end-rule reach, and play --die 2d6 --bump (refused on standard's exact
+    end before), open the setup with those rules chosen, over the last setup's."""
+    save_settings(Settings(setup=LastSetup(parse_player_spec("Zoë,cpu:Robo"), "classic-1952")))
+    app = play_app("--die", "3", "--end-rule", "reach")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        assert setup.query_one("#setup-die", Input).value == "3"
+        assert setup.query_one("#setup-end-rule", Select).value == "reach"
+        board = setup.chosen_board()
+        assert board is not None and board.name == "classic-1952"  # the last setup's board and players
+        assert (board.die.text, board.end_rule.value) == ("d3", "reach")
+    app = play_app("--die", "2d6", "--bump")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        assert setup.query_one("#setup-die", Input).value == "2d6"
+        assert setup.query_one("#setup-bump", Checkbox).value is True
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--no-bump"], "--no-bump needs a BOARD"),
+        (["--add-jump", "3", "5"], "--add-jump and --remove-jump need a BOARD"),
+    ],
+)
+def test_play_alone_refuses_the_flags_its_setup_cannot_hold(argv, words):
+    with pytest.raises(UsageError, match=words):
+        app_options(build_parser().parse_args(["play", *argv]))
 
 
 # -- point 2: every mode shows itself and has a way out ----------------------------------------------

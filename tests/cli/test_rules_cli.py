@@ -103,3 +103,40 @@ def test_edits_equal_the_edited_board(capsys, standard):
 def test_bad_edits_are_one_line_naming_them(capsys, argv, code, words):
     got, out, err = run(capsys, "analyze", "standard", *argv)
     assert (got, out) == (code, "") and words in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(
+    ("text", "flags", "shown"),
+    [
+        # Valid only with chained jumps: 2→5 lands on the tail of 5→8.
+        (
+            'name="c"\nsquares=10\nwidth=5\nladders=[[2,5],[5,8]]\n',
+            ["--chain-jumps"],
+            "d6, exact end, chained jumps",
+        ),
+        # An extra roll on a 1-sided die is endless: another die, or no extra roll, rescues it.
+        ('name="c"\nsquares=10\ndie=1\nextra_roll=true\n', ["--die", "6"], "d6, exact end, extra roll"),
+        ('name="c"\nsquares=10\ndie=1\nextra_roll=true\n', ["--no-extra-roll"], "d1, exact end"),
+        # 2d6 can never move 1 under the exact end: the reach rule wins from square 9.
+        ('name="c"\nsquares=10\ndie="2d6"\n', ["--end-rule", "reach"], "2d6, reach end"),
+    ],
+)
+def test_overrides_apply_before_a_board_file_is_checked(capsys, tmp_path, text, flags, shown):
+    board = tmp_path / "c.toml"
+    board.write_text(text)
+    code, out, err = run(capsys, "analyze", str(board))
+    assert code == 1 and out == "" and "board error: " in err  # refused under its own rules
+    code, out, err = run(capsys, "analyze", str(board), *flags)
+    assert (code, err) == (0, "") and f"c — 10 squares, {shown}" in out
+    data = expected(capsys, str(board), *flags)
+    assert data["board"]["squares"] == 10 and data["expected_turns"] > 1
+
+
+def test_a_board_file_refused_under_an_override_names_both(capsys, tmp_path):
+    board = tmp_path / "c.toml"
+    board.write_text('name="c"\nsquares=10\ndie=1\nextra_roll=true\n')
+    code, out, err = run(capsys, "analyze", str(board), "--die", "2d6")
+    assert (code, out) == (1, "") and err.count("\n") == 1
+    assert f"board error: {board}: with die=2d6: unwinnable board: the end square 10" in err
+    code, out, err = run(capsys, "edit", str(board), "--die", "2d6")  # refused before the editor opens
+    assert (code, out) == (1, "") and f"{board}: with die=2d6: unwinnable board" in err

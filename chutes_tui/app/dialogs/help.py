@@ -15,14 +15,24 @@ from chutes_tui.app.keymap import KEYMAP, key, key_label
 from chutes_tui.app.palette import Dialog
 from chutes_tui.render.boardpaint import MARKS_LEGEND
 
+# What "turns left" and "win" rest on: players who never interact, or the bump rule's.
+ALONE = (
+    "(the mean of the finishing time from their square; the other players do not change it).\n",
+    "computed from the Markov chain of the board after every move (players never interact, so "
+    "it depends only on the squares and on who moves next)",
+)
+BUMPING = (
+    "(the mean of the finishing time from their square, as if the others were not there: under "
+    "the bump rule they can send this player back, which the figure leaves out).\n",
+    "computed from the joint Markov chain of every player's square after every move (under the "
+    "bump rule players interact: it depends on where each one stands, bumps included, and on "
+    "who moves next)",
+)
 # Every figure the game screen shows, said once in words (the panels' headers are short).
-NUMBERS = Text(
+NUMBERS = (
     "sq — the square a player stands on (0 is the start, off the board).\n"
-    "turns left — how many more turns this player needs on average to finish, on their own "
-    "(the mean of the finishing time from their square; the other players do not change it).\n"
-    "win — each player's chance to win from here, exact: computed from the Markov chain of the "
-    "board after every move (players never interact, so it depends only on the squares and on "
-    "who moves next). The chances add up to 100%.\n"
+    "turns left — how many more turns this player needs on average to finish, on their own {alone}"
+    "win — each player's chance to win from here, exact: {chain}. The chances add up to 100%.\n"
     "more turns in all — the expected number of turns everyone together still plays before "
     "someone wins; rounds — the same counted in rounds of one turn each.\n"
     "The chart — each player's chance to win after every move of the game so far.\n"
@@ -46,18 +56,21 @@ NUMBERS = Text(
 )
 
 
-GAME_NOTES: tuple[tuple[str, str | Text], ...] = (
-    (
-        "",
-        "Computer players roll by themselves; a person rolls with Space, Enter or the Roll "
-        "button. Any roll key skips an animation. Arrow keys or the mouse move the board "
-        "cursor; on either end of a ladder or chute it lights the whole jump. With the flow "
-        "overlay on (a), < and > choose the turn it shows (Home, End: the first and the last); "
-        "Esc takes any overlay off.",
-    ),
-    ("The board", MARKS_LEGEND),
-    ("What the numbers mean", NUMBERS),
-)
+def game_notes(bump: bool = False) -> tuple[tuple[str, str | Text], ...]:
+    """The game's notes after its keys, true of its board (``bump``: players interact)."""
+    alone, chain = BUMPING if bump else ALONE
+    return (
+        (
+            "",
+            "Computer players roll by themselves; a person rolls with Space, Enter or the Roll "
+            "button. Any roll key skips an animation. Arrow keys or the mouse move the board "
+            "cursor; on either end of a ladder or chute it lights the whole jump. With the flow "
+            "overlay on (a), < and > choose the turn it shows (Home, End: the first and the last); "
+            "Esc takes any overlay off.",
+        ),
+        ("The board", MARKS_LEGEND),
+        ("What the numbers mean", Text(NUMBERS.format(alone=alone, chain=chain))),
+    )
 
 
 # The dialog is 88 columns wide (chutes.tcss): from a screen this wide the keys take two columns.
@@ -73,7 +86,7 @@ class HelpScreen(Dialog[None]):
         """``notes``: titled paragraphs after the keys (default: the game's)."""
         super().__init__()
         self.keys = list(keys)
-        self.notes = list(notes) if notes is not None else list(GAME_NOTES)
+        self.notes = list(notes) if notes is not None else list(game_notes())
 
     @classmethod
     def from_bindings(

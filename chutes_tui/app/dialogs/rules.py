@@ -6,7 +6,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
@@ -65,11 +65,28 @@ class RulesScreen(Dialog[RuleOverrides | None]):
                 try:
                     row.kind.parse(self.query_one(f"#{PREFIX}{row.name}", Input).value, what(row))
                 except InputError as problem:
-                    error.update(Text(str(problem)))
-                    error.display = True
+                    self._show(error, str(problem))
                     return None
                 error.display = False
         return overrides_of(ROWS, self, prefix=PREFIX).differing(self.board)
+
+    def _show(self, note: Static, reason: str) -> None:
+        """A refusal, wrapped, scrolled whole into view (the fields scroll above the buttons:
+        on a small screen it would else lie under them)."""
+        note.update(Text(reason))
+        note.display = True
+        self.call_after_refresh(note.scroll_visible, animate=False)
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _clear_refusals(self, event: Input.Changed | Select.Changed | Checkbox.Changed) -> None:
+        """A refusal goes once a field changes (Apply checks again): the board's refusal, which
+        any field may have caused, and the changed field's own."""
+        for note in self.query(f"#rules-refusal, #{event.control.id}-error"):
+            if isinstance(note, Static):
+                note.update("")
+                note.display = False
 
     def _apply(self) -> None:
         changes = self._changes()
@@ -78,9 +95,7 @@ class RulesScreen(Dialog[RuleOverrides | None]):
         try:  # refused here, with the fields as typed, rather than after the dialog has closed
             self.board.with_rules(changes)
         except BoardError as problem:
-            refusal = self.query_one("#rules-refusal", Static)
-            refusal.update(Text(problem.reason))
-            refusal.display = True
+            self._show(self.query_one("#rules-refusal", Static), problem.reason)
             return
         self.dismiss(changes)
 

@@ -378,6 +378,7 @@ class GameScreen(PanelScreen[None]):
     # -- dialogs -----------------------------------------------------------------------------
 
     def open_help(self) -> None:
-        from chutes_tui.app.dialogs.help import HelpScreen
+        from chutes_tui.app.dialogs.help import HelpScreen, game_notes
 
-        self.app.push_screen(HelpScreen.from_bindings(self.BINDINGS, BoardView.BINDINGS))
+        notes = game_notes(self.game.board.bump)
+        self.app.push_screen(HelpScreen.from_bindings(self.BINDINGS, BoardView.BINDINGS, notes=notes))

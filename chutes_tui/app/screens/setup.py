@@ -128,9 +128,6 @@ class SetupScreen(Screen):
                     max_length=24,
                     compact=True,
                 )
-            for row in ROWS:
-                if row.kind.form is Form.TEXT:
-                    yield Static("", id=f"{PREFIX}{row.name}-error", classes="field-error")
             yield Static("", id="seed-error", classes="field-error")
             yield Static("", id="setup-error")
         with Vertical(id="setup-actions"), Horizontal(classes="row buttons"):
@@ -231,26 +228,29 @@ class SetupScreen(Screen):
         return str(widget.value) if isinstance(widget, Select | Input) else ""
 
     def _field(self, field: str, check: Callable[[str], T]) -> T | None:
-        """``check`` the input ``#field``; a refusal is shown beside it (and focuses it)."""
-        note = self.query_one(f"#{field}-error", Static)
+        """``check`` the input ``#field``; a refusal focuses it and is shown under it (a rule's
+        field has no line of its own: the board preview says why, as it did while it was typed)."""
+        notes = self.query(f"#{field}-error").results(Static)
         try:
             value = check(self._value(f"#{field}"))
         except InputError as error:
-            note.update(Text(str(error)))
-            note.display = True
+            for note in notes:
+                note.update(Text(str(error)))
+                note.display = True
             if self.errors == 0:
                 self.query_one(f"#{field}").focus()
             self.errors += 1
             return None
-        note.update("")
-        note.display = False
+        for note in notes:
+            note.update("")
+            note.display = False
         return value
 
     def _board_or_error(self) -> Board:
         """The board and rules asked for, or the error that refuses them."""
         path = self._value("#board-path").strip()
         rules = overrides_of(ROWS, self, prefix=PREFIX, board_own=True)
-        return load_board(path or self._value("#board-select")).with_rules(rules)
+        return load_board(path or self._value("#board-select"), rules)
 
     def chosen_board(self) -> Board | None:
         """The board and rules asked for (``None``: a refusal is shown beside its field)."""

@@ -24,12 +24,14 @@ class BoardPreview(Static):
     def show_problem(self, problem: Exception) -> None:
         """Why the choices make no board."""
         self.previewed = None
+        self.add_class("problem")  # in the error's colour: Start refuses it
         self.update(Text(str(problem), style="italic"))
 
     def show_board(self, board: Board) -> None:
         if board == self.previewed:
             return  # the same board and rules (the fields announce their first values on mount)
         self.previewed = board
+        self.remove_class("problem")
         described = (
             f"{shown(board.name, 30)}: {board.end:,} squares, {count(len(board.ladders), 'ladder')}, "
             f"{count(len(board.chutes), 'chute')}, {board.die.text}, {board.end_rule} end"
@@ -40,9 +42,13 @@ class BoardPreview(Static):
             return
         self.update(Text(described, style="italic"))
 
+        # The app taken now: Start may remove this line's screen while the thread works (2d6 on
+        # the standard board takes a moment), and a widget off every screen has no app to ask.
+        app = self.app
+
         def work() -> None:
             line = f"{described} — one player needs {expected_from_start(board):.1f} turns on average"
-            self.app.call_from_thread(self._show_length, board, line)
+            app.call_from_thread(self._show_length, board, line)
 
         start_worker(self, work, name="board preview", group="setup-preview", exclusive=True)
 

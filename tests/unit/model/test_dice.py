@@ -49,6 +49,11 @@ def test_a_spinner_keeps_its_decimal_weights_exact():
         ("101", f"at most {MAX_DIE} sides"),
         ("11d10", f"at most {MAX_DIE} squares"),
         ("0d6", "at least 1 die"),
+        # Too many dice or sides: the limit said, not "must be dice" (they are dice, too large).
+        ("1000d6", f"dice may move at most {MAX_DIE} squares a roll (got 1000d6)"),
+        ("2d1000", f"dice may move at most {MAX_DIE} squares a roll (got 2d1000)"),
+        ("999999999d999999999", f"at most {MAX_DIE} squares a roll"),
+        ("1000000000d6", "--die must be"),  # ten digits: not read as a number at all
         ("two", "--die must be"),
         ("1,x", "spinner weight 2"),
         ("1,-1", "spinner weight 2"),
