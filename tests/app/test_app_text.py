@@ -112,7 +112,8 @@ async def test_setup_refuses_bad_fields_beside_them(standard):
             await pilot.press("ctrl+b")
             await settle(pilot)
             assert app.screen is setup
-            note = setup.query_one(f"{field}-error")
+            # The dice are said in the board's preview (once: tests/app/test_app_dice.py).
+            note = setup.query_one("#board-preview" if field == "#setup-die" else f"{field}-error")
             assert note.display and words in rendered(note), (field, value, rendered(note))
             assert app.focused is setup.query_one(field, Input)
             setup.query_one(field, Input).value = ""
