@@ -50,3 +50,17 @@ async def test_every_rule_field_is_whole_inside_the_form(size):
         window = screen.query_one("#setup").scrollable_content_region
         for field in screen.query("#rule-fields > *"):
             assert window.x <= field.region.x and field.region.right <= window.right, (field, window)
+
+
+async def test_the_swatch_alone_steps_by_the_same_keys_at_60x20():
+    async with ChutesApp(players=default_players(2, humans=1)).run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        await pilot.press("tab", "tab")  # from the name: the token, then the colour, as before
+        colour = screen.query_one("#color-0")
+        assert pilot.app.focused is colour
+        before = colour.value
+        await pilot.press("right")
+        await settle(pilot)
+        assert colour.value not in (before, screen.query_one("#color-1").value)
+        assert colour.render().plain == "‹ ■ ›"
