@@ -45,7 +45,11 @@ from chutes_tui.model.text import path_text, shown
 T = TypeVar("T")
 ROWS = offered(Offered.SETUP)
 PREFIX = "setup-"  # a rule's field: #setup-die (the game screen has a #die)
-FORM_WIDTH, LABEL_WIDTH = 104, 8  # chutes.tcss: #setup > * (max-width), #setup .label
+LABEL_WIDTH = 8  # chutes.tcss: #setup .label
+# The rules' fields flow within 104 of the form's 120 columns (chutes.tcss: #setup > *):
+# rulefields.field_width counts a tick box and a text field's name short (by 1 and 2), and the
+# slack keeps a line of them whole.
+RULES_WIDTH = 104
 
 
 def _typed_rule(row: RuleOption[Any], text: str) -> object:
@@ -57,6 +61,9 @@ class SetupScreen(Screen):
     """The seats in play (1 to ``MAX_PLAYERS``: a person or the computer), a board, the rules,
     a seed. Only the seats in use are shown (and composed: the first paint stays quick); ctrl+n
     adds one, ctrl+r removes the one being edited."""
+
+    # Narrower than this, a seat's colour shows its swatch without its name (chutes.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (76, "-wide")]
 
     BINDINGS = [
         *keys("play", "add_seat", "remove_seat", "continue", "back"),
@@ -147,8 +154,8 @@ class SetupScreen(Screen):
     def on_resize(self, event: events.Resize) -> None:  # header, Start's row, footer: in sight
         self.query_one("#setup").styles.max_height = max(3, event.size.height - 4)
         # The rules' fields flow onto as many lines as the width needs (the form's padding,
-        # its label column and a scroll bar aside; at most the form's width).
-        room = min(event.size.width - 5, FORM_WIDTH) - LABEL_WIDTH
+        # its label column and a scroll bar aside; at most RULES_WIDTH).
+        room = min(event.size.width - 5, RULES_WIDTH) - LABEL_WIDTH
         self.query_one("#rule-fields").styles.grid_size_columns = fitting_columns(
             [field_width(row) for row in ROWS], room
         )

@@ -7,18 +7,20 @@ three choices a seat and twelve seats, and its Selects were most of its time to 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
 
 class Cycle(Widget, can_focus=True):
     """``choices``: (what is shown, value) pairs; ``passes_over(value)``: values a step skips
-    (e.g. a token another seat has), unless none is left."""
+    (e.g. a token another seat has), unless none is left; ``brief``: shorter labels, one a
+    choice, shown while the CSS width leaves no room for the long ones (a narrow terminal)."""
 
     DEFAULT_CSS = """
     Cycle { height: 1; width: auto; }
@@ -49,13 +51,15 @@ class Cycle(Widget, can_focus=True):
         value: str,
         *,
         passes_over: Callable[[str], bool] | None = None,
+        brief: Sequence[str | Text] | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
         # Labels as Text (user text is never markup), padded to the widest: the arrows stay
         # put and the width never changes.
-        self.labels = [Text(label) if isinstance(label, str) else label for label, _ in choices]
+        self.labels = _texts(label for label, _ in choices)
+        self.brief = _texts(brief or ())
         self.values = [choice for _, choice in choices]
         self.label_width = max(label.cell_len for label in self.labels)
         self.passes_over = passes_over
@@ -88,6 +92,17 @@ class Cycle(Widget, can_focus=True):
         self.focus()
         self.action_step(-1 if event.x < 2 else 1)  # the "‹" steps back, the rest forward
 
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.label_width + 4  # "‹ " and " ›": the long labels, whatever is shown now
+
     def render(self) -> Text:
-        label = self.labels[self.index]
-        return Text.assemble("‹ ", label, " " * (self.label_width - label.cell_len), " ›")
+        labels = self.labels
+        if self.brief and self.content_size.width < self.label_width + 4:
+            labels = self.brief
+        label = labels[self.index]
+        width = max(label.cell_len for label in labels)
+        return Text.assemble("‹ ", label, " " * (width - label.cell_len), " ›")
+
+
+def _texts(labels: Iterable[str | Text]) -> list[Text]:
+    return [Text(label) if isinstance(label, str) else label for label in labels]

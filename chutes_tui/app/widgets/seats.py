@@ -24,6 +24,11 @@ def color_choices(paint: Callable[[str], str]) -> Choices:
     return [(Text.assemble(("■ ", paint(color)), color.replace("_", " ")), color) for color in COLORS]
 
 
+def color_swatches(paint: Callable[[str], str]) -> list[Text]:
+    """The swatches alone: a seat's colour where its name has no room (a narrow terminal)."""
+    return [Text("■", style=paint(color)) for color in COLORS]
+
+
 # What a seat's fields are called in their ids ("token-3") and in Seat.fields().
 FIELDS = ("kind", "name", "token", "color")
 
@@ -56,7 +61,7 @@ class Seat(Vertical):
         kind.tooltip = "A person (presses Space to roll) or the computer: ←/→ to change"
         token = _unshared(TOKEN_CHOICES, spec.token, "token", seat, taken)
         token.tooltip = "The piece on the board: ←/→ for another (the other seats' are skipped)"
-        color = _unshared(color_choices(paint), spec.color, "color", seat, taken)
+        color = _unshared(color_choices(paint), spec.color, "color", seat, taken, color_swatches(paint))
         color.tooltip = "The piece's colour: ←/→ for another (the other seats' are skipped)"
         name = Input(
             value=spec.name,
@@ -89,13 +94,19 @@ class Seat(Vertical):
 
 
 def _unshared(
-    choices: Choices, value: str, field: str, seat: int, taken: Callable[[str, int], set[str]]
+    choices: Choices,
+    value: str,
+    field: str,
+    seat: int,
+    taken: Callable[[str, int], set[str]],
+    brief: list[Text] | None = None,
 ) -> Cycle:
     """Seat ``seat``'s token or colour (``field``): a step passes over the other seats'."""
     return Cycle(
         choices,
         value,
         passes_over=lambda candidate: candidate in taken(field, seat),
+        brief=brief,
         id=f"{field}-{seat}",
         classes=field,
     )
