@@ -18,6 +18,12 @@ from dataclasses import dataclass
 
 from textual.binding import Binding
 
+from chutes_tui.model.ruletable import SAID, Offered, offered
+
+# The rules dialog's rules, named in a summary's order: "Dice, end rule, extra roll, …".
+_DIALOG = ", ".join(row.named for row in SAID if row in offered(Offered.DIALOG))
+RULES_NAMED = _DIALOG[:1].upper() + _DIALOG[1:]
+
 
 @dataclass(frozen=True)
 class Key:
@@ -110,7 +116,7 @@ GROUPS: tuple[tuple[str, dict[str, Key]], ...] = (
             "randomize": Key(
                 "R", "Random board", "New random ladders and chutes, the same rules", "randomize"
             ),
-            "rules": Key("l", "Rules", "Dice, end rule, extra roll, chained jumps, bump", "rules"),
+            "rules": Key("l", "Rules", RULES_NAMED, "rules"),
             "copy": Key("c", "Copy fraction", "Copy the exact fraction (its dialog)", "copy"),
             "yes": Key(
                 "y",

@@ -14,6 +14,7 @@ from rich.text import Text
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS
 from chutes_tui.cli import common
 from chutes_tui.model.inputs import MAX_PLAYERS
+from chutes_tui.model.ruletable import END_RULE, HOUSE_RULES, said
 from chutes_tui.model.text import elide, printable
 from chutes_tui.render.textchart import column_chart
 
@@ -112,9 +113,8 @@ def show(console: Console, report: AnalyzeReport) -> None:
     rules = Table.grid(padding=(0, 2))
     rules.add_column(style="bold")
     rules.add_column()
-    rules.add_row(
-        "end rule", board.end_rule.value + ("  (+ extra roll on the top face)" if board.extra_roll else "")
-    )
+    house = ", ".join(said(board, HOUSE_RULES))
+    rules.add_row(END_RULE.label, END_RULE.kind.text(board.end_rule) + (f"  (+ {house})" if house else ""))
     analysed = f"  (analysed from {report.start_square})" if report.start_square != board.start else ""
     rules.add_row("start", f"square {board.start}{analysed}")
     rules.add_row("ladders", Text(_listed(board.ladders), style="green"))

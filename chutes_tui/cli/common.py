@@ -25,7 +25,7 @@ from chutes_tui.model import edits, inputs
 from chutes_tui.model.board import MAX_SQUARES, Board, BoardError
 from chutes_tui.model.inputs import InputError
 from chutes_tui.model.rulekinds import Choice, Form
-from chutes_tui.model.ruletable import Offered, RuleOption, RuleOverrides, offered
+from chutes_tui.model.ruletable import Offered, RuleOption, RuleOverrides, offered, said
 from chutes_tui.model.text import path_text, shown
 
 SEED_HELP = "seed the random numbers: a whole number 0..2^63-1 (default: a fresh one, shown)"
@@ -213,12 +213,7 @@ def name(board: Board) -> str:
 def heading(console: Console, board: Board, more: str = "") -> None:
     """A verb's first line: the board's name (bold), its size and rules (as overridden on the
     command line), and ``more``."""
-    rules = (
-        f"{board.die.text}, {board.end_rule.value} end"
-        + (", extra roll on the top face" if board.extra_roll else "")
-        + (", chained jumps" if board.chain_jumps else "")
-        + (", bump" if board.bump else "")
-    )
+    rules = ", ".join(said(board))
     console.print(Text(name(board), style="bold"), Text(f"— {board.end} squares, {rules}{more}"))
 
 

@@ -52,6 +52,10 @@ class Kind(ABC, Generic[T]):
     def text(self, value: T) -> str:
         """``value`` as a user would type it."""
 
+    def said(self, value: T) -> str:
+        """``value`` in a sentence about the rules (a summary's: :meth:`RuleOption.words`)."""
+        return self.text(value)
+
     @abstractmethod
     def json(self, value: T) -> object:
         """``value`` in a board file and in a board's JSON (``Board.to_dict``)."""
@@ -169,6 +173,9 @@ class DiceKind(Kind[Dice]):
 
     def text(self, value: Dice) -> str:
         return value.option
+
+    def said(self, value: Dice) -> str:
+        return value.text  # d6, 2d6, spinner 1,1,2 (typed: 6, 2d6, 1,1,2)
 
     def json(self, value: Dice) -> object:
         return value.json

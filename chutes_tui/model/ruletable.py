@@ -4,12 +4,14 @@
 built on it: the fields are declared once, here). :data:`RULES` has a row per rule
 (:class:`RuleOption`): its field, the kind of its value (:mod:`chutes_tui.model.rulekinds`),
 its command-line flag, its label and help, and where it is offered. The command line's
-arguments, the setup screen's and the rules dialog's fields, the remembered setup and the board
-file's reader and writer are all made by walking the rows, and what a user changed travels as
+arguments, the setup screen's and the rules dialog's fields, the remembered setup, the board
+file's reader and writer and the summaries of a board's rules (:func:`said`) are all made by
+walking the rows, and what a user changed travels as
 :class:`RuleOverrides`, typed by the rows. What a rule *does* is said in
 :mod:`chutes_tui.model.rules`.
 
-Adding a rule: a field of :class:`RuleChoices`, a row of :data:`RULES`, its semantics in
+Adding a rule: a field of :class:`RuleChoices`, a row of :data:`RULES` (with its words in a
+summary when the default ones read badly), its semantics in
 ``rules.py`` (what one move does) or ``turns.py`` (what a turn is: rolls again, sums, streaks,
 entering, special squares), its refusals in ``board.py``. A row the engines do not play yet has
 ``played=False``: the board takes it from a program (the turn machine and its tests), and no
@@ -28,6 +30,7 @@ from chutes_tui.model.rulekinds import (
     Choice,
     ChoiceOrWhole,
     DiceKind,
+    Form,
     Kind,
     MaybeWhole,
     OnOff,
@@ -103,10 +106,25 @@ class RuleOption(Generic[T]):
     # Every engine plays it (the chain, the exact chain, the simulators, the game): else the
     # row is offered nowhere yet (:func:`offered`), and only a program sets it.
     played: bool = True
+    # How a summary of a board's rules says it (:func:`said`: the command line's heading, the
+    # editor's figures, the setup's preview): ``said`` its words, ``{}`` standing for the value
+    # (``kind.said``: "{} end" says "exact end"; default: the noun, then the value unless on/off);
+    # ``said_brief`` a narrow line's words (the editor's figures; default: ``said``). A rule is
+    # said when its value is not the default (an on/off rule: when on), or always if
+    # ``always_said``. ``noun`` names it in a list of the rules (default: the label).
+    said: str = ""
+    said_brief: str = ""
+    noun: str = ""
+    always_said: bool = False
+    # Summaries say the rows by this, ties in the table's order: the dice, after the end rule
+    # in the table (and --help), come first in a sentence ("d6, exact end, bump").
+    said_order: int = 0
 
     def __post_init__(self) -> None:
         if self.offered != EVERYWHERE and not self.why:
             raise ValueError(f"the rule {self.field} is not offered everywhere: its row must say why")
+        if self.always_said and not self.played:
+            raise ValueError(f"the rule {self.field} is not played yet: it is said only when set")
 
     @property
     def key(self) -> str:
@@ -126,6 +144,22 @@ class RuleOption(Generic[T]):
         """This rule's value in ``rules`` (a :class:`Board` is one)."""
         return cast(T, getattr(rules, self.field))
 
+    @property
+    def named(self) -> str:
+        """Its name in a list of the rules ("extra roll")."""
+        return self.noun or self.label
+
+    def words(self, rules: RuleChoices, *, brief: bool = False) -> str | None:
+        """What a summary of ``rules`` says of this rule (``brief``: a narrow line's words), or
+        ``None`` when it says nothing of it."""
+        value = self.of(rules)
+        if value == self.default and not self.always_said:
+            return None
+        template = (self.said_brief if brief else "") or self.said
+        if not template:
+            template = self.named if self.kind.form is Form.TICK else self.named + " {}"
+        return template.format(self.kind.said(value))
+
     def written(self, rules: RuleChoices) -> bool:
         """Whether a board file (and a board's JSON) names this rule."""
         return self.always_written or self.of(rules) != self.default
@@ -138,6 +172,9 @@ END_RULE = RuleOption(
     "end rule",
     "override the board's end rule",
     always_written=True,
+    said="{} end",
+    said_brief="{}",
+    always_said=True,
 )
 DIE = RuleOption(
     "die",
@@ -149,6 +186,9 @@ DIE = RuleOption(
     metavar="DICE",
     always_written=True,
     hint="6 · 2d6 (summed) · 1,1,2 (a spinner's weights)",
+    said="{}",
+    always_said=True,
+    said_order=-1,
 )
 EXTRA_ROLL = RuleOption(
     "extra_roll",
@@ -157,6 +197,9 @@ EXTRA_ROLL = RuleOption(
     "top face rolls again",
     "house rule: the top face (the largest move: 6 on a d6, 12 on 2d6) gives another roll in the same turn",
     always_written=True,
+    said="extra roll on the top face",
+    said_brief="extra roll",
+    noun="extra roll",
 )
 CHAIN_JUMPS = RuleOption(
     "chain_jumps",
@@ -199,6 +242,7 @@ SUM_ROLLS = RuleOption(
     "--sum-rolls",
     "add a turn's rolls",
     "with the extra roll: the rolls of a turn are added, and the piece moves once by their total",
+    said="a turn's rolls added",
     played=False,
 )
 STREAK_LIMIT = RuleOption(
@@ -209,6 +253,7 @@ STREAK_LIMIT = RuleOption(
     "with the extra roll: the N-th top face in a row in one turn ends the turn, and the piece goes "
     "where --streak-penalty says (no jump applied)",
     metavar="N",
+    said="{} top faces in a row end the turn",
     played=False,
 )
 STREAK_PENALTY = RuleOption(
@@ -219,6 +264,7 @@ STREAK_PENALTY = RuleOption(
     "where a streak too long sends the piece: forfeit (back to where the turn began), start, or a square",
     metavar="WHERE",
     hint="forfeit · start · a square (e.g. 40)",
+    said="after the streak: {}",
     played=False,
 )
 ENTER_FACES = RuleOption(
@@ -228,6 +274,7 @@ ENTER_FACES = RuleOption(
     "faces that enter",
     "a piece on the start moves only on one of these faces (empty: any face)",
     metavar="FACES",
+    said="enter on {}",
     played=False,
 )
 ENTER_SQUARE = RuleOption(
@@ -281,6 +328,17 @@ RULES: tuple[RuleOption[Any], ...] = (
     THROW_AGAIN,
 )
 DEFAULT = RuleChoices()
+
+
+# The rows in the order a summary says them, and those it says only when set (the house rules).
+SAID: tuple[RuleOption[Any], ...] = tuple(sorted(RULES, key=lambda row: row.said_order))
+HOUSE_RULES = tuple(row for row in SAID if not row.always_said)
+
+
+def said(rules: RuleChoices, rows: tuple[RuleOption[Any], ...] = SAID, *, brief: bool = False) -> list[str]:
+    """What a summary of ``rules`` says, rule by rule, of ``rows`` (in their order):
+    ``d6, exact end, extra roll on the top face, bump``."""
+    return [words for row in rows if (words := row.words(rules, brief=brief)) is not None]
 
 
 def offered(where: Offered) -> tuple[RuleOption[Any], ...]:

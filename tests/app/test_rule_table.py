@@ -8,6 +8,7 @@ the standard board) and must come back on the board, the settings or the file it
 tests play on tiny-10, whose bump odds are instant (the standard board's keep a worker busy)."""
 
 import argparse
+from contextlib import asynccontextmanager
 
 from textual.widgets import Checkbox, Input, Select
 
@@ -113,14 +114,21 @@ def _set(field, row):
         field.value = row.kind.text(value)
 
 
-async def test_every_row_offered_in_setup_is_a_field_that_makes_the_game():
-    rows = offered(Offered.SETUP)
+@asynccontextmanager
+async def setup_with_samples(rows):
+    """The setup screen on tiny-10, with the samples of ``rows`` set in its fields."""
     app = ChutesApp(board_name="tiny-10")
     async with app.run_test(size=(120, 40)) as pilot:
         setup = app.screen
         assert isinstance(setup, SetupScreen)
         for row in rows:
             _set(setup.query_one(f"#setup-{row.name}"), row)
+        yield app, setup, pilot
+
+
+async def test_every_row_offered_in_setup_is_a_field_that_makes_the_game():
+    rows = offered(Offered.SETUP)
+    async with setup_with_samples(rows) as (app, _, pilot):
         await pilot.press("ctrl+b")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         check_board(app.screen.game.board, rows)

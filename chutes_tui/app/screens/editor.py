@@ -34,7 +34,7 @@ from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import EditHistory, add_jump, move_jump_end, remove_jump
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import PlayerSpec
-from chutes_tui.model.ruletable import RuleOverrides
+from chutes_tui.model.ruletable import RuleOverrides, said
 from chutes_tui.model.text import count, file_stem, path_text, printable, shown
 from chutes_tui.render.boardpaint import MARKS_LEGEND
 from chutes_tui.research.suggest import Suggestion, suggest_edit, suggest_problem
@@ -155,10 +155,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         lines = [
             Text.assemble(
                 (shown(board.name, 40), "bold"),
-                f" · {board.end} squares · {board.die.text} · {board.end_rule}"
-                + (" · extra roll" if board.extra_roll else "")
-                + (" · chained jumps" if board.chain_jumps else "")
-                + (" · bump" if board.bump else ""),
+                " · ".join(["", f"{board.end} squares", *said(board, brief=True)]),
             ),
             Text(f"{count(len(board.ladders), 'ladder')}, {count(len(board.chutes), 'chute')}"),
             Text.assemble(
@@ -298,7 +295,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             then()
 
     def action_rules(self) -> None:
-        """The dice, end rule, extra roll and chained jumps (an undoable edit like any other)."""
+        """The rules dialog's rules (an undoable edit like any other)."""
 
         def chosen(changes: RuleOverrides | None) -> None:
             if not changes:

@@ -9,6 +9,7 @@ from chutes_tui.analysis import expected_from_start
 from chutes_tui.analysis.limits import PREVIEW_MAX_SQUARES
 from chutes_tui.app.workers import start_worker
 from chutes_tui.model.board import Board
+from chutes_tui.model.ruletable import said
 from chutes_tui.model.text import count, shown
 
 
@@ -34,7 +35,7 @@ class BoardPreview(Static):
         self.remove_class("problem")
         described = (
             f"{shown(board.name, 30)}: {board.end:,} squares, {count(len(board.ladders), 'ladder')}, "
-            f"{count(len(board.chutes), 'chute')}, {board.die.text}, {board.end_rule} end"
+            f"{count(len(board.chutes), 'chute')}, " + ", ".join(said(board))
         )
         if board.end > PREVIEW_MAX_SQUARES:
             length = "its expected length: chutes-tui analyze (too large to work out here)"
