@@ -120,9 +120,12 @@ def _joint_chain(board: Board, players: int) -> JointChain:
     rows, cols, data = [], [], []
     wins = np.zeros((size, k))
     ends_turn = np.zeros(size)
+    report = SERIES_PROGRESS.get()  # told before each seat's face (three seats: seconds), may stop
     for t in range(k):
         here = np.arange(n**k) * k + t
         for f, p in enumerate(board.face_probabilities):
+            if report is not None:
+                report(0, 1.0)
             rest = board.roll_table[squares[:, t], f]
             won = rest == board.end
             wins[here[won], t] += p
