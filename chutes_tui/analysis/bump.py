@@ -36,7 +36,7 @@ from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
 from chutes_tui.analysis.length import GameLength, law_from
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, BUMP_MAX_STATES
 from chutes_tui.analysis.multi import SeatOdds, seat_odds
-from chutes_tui.analysis.progress import SERIES_PROGRESS
+from chutes_tui.analysis.progress import SERIES_PROGRESS, in_process
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.memo import MemoFamily
 from chutes_tui.model.rules import bumped
@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 # States: below, a sparse LU (two players); above, sweeps -- an LU's fill explodes with three
 # players' chains (47,000 states took four minutes).
 ITERATIVE_FROM = 20_000
+# States from which the LU runs in a process of its own, which may be stopped (a second's start).
+IN_PROCESS_FROM = 2_000
 SWEEP_TOLERANCE = 1e-11  # a proven bound on every answer's error (the issue asks for 1e-10)
 MAX_SWEEPS = 100_000
 
@@ -118,9 +120,12 @@ def _joint_chain(board: Board, players: int) -> JointChain:
     rows, cols, data = [], [], []
     wins = np.zeros((size, k))
     ends_turn = np.zeros(size)
+    report = SERIES_PROGRESS.get()  # told before each seat's face (three seats: seconds), may stop
     for t in range(k):
         here = np.arange(n**k) * k + t
         for f, p in enumerate(board.face_probabilities):
+            if report is not None:
+                report(0, 1.0)
             rest = board.roll_table[squares[:, t], f]
             won = rest == board.end
             wins[here[won], t] += p
@@ -203,17 +208,14 @@ def _endless(P: sp.csr_matrix, finishing: np.ndarray) -> np.ndarray:
     return endless
 
 
-def _solve(joint: JointChain, rhs: np.ndarray, direct: bool | None = None) -> np.ndarray:
-    """``(I - P) x = rhs`` for each column of ``rhs``, whose last column must be all ones (the
-    expected rolls: the sweeps' error bound needs them): a sparse LU for small chains, else
-    :func:`_sweeps` (``direct`` forces either)."""
+def _direct(P: sp.csr_matrix, rhs: np.ndarray) -> np.ndarray:
+    """``(I - P) x = rhs`` for each column of ``rhs`` by a sparse LU (in C that cannot stop
+    midway: fifteen seconds for two players, two dice and the extra roll on the standard board)."""
     import scipy.sparse as sp
     from scipy.sparse.linalg import splu
 
-    if direct if direct is not None else joint.size < ITERATIVE_FROM:
-        system = (sp.identity(joint.size, format="csc") - joint.P).tocsc()
-        return np.asarray(splu(system).solve(rhs))
-    return _sweeps(joint, rhs)
+    system = (sp.identity(P.shape[0], format="csc") - P).tocsc()
+    return np.asarray(splu(system).solve(rhs))
 
 
 def _sweeps(joint: JointChain, rhs: np.ndarray) -> np.ndarray:
@@ -322,7 +324,14 @@ def _solutions(board: Board, joint: JointChain) -> np.ndarray:
     """Every state's answers as columns: each seat's win but the last (theirs is the rest of 1),
     with the extra roll each seat's turns (the rounds when that seat moves first; summed, every
     turn), and last the rolls -- 2K columns with the extra roll, else K (one roll a turn: the
-    rounds follow from the rolls and the winner, see :func:`bump_odds`)."""
+    rounds follow from the rolls and the winner, see :func:`bump_odds`).
+
+    They solve ``(I - P) x = rhs``: by a sparse LU below :data:`ITERATIVE_FROM` states, else by
+    :func:`_sweeps` (the last column of ones gives their error bound). Both may be stopped by the
+    :data:`~chutes_tui.analysis.progress.SERIES_PROGRESS` report (a front end whose game is gone):
+    the sweeps between sweeps; the LU, which cannot stop midway, from :data:`IN_PROCESS_FROM`
+    states runs in a process of its own, killed then (:func:`~chutes_tui.analysis.progress.
+    in_process`); below, it takes a moment."""
 
     def solve() -> np.ndarray:
         k = joint.players
@@ -331,7 +340,12 @@ def _solutions(board: Board, joint: JointChain) -> np.ndarray:
             own_turns = np.zeros((joint.size, k))
             own_turns[np.arange(joint.size), joint.mover] = joint.ends_turn
             columns.append(own_turns)
-        return _solve(joint, np.hstack([*columns, np.ones((joint.size, 1))]))
+        rhs = np.hstack([*columns, np.ones((joint.size, 1))])
+        if joint.size >= ITERATIVE_FROM:
+            return _sweeps(joint, rhs)
+        if joint.size < IN_PROCESS_FROM:
+            return _direct(joint.P, rhs)
+        return in_process(_direct, joint.P, rhs, name="bump chain's LU")
 
     return board.memo.get(BUMP_SOLUTIONS.at(joint.players), solve)
 
