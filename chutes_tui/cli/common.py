@@ -271,11 +271,17 @@ def series_bar(what: str) -> Iterator[None]:
 
     with (
         progress_bar(what) as step,
-        series_progress(
-            lambda turns, left: step(0, description=f"{what}: {turns:,} turns summed, {left:.1e} unfinished")
-        ),
+        series_progress(lambda turns, left: step(0, description=_series_line(what, turns, left))),
     ):
         yield
+
+
+def _series_line(what: str, turns: int, left: float) -> str:
+    """Nothing summed yet: a solve in a process of its own (its report is ``(0, 1.0)`` while it
+    works, see :func:`chutes_tui.analysis.progress.in_process`)."""
+    if turns == 0:
+        return f"{what}: solving"
+    return f"{what}: {turns:,} turns summed, {left:.1e} unfinished"
 
 
 def check_output(given: str, *, force: bool) -> Path:

@@ -125,3 +125,11 @@ def test_a_joint_chain_past_its_limit_is_refused_in_one_line(capsys, tmp_path, a
     code, out, err = run(capsys, argv[0], str(board), *argv[1:])
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "18,000,000 joint states" in err and "12,000,000" in err
+
+
+def test_the_progress_line_says_solving_while_a_solve_runs_in_its_own_process():
+    """in_process reports (0, 1.0) while the LU works: not '0 turns summed, 1.0e+00 unfinished'."""
+    from chutes_tui.cli.common import _series_line
+
+    assert _series_line("odds", 0, 1.0) == "odds: solving"
+    assert _series_line("odds", 2_560, 3.5e-4) == "odds: 2,560 turns summed, 3.5e-04 unfinished"
