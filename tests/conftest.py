@@ -4,7 +4,9 @@ import os
 # core in each worker, and in each chutes-tui a test starts) oversubscribe the cores and spin
 # waiting for each other, a few milliseconds on every small product of a long loop (bump_length
 # on the standard board: 0.3 s of CPU instead of 0.06). Set before numpy is first imported.
-for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+from chutes_tui.cli.verbs import BLAS_THREADS  # argparse and os only: numpy is not loaded yet
+
+for _threads in BLAS_THREADS:
     os.environ.setdefault(_threads, "1")
 
 import pytest  # noqa: E402

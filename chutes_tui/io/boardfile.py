@@ -63,7 +63,7 @@ def _built(
     """The board of a file's ``fields`` with ``overrides`` laid over its rules, checked once:
     a file that is a board only under the overrides is one. An error names the file, the line
     ``line_of`` finds (none for a value the overrides gave) and the overrides, if any."""
-    given = {row.field: overrides.value(row) for row in overrides}
+    given = overrides.fields()
     try:
         return Board(**{**fields, **given})
     except BoardError as error:

@@ -279,8 +279,7 @@ class Board(RuleChoices):
     def with_rules(self, overrides: RuleOverrides) -> Board:
         """A validated copy with the rules ``overrides`` changes (:class:`BoardError`: the board
         refuses them; the caller says which were asked for)."""
-        changes: dict[str, object] = {row.field: overrides.value(row) for row in overrides}
-        return self.replace(**changes) if changes else self
+        return self.replace(**overrides.fields()) if overrides else self
 
     def to_dict(self) -> dict[str, Any]:
         """The board as plain JSON-ready data, in the TOML format's terms."""

@@ -369,6 +369,10 @@ class RuleOverrides:
                 return cast(T, value)
         raise KeyError(row.field)
 
+    def fields(self) -> dict[str, object]:
+        """``{field: value}`` of the overrides: what ``Board(**…)`` or ``replace`` is given."""
+        return {row.field: value for row, value in self.values}
+
     def __iter__(self) -> Iterator[RuleOption[Any]]:
         return (row for row, _ in self.values)
 

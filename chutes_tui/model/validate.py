@@ -127,14 +127,19 @@ def check_turns_end(board: CheckedBoard) -> None:
             f"rest on throw-again squares {elide(again, 100)} again and again)",
             field="throw_again",
         )
-    finishing = {PieceState(board.goal_square)}
-    grew = True
-    while grew:  # backwards: a piece state finishes if some turn's end does
-        grew = False
-        for piece, ends in after.items():
-            if piece not in finishing and any(end in finishing for end in ends):
+    # Backwards from the goal: a piece state finishes if some turn's end does (each state is
+    # followed once, not every state again after each one found).
+    before: dict[PieceState, list[PieceState]] = {}
+    for piece, ends in after.items():
+        for end in ends:
+            before.setdefault(end, []).append(piece)
+    goal = PieceState(board.goal_square)
+    finishing, todo = {goal}, [goal]
+    while todo:
+        for piece in before.get(todo.pop(), ()):
+            if piece not in finishing:
                 finishing.add(piece)
-                grew = True
+                todo.append(piece)
     stuck = [piece for piece in after if piece not in finishing]
     if stuck:
         square = stuck[0].square
