@@ -100,8 +100,10 @@ async def test_an_overlay_of_the_player_to_move_survives_the_win_and_returns(key
         assert chosen is not None
         await pilot.press("p")
         await wait_for(pilot, lambda: game.finished)
-        await pilot.pause()  # the win shown; the next game comes 1.5 s later
-        assert app._exception is None and screen.board.overlay is None  # nobody to move
+        # The win is shown once the last move's animation ends (a loaded machine takes longer
+        # than one pause): nobody is to move, so no overlay, while the next game is 1.5 s away.
+        await wait_for(pilot, lambda: screen.board.overlay is None or screen.game is not game)
+        assert app._exception is None and screen.game is game and screen.board.overlay is None
         await wait_for(pilot, lambda: screen.game is not game)  # the loop's next game
         # The overlay chosen comes back (a tiny board's game at speed 5 is over in a second: the
         # condition, not a time, or a loaded machine sees the next win).
