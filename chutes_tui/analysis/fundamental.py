@@ -109,6 +109,14 @@ def inverse_diagonal(chain: Chain) -> np.ndarray:
 def _inverse_diagonal(chain: Chain) -> np.ndarray:
     n = chain.size
     everywhere = np.arange(n)
+    if chain.extended:  # the turn-rule chain: columns of (I - Q)⁻¹ from its LU, a block at a time
+        diagonal = np.empty(n)
+        for first in range(0, n, _block(n)):
+            some = everywhere[first : first + _block(n)]
+            units = np.zeros((n, some.size))
+            units[some, np.arange(some.size)] = 1.0
+            diagonal[some] = np.asarray(chain.lu.solve(units))[some, np.arange(some.size)]
+        return diagonal
     if not chain.board.extra_roll:
         return entries(split(chain), everywhere, everywhere)
     # N_Q = N_R (I - T) (module docstring): N_Q[x, x] = N_R[x, x] - Σ_j N_R[x, j] T[j, x].
@@ -175,7 +183,13 @@ def fundamental_row(chain: Chain, row: int) -> np.ndarray:
 def fundamental_rows(chain: Chain, rows: Sequence[int]) -> np.ndarray:
     """Rows ``rows`` of ``N`` (one per row asked, solved together):
     ``e_rᵀN = yᵀ + (A⁻ᵀ E_C g)ᵀ`` with ``y = A⁻ᵀ e_r`` and ``g = M⁻ᵀ L_Cᵀ y``; with the extra
-    roll, rows of ``N_R (I - T)`` (module docstring)."""
+    roll, rows of ``N_R (I - T)`` (module docstring); on a board with a turn rule of issue 26
+    (the extended chain), ``Nᵀ e_r`` from the LU of ``I - Q``."""
+    if chain.extended:
+        n, k = chain.size, len(rows)
+        units = np.zeros((n, k))
+        units[list(rows), np.arange(k)] = 1.0
+        return np.asarray(chain.lu.solve(units, trans="T")).T
     if chain.board.extra_roll:
         rolls = roll_chain(chain.board)
         found = fundamental_rows(rolls, rows)

@@ -72,7 +72,7 @@ def _moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:
 def _solve_moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:
     """``(I - Q) t = 1`` and ``(I - Q) s = 2t - 1`` -- on the roll chain where the extra-roll
     rule is played (:func:`_roll_moments`): the same answer from a matrix a twentieth as full."""
-    if chain.board.extra_roll:
+    if chain.by_rolls:
         mean, second = _roll_moments(chain)
     else:
         mean = chain.lu.solve(np.ones(chain.size))
