@@ -231,7 +231,7 @@ class Distribution(PmfLaw):
 
 def finishing_distribution(chain: Chain, square: int, tail: float = DISTRIBUTION_TAIL) -> Distribution:
     """The finishing-turn distribution from ``square``, until ``P(T > n) < tail``."""
-    if square == chain.board.end:
+    if square == chain.goal:
         return Distribution(square, np.array([1.0]), np.array([0.0]), 0.0, 0.0, 0)
     row = chain.row(square)
     mean, sd = moments_from(chain, row)
@@ -252,7 +252,8 @@ class Visits:
 
     ``expected[s]``: expected number of turns ending on ``s`` (turn 0 on the origin does not
     count); ``probability[s]``: probability of ever ending a turn on ``s``. Tails of jumps are
-    never visited; the end square is visited exactly once.
+    never visited; the end square (the goal) is visited exactly once. On the extended chain
+    (a turn rule of issue 26) a square's states add up (:meth:`~.chain.States.per_square`).
     """
 
     origin: int
@@ -271,7 +272,10 @@ def visit_statistics(chain: Chain, origin: int) -> Visits:
     after_start[row] -= 1.0
     expected = np.zeros(board.end + 1)
     probability = np.zeros(board.end + 1)
-    expected[chain.squares] = np.maximum(after_start, 0.0)
-    probability[chain.squares] = np.clip(after_start / inverse_diagonal(chain), 0.0, 1.0)
-    expected[board.end] = probability[board.end] = 1.0
+    # A square with a turn to miss has two states (the extended chain): its turn endings add up,
+    # and a turn ends on it at all when one ends on its plain state (a skipped turn ends there).
+    expected += chain.per_square(np.maximum(after_start, 0.0))
+    plain = slice(None) if chain.miss is None else ~chain.miss
+    probability[chain.squares[plain]] = np.clip(after_start / inverse_diagonal(chain), 0.0, 1.0)[plain]
+    expected[chain.goal] = probability[chain.goal] = 1.0
     return Visits(origin=origin, expected=expected, probability=probability)
