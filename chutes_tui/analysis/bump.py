@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
+from chutes_tui.analysis.chain import Chain, Position, build_chain, roll_chain, square_of
 from chutes_tui.analysis.length import GameLength, law_from
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, BUMP_MAX_STATES
 from chutes_tui.analysis.multi import SeatOdds, seat_odds
@@ -286,11 +286,11 @@ class BumpOdds:
     expected_rounds: float
 
 
-def game_odds(board: Board, positions: Sequence[int], to_move: int = 0) -> SeatOdds:
+def game_odds(board: Board, positions: Sequence[Position], to_move: int = 0) -> SeatOdds:
     """Each seat's chance and the expected moves and rounds left under the board's rules: the
     joint chain under the bump rule (several players), else the independent players' series."""
     if board.bump and len(positions) > 1:
-        odds = bump_odds(board, positions, to_move)
+        odds = bump_odds(board, [square_of(p) for p in positions], to_move)
         return SeatOdds(odds.win, odds.expected_rolls, odds.expected_rounds)
     return seat_odds(build_chain(board), positions, to_move)
 

@@ -39,6 +39,16 @@ from chutes_tui.model.turns import PieceState, beyond_rolls
 if TYPE_CHECKING:
     import scipy.sparse as sp
 
+# A player's position: a piece state, or a square (the piece there with no turn to miss). Only a
+# turn rule of issue 26 (``miss_turn``) gives a position memory beyond its square.
+Position = PieceState | int
+
+
+def square_of(position: Position) -> int:
+    """The square a position stands on."""
+    return position if isinstance(position, int) else position.square
+
+
 # A chain of top-face rolls longer than this carries less probability than (1/2)^60 ≈ 1e-18,
 # below what a double near 1 can hold; the extra-roll turn matrix stops summing there.
 _EXTRA_ROLL_NEGLIGIBLE = 1e-18
@@ -221,7 +231,9 @@ def _build_chain(board: Board) -> Chain:
         from chutes_tui.analysis.piecechain import piece_chain
 
         Q, finish = piece_chain(states)
-        return Chain(board=board, squares=states.squares, index=states.index, Q=Q, finish=finish, miss=states.miss)
+        return Chain(
+            board=board, squares=states.squares, index=states.index, Q=Q, finish=finish, miss=states.miss
+        )
     squares, index = states.squares, states.index
     table = board.roll_table
     n, columns = squares.size, table.shape[1]

@@ -153,7 +153,10 @@ def _piece_landings(board: Board, start: int) -> Landings:
     chain = build_chain(board)
     expected = expected_landings(chain, fundamental_row(chain, chain.row(start)))
     squares = list(range(1, board.end + 1))
-    uses_of = {tail: frozenset(t for t, _ in board.jumps if tail in _passes(board, t)) for tail, _ in board.jumps}
+    # A jump is used by landing on any tail whose chain passes through it.
+    uses_of = {
+        tail: frozenset(t for t, _ in board.jumps if tail in _passes(board, t)) for tail, _ in board.jumps
+    }
     found = chances_of_landing(chain, start, [frozenset({s}) for s in squares] + list(uses_of.values()))
     chance = np.zeros(board.end + 1)
     chance[squares] = found[: len(squares)]
@@ -290,9 +293,11 @@ def squares_report(board: Board, sort: str = "landings") -> SquaresReport:
     rows = []
     for square in range(1, board.end + 1):
         rest = int(board.resolve[square])
-        turns = (
-            0.0 if rest == chain.goal else float(left[_resting(chain, rest)]) if board.is_standable(rest) else None
-        )
+        turns = None
+        if rest == chain.goal:
+            turns = 0.0
+        elif board.is_standable(rest):
+            turns = float(left[_resting(chain, rest)])
         jump = (square, rest) if square in board.jump_map else None
         rows.append(
             SquareRow(

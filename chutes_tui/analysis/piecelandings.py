@@ -76,7 +76,7 @@ def turn_rolls(board: Board, piece: PieceState) -> TurnRolls:
     states = [first]
     rolls = []
     for state in states:
-        row = []
+        row: list[tuple[int, tuple[int, ...], int | PieceState]] = []
         for face, weight in zip(board.die.values, board.die.counts, strict=True):
             step = after_roll(board, state, face)
             landed = tuple(move.landing for move in step.moves if not move.lost)

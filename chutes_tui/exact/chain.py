@@ -21,7 +21,7 @@ from functools import cached_property
 
 from flint import fmpq, fmpq_mat, fmpz_mat
 
-from chutes_tui.analysis.chain import States, chain_states
+from chutes_tui.analysis.chain import Position, States, chain_states
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import MemoKey
 from chutes_tui.model.turnlaw import turn_law
@@ -43,6 +43,9 @@ class ExactChain:
 
     def row(self, square: int) -> int:
         return self.chain.row(square)
+
+    def state(self, position: Position) -> int:
+        return self.chain.state(position)
 
     @cached_property
     def expected_turns(self) -> fmpq_mat:
