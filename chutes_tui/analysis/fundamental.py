@@ -27,6 +27,11 @@ the rolls that go on with the turn and ``B`` those that end it; the roll chain i
 Then ``I - Q = (I - T)⁻¹ (I - R)``, so ``N_Q = N_R (I - T)``: the turn chain's rows and diagonal
 come from the roll chain's, whose few backward columns keep the split cheap (the turn matrix's
 own reach back to 7,700 of 9,400 states on a 10,000-square board). ``T`` has one entry a row.
+
+**A turn rule of issue 26.** The extended chain (piece states, :mod:`.chain`) has no roll chain
+to split, and its turns reach back wherever a streak penalty, an entry or a skipped turn put a
+piece: its rows and diagonal come from the LU of ``I - Q`` itself (:attr:`.Chain.lu`), ``Nᵀ e_r``
+and ``N e_c`` a block of columns at a time.
 """
 
 from __future__ import annotations

@@ -10,6 +10,9 @@ With ``Q`` the transient part of the turn chain and ``N = (I - Q)⁻¹`` its fun
   one-turn finishing probabilities;
 * expected turns ending on ``j`` after leaving ``i``: ``N_ij - δ_ij``; the probability of ever
   ending a turn on ``j`` (after turn 0): ``(N_ij - δ_ij) / N_jj``.
+
+The same on the extended chain of a board with a turn rule of issue 26 (:mod:`.chain`), where
+the moments are solved by the LU of ``I - Q`` (there is no roll chain to solve them on).
 """
 
 from __future__ import annotations

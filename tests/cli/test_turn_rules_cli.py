@@ -171,3 +171,12 @@ def test_the_bump_engines_and_the_jump_system_refuse_the_turn_rules_in_one_line(
         out, err = capsys.readouterr()
         assert code == 1 and out == "" and err.count("\n") == 1
         assert "the bump rule's joint chain does not play miss_turn" in err
+
+
+def test_a_square_past_the_goal_is_an_ordinary_start_and_the_goal_is_not(capsys, monkeypatch):
+    board = BOARDS["goal"]
+    monkeypatch.setattr(common, "board_from_args", lambda args: board)
+    past = run(capsys, "analyze", "--start", "22")["expected_turns"]
+    assert past == pytest.approx(float(exact_chain(board).expected_turns[exact_chain(board).row(22), 0]))
+    code = main(["analyze", "x", "--start", "18"])
+    assert code == 2 and "square 18" in capsys.readouterr().err
