@@ -4,7 +4,7 @@ roll's moves.
 A landing is a roll's move that is not lost (:class:`~chutes_tui.model.rules.Move`: its
 ``landing`` square, before any jump; entering onto ``enter_square`` lands there). A turn from
 piece state ``i`` visits its within-turn states ``w`` ``v_i(w)`` times on average
-(``e_0ᵀ (I - T)⁻¹``, :func:`~chutes_tui.analysis.piecechain.turn_visits`), and each roll there
+(``e_0ᵀ (I - T)⁻¹``, :meth:`~chutes_tui.analysis.piecechain.TurnRolls.visits`), and each roll there
 of face ``f`` (chance ``p_f``) makes the moves :func:`~chutes_tui.model.turns.after_roll` says,
 so one turn lands on ``x``
 
@@ -22,75 +22,11 @@ doing so; then ``P_s(A) = ((I - E)⁻¹ h)_s``, the goal and the hits absorbing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
-
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain
-from chutes_tui.model.board import Board
-from chutes_tui.model.turnlaw import canonical
-from chutes_tui.model.turns import PieceState, Rolling, after_roll, begin_turn
-
-
-@dataclass(frozen=True, eq=False)
-class TurnRolls:
-    """One turn's within-turn states and, for each, every face's weight, the squares its
-    moves land on, and where it leads (a within-turn state's index, or the turn's end)."""
-
-    total: int
-    rolls: tuple[tuple[tuple[int, tuple[int, ...], int | PieceState], ...], ...]
-
-    @cached_property
-    def landed(self) -> frozenset[int]:
-        """Every square a roll of this turn may land on."""
-        return frozenset(square for row in self.rolls for _, landed, _ in row for square in landed)
-
-    @cached_property
-    def plain_visits(self) -> np.ndarray:
-        return self._visits(frozenset())
-
-    def visits(self, hit: frozenset[int] = frozenset()) -> np.ndarray:
-        """``e_0ᵀ (I - T)⁻¹``, rolls landing in ``hit`` leaving the sub-chain."""
-        return self._visits(hit) if hit & self.landed else self.plain_visits
-
-    def _visits(self, hit: frozenset[int]) -> np.ndarray:
-        n = len(self.rolls)
-        step = np.zeros((n, n))
-        for i, row in enumerate(self.rolls):
-            for weight, landed, to in row:
-                if isinstance(to, int) and not hit.intersection(landed):
-                    step[i, to] += weight
-        first = np.zeros(n)
-        first[0] = 1.0
-        return np.linalg.solve((np.eye(n) - step / self.total).T, first)
-
-
-def turn_rolls(board: Board, piece: PieceState) -> TurnRolls:
-    """The turn from ``piece`` (one that rolls) roll by roll, breadth first as
-    :func:`~chutes_tui.model.turnlaw.turn_chain` finds its states."""
-    first = begin_turn(board, piece)
-    assert isinstance(first, Rolling)
-    first = canonical(board, first)
-    index = {first: 0}
-    states = [first]
-    rolls = []
-    for state in states:
-        row: list[tuple[int, tuple[int, ...], int | PieceState]] = []
-        for face, weight in zip(board.die.values, board.die.counts, strict=True):
-            step = after_roll(board, state, face)
-            landed = tuple(move.landing for move in step.moves if not move.lost)
-            after = step.next
-            if isinstance(after, Rolling):
-                after = canonical(board, after)
-                if after not in index:
-                    index[after] = len(states)
-                    states.append(after)
-                row.append((weight, landed, index[after]))
-            else:
-                row.append((weight, landed, after))
-        rolls.append(tuple(row))
-    return TurnRolls(board.die.total, tuple(rolls))
+from chutes_tui.analysis.piecechain import TurnRolls, turn_rolls
+from chutes_tui.model.turns import PieceState, begin_turn
 
 
 def _turns(chain: Chain) -> list[TurnRolls | None]:
