@@ -140,3 +140,21 @@ def test_a_miss_turn_square_has_two_states_and_a_report_per_square_adds_them():
     assert chain.Q[skip].toarray()[0].tolist() == [float(j == chain.row(4)) for j in range(chain.size)]
     per = chain.per_square(np.ones(chain.size))
     assert per[4] == per[6] == 2 and per[5] == 1 and per[0] == 1
+
+
+def test_the_flow_adds_a_squares_two_states_up():
+    from chutes_tui.analysis.flow import Flow
+
+    board = RULES["miss a turn"]
+    chain = build_chain(board)
+    exact = exact_chain(board)
+    n = chain.size
+    u = [Fraction(int(i == chain.row(board.start))) for i in range(n)]
+    for _ in range(3):
+        u = [sum(u[i] * _fraction(exact.Q[i, j]) for i in range(n)) for j in range(n)]
+    after = Flow(chain, PieceState(board.start)).at(3)
+    for square in (4, 6):
+        both = u[chain.row(square)] + u[chain.state(PieceState(square, True))]
+        assert u[chain.state(PieceState(square, True))] > 0
+        assert abs(after.standing[square] - float(both)) <= 1e-15
+    assert abs(sum(after.standing.values()) + after.finished - 1) <= 1e-15
