@@ -230,7 +230,7 @@ def _build_chain(board: Board) -> Chain:
     if states.miss is not None:
         from chutes_tui.analysis.piecechain import piece_chain
 
-        Q, finish = piece_chain(states)
+        Q, finish = piece_chain(board, states.pieces)
         return Chain(
             board=board, squares=states.squares, index=states.index, Q=Q, finish=finish, miss=states.miss
         )

@@ -17,6 +17,7 @@ miss, with chance one. The rows together are ``[Q | finish]`` of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -29,8 +30,6 @@ from chutes_tui.model.turns import PieceState, Rolling, after_roll, begin_turn
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
-
-    from chutes_tui.analysis.chain import States
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,26 +102,28 @@ def float_law(rolls: TurnRolls) -> dict[PieceState, float]:
     return law
 
 
-def piece_chain(states: States) -> tuple[sp.csr_matrix, np.ndarray]:
-    """``Q`` and ``finish`` of the extended chain on ``states`` (module docstring)."""
+def piece_chain(board: Board, pieces: Sequence[PieceState]) -> tuple[sp.csr_matrix, np.ndarray]:
+    """``Q`` and ``finish`` of the extended chain whose states are ``pieces`` (every piece state
+    a game stands on but the goal; module docstring)."""
     import scipy.sparse as sp  # on first use, as in chain.py
 
-    board = states.board
+    state = {piece: i for i, piece in enumerate(pieces)}
+    n = len(pieces)
     rows: list[int] = []
     cols: list[int] = []
     values: list[float] = []
-    finish = np.zeros(states.size)
-    for i, piece in enumerate(states.pieces):
+    finish = np.zeros(n)
+    for i, piece in enumerate(pieces):
         first = begin_turn(board, piece)
         law = {first: 1.0} if isinstance(first, PieceState) else float_law(turn_rolls(board, piece))
         for end, chance in law.items():
-            if end.square == states.goal:
+            if end.square == board.goal_square:
                 finish[i] += chance
             else:
                 rows.append(i)
-                cols.append(states.state(end))
+                cols.append(state[end])
                 values.append(chance)
-    Q = sp.csr_matrix((values, (rows, cols)), shape=(states.size, states.size))
+    Q = sp.csr_matrix((values, (rows, cols)), shape=(n, n))
     Q.sum_duplicates()
     finish.setflags(write=False)
     return Q, finish
