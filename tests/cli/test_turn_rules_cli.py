@@ -180,3 +180,35 @@ def test_a_square_past_the_goal_is_an_ordinary_start_and_the_goal_is_not(capsys,
     assert past == pytest.approx(float(exact_chain(board).expected_turns[exact_chain(board).row(22), 0]))
     code = main(["analyze", "x", "--start", "18"])
     assert code == 2 and "square 18" in capsys.readouterr().err
+
+
+def test_inspect_positions_and_the_exact_options_under_a_miss_turn(capsys, monkeypatch):
+    board = BOARDS["miss a turn"]
+    monkeypatch.setattr(common, "board_from_args", lambda args: board)
+    exact = exact_chain(board)
+    inspected = run(capsys, "inspect", "6")
+    assert inspected["expected_turns"] == pytest.approx(
+        float(exact.expected_turns[exact.row(6), 0]), rel=1e-12
+    )
+    assert [o["to"] for o in inspected["roll_outcomes"]] == [7, 15, 9, 10, 11, 12]
+    two = exact_two_player(board)
+    odds = run(capsys, "analyze", "--positions", "6", "9")["seat_win_probability"]
+    assert odds[0] == pytest.approx(float(two.probability(6, 9)), abs=1e-12)
+    # A piece state with a turn to miss is a position of its own: the mover must skip a turn.
+    skipping = float(two.probability(PieceState(6, True), 9))
+    assert skipping < float(two.probability(6, 9))
+    data = run(capsys, "exact", "--position", "6", "9", "--bounds", "30")
+    assert Fraction(data["win_probability"]) == _fraction(two.probability(6, 9))
+    first = Fraction(data["first_player_wins"])
+    assert Fraction(data["bounds"]["lower"]) <= first <= Fraction(data["bounds"]["upper"])
+
+
+@pytest.mark.parametrize(("experiment", "status"), [("best-first-roll", 1), ("add-jump", 2)])
+def test_the_experiments_that_assume_a_turn_of_one_landing_refuse_in_one_line(
+    capsys, monkeypatch, experiment, status
+):
+    monkeypatch.setattr(common, "board_from_args", lambda args: BOARDS["throw again"])
+    code = main(["experiments", experiment, "x"])
+    out, err = capsys.readouterr()
+    assert code == status and out == "" and err.count("\n") == 1
+    assert "does not play throw_again (a turn rule of issue 26)" in err
