@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
+from chutes_tui.analysis.chain import Chain, Position, build_chain, roll_chain, square_of
 from chutes_tui.analysis.length import GameLength, law_from
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, BUMP_MAX_STATES
 from chutes_tui.analysis.multi import SeatOdds, seat_odds
@@ -40,6 +40,7 @@ from chutes_tui.analysis.progress import SERIES_PROGRESS, in_process
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.memo import MemoFamily
 from chutes_tui.model.rules import bumped
+from chutes_tui.model.turnchecks import refuse_turn_rules
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
@@ -88,16 +89,20 @@ class JointChain:
 
 
 # The board's joint chain for each count of players.
+BUMP_ENGINE = "the bump rule's joint chain"
+
 JOINT_CHAIN: MemoFamily[int, Board, JointChain] = MemoFamily("bump_chain")
 
 
 def joint_chain(board: Board, players: int) -> JointChain:
     """The joint chain of ``players`` seats (built once per board and player count)."""
+    refuse_turn_rules(board, BUMP_ENGINE)
     return board.memo.get(JOINT_CHAIN.at(players), lambda: _joint_chain(board, players))
 
 
 def joint_size(board: Board, players: int) -> int:
     """The joint chain's states: every seat on a square it may rest on, and whose roll it is."""
+    refuse_turn_rules(board, BUMP_ENGINE)
     return (len(board.standable_squares) - 1) ** players * players
 
 
@@ -161,6 +166,7 @@ def check_games_end(board: Board, players: int) -> None:
     path to the end while each other seat rolls to a square that is not that piece's. Otherwise
     (a die with one live face, say) the joint chain decides, where it is small enough to build.
     """
+    refuse_turn_rules(board, BUMP_ENGINE)
     table = board.roll_table[board.standable_squares]
     choiceless = (table == table[:, :1]).all(axis=1) & (board.standable_squares != board.end)
     if players < 2 or not choiceless.any():
@@ -280,11 +286,11 @@ class BumpOdds:
     expected_rounds: float
 
 
-def game_odds(board: Board, positions: Sequence[int], to_move: int = 0) -> SeatOdds:
+def game_odds(board: Board, positions: Sequence[Position], to_move: int = 0) -> SeatOdds:
     """Each seat's chance and the expected moves and rounds left under the board's rules: the
     joint chain under the bump rule (several players), else the independent players' series."""
     if board.bump and len(positions) > 1:
-        odds = bump_odds(board, positions, to_move)
+        odds = bump_odds(board, [square_of(p) for p in positions], to_move)
         return SeatOdds(odds.win, odds.expected_rolls, odds.expected_rounds)
     return seat_odds(build_chain(board), positions, to_move)
 

@@ -7,7 +7,8 @@ From square ``s`` the chance of standing on each square after ``n`` turns is the
 over the transient squares, and the chance of having finished by turn ``n`` is
 ``F(n) = Σ_{k≤n} u_{k-1} · r`` with ``r`` the chance that a turn from each square finishes
 (summed from the finishing turns themselves, so it keeps its digits when ``F`` is near 1, where
-``1 - Σ u_n`` would lose them). ``Σ u_n + F(n) = 1`` for every ``n``.
+``1 - Σ u_n`` would lose them). ``Σ u_n + F(n) = 1`` for every ``n``. On the extended chain of a
+turn rule of issue 26 a square's chance adds up its states.
 
 The vectors are kept every :data:`CHECKPOINT` turns, so stepping the turn back and forth (the
 app's slider) costs at most that many products, and memory stays ``n / CHECKPOINT`` vectors on
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.chain import Chain, Position, square_of
 from chutes_tui.analysis.window import Window, turn_step, unit_window
 from chutes_tui.model.board import Board
 
@@ -58,10 +59,10 @@ class FlowStep:
 class Flow:
     """The flow from one square of ``chain``'s board; :meth:`at` any turn."""
 
-    def __init__(self, chain: Chain, square: int) -> None:
+    def __init__(self, chain: Chain, square: Position) -> None:
         self.chain = chain
-        self.square = square
-        self._row = chain.row(square)
+        self.square = square_of(square)
+        self._row = chain.state(square)
         # Each turn costs the states holding mass, not the board (:mod:`.window`).
         self._turn = turn_step(chain)
         self._checkpoints: list[tuple[Window, float]] = [(unit_window(self._row), 0.0)]
@@ -88,7 +89,9 @@ class Flow:
             raise ValueError("the number of turns cannot be negative")
         u, finished = self._vector(turns)
         standing = dict.fromkeys(self.chain.squares.tolist(), 0.0)
-        standing.update(zip(self.chain.squares[u.lo : u.hi].tolist(), u.values.tolist(), strict=True))
+        # Per square: a square with a turn to miss (a turn rule of issue 26) has two states.
+        for square, chance in zip(self.chain.squares[u.lo : u.hi].tolist(), u.values.tolist(), strict=True):
+            standing[square] += chance
         return FlowStep(self.chain.board, self.square, turns, standing, finished)
 
     @property

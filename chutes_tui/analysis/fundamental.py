@@ -27,6 +27,11 @@ the rolls that go on with the turn and ``B`` those that end it; the roll chain i
 Then ``I - Q = (I - T)⁻¹ (I - R)``, so ``N_Q = N_R (I - T)``: the turn chain's rows and diagonal
 come from the roll chain's, whose few backward columns keep the split cheap (the turn matrix's
 own reach back to 7,700 of 9,400 states on a 10,000-square board). ``T`` has one entry a row.
+
+**A turn rule of issue 26.** The extended chain (piece states, :mod:`.chain`) has no roll chain
+to split, and its turns reach back wherever a streak penalty, an entry or a skipped turn put a
+piece: its rows and diagonal come from the LU of ``I - Q`` itself (:attr:`.Chain.lu`), ``Nᵀ e_r``
+and ``N e_c`` a block of columns at a time.
 """
 
 from __future__ import annotations
@@ -109,6 +114,14 @@ def inverse_diagonal(chain: Chain) -> np.ndarray:
 def _inverse_diagonal(chain: Chain) -> np.ndarray:
     n = chain.size
     everywhere = np.arange(n)
+    if chain.extended:  # the turn-rule chain: columns of (I - Q)⁻¹ from its LU, a block at a time
+        diagonal = np.empty(n)
+        for first in range(0, n, _block(n)):
+            some = everywhere[first : first + _block(n)]
+            units = np.zeros((n, some.size))
+            units[some, np.arange(some.size)] = 1.0
+            diagonal[some] = np.asarray(chain.lu.solve(units))[some, np.arange(some.size)]
+        return diagonal
     if not chain.board.extra_roll:
         return entries(split(chain), everywhere, everywhere)
     # N_Q = N_R (I - T) (module docstring): N_Q[x, x] = N_R[x, x] - Σ_j N_R[x, j] T[j, x].
@@ -175,7 +188,13 @@ def fundamental_row(chain: Chain, row: int) -> np.ndarray:
 def fundamental_rows(chain: Chain, rows: Sequence[int]) -> np.ndarray:
     """Rows ``rows`` of ``N`` (one per row asked, solved together):
     ``e_rᵀN = yᵀ + (A⁻ᵀ E_C g)ᵀ`` with ``y = A⁻ᵀ e_r`` and ``g = M⁻ᵀ L_Cᵀ y``; with the extra
-    roll, rows of ``N_R (I - T)`` (module docstring)."""
+    roll, rows of ``N_R (I - T)`` (module docstring); on a board with a turn rule of issue 26
+    (the extended chain), ``Nᵀ e_r`` from the LU of ``I - Q``."""
+    if chain.extended:
+        n, k = chain.size, len(rows)
+        units = np.zeros((n, k))
+        units[list(rows), np.arange(k)] = 1.0
+        return np.asarray(chain.lu.solve(units, trans="T")).T
     if chain.board.extra_roll:
         rolls = roll_chain(chain.board)
         found = fundamental_rows(rolls, rows)

@@ -42,6 +42,7 @@ import numpy as np
 
 from chutes_tui.analysis.limits import DESIGN_MAX_SQUARES
 from chutes_tui.model.board import Board
+from chutes_tui.model.turnchecks import turn_rules_set
 from chutes_tui.model.validate import stranded_squares
 
 # |δ| below this (relative to the entries of N it combines) means the edit makes the board
@@ -56,6 +57,9 @@ def system_problem(board: Board) -> str | None:
             f"boards are designed with the dense inverse of their jump system: at most "
             f"{DESIGN_MAX_SQUARES:,} squares (this one has {board.end:,})"
         )
+    rules = turn_rules_set(board)
+    if rules:
+        return f"the jump system counts one roll a turn from a square: it does not play {', '.join(rules)}"
     if board.extra_roll or board.chain_jumps:
         return "the jump system counts one roll a turn and jumps that never chain"
     stranded = stranded_squares(board)

@@ -23,6 +23,10 @@ square that is no jump's destination (nor the start), the first time a piece sta
 there by landing, so the chance is the chance of ever standing there, ``N[s, x] / N[x, x]``
 (:mod:`.fundamental` gives both the row and the diagonal); the others take one row of ``N``
 each.
+
+On a board with a turn rule of issue 26 there is no roll chain (a roll's effect depends on the
+turn so far): the landings are the extended chain's visits times each roll's moves, and each
+chance is solved on its own (:mod:`.piecelandings`).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
 from chutes_tui.model.board import Board, jump_kind
 from chutes_tui.model.memo import MemoKey
 from chutes_tui.model.rules import JumpKind
+from chutes_tui.model.turns import PieceState
 
 
 @dataclass(frozen=True, eq=False)
@@ -81,6 +86,8 @@ def _landings(board: Board, start: int) -> Landings:
 
     from chutes_tui.analysis.fundamental import fundamental_row, inverse_diagonal, row_blocks
 
+    if build_chain(board).extended:
+        return _piece_landings(board, start)
     chain = roll_chain(board)
     states, squares, chances = _landing_matrix(chain)
     land = sp.csr_matrix(
@@ -134,6 +141,40 @@ def _landings(board: Board, start: int) -> Landings:
     expected.setflags(write=False)  # kept with the board and shared: nobody may change them
     chance.setflags(write=False)
     return Landings(board, start, expected, chance, uses)
+
+
+def _piece_landings(board: Board, start: int) -> Landings:
+    """:func:`landings` on a board with a turn rule of issue 26
+    (:mod:`chutes_tui.analysis.piecelandings`: the extended chain's visits times each roll's
+    moves; each chance solved with the landings in its set absorbing)."""
+    from chutes_tui.analysis.fundamental import fundamental_row
+    from chutes_tui.analysis.piecelandings import chances_of_landing, expected_landings
+
+    chain = build_chain(board)
+    expected = expected_landings(chain, fundamental_row(chain, chain.row(start)))
+    squares = list(range(1, board.end + 1))
+    # A jump is used by landing on any tail whose chain passes through it.
+    uses_of = {
+        tail: frozenset(t for t, _ in board.jumps if tail in _passes(board, t)) for tail, _ in board.jumps
+    }
+    found = chances_of_landing(chain, start, [frozenset({s}) for s in squares] + list(uses_of.values()))
+    chance = np.zeros(board.end + 1)
+    chance[squares] = found[: len(squares)]
+    uses = {
+        tail: (float(expected[sorted(feeders)].sum()), found[len(squares) + k])
+        for k, (tail, feeders) in enumerate(uses_of.items())
+    }
+    expected.setflags(write=False)
+    chance.setflags(write=False)
+    return Landings(board, start, expected, chance, uses)
+
+
+def _resting(chain: Chain, square: int) -> int:
+    """The state of a piece whose turn ended by coming to rest on ``square``: with a turn to
+    miss on a ``miss_turn`` square (the extended chain), else the square's own."""
+    if square in chain.board.miss_turn:
+        return chain.state(PieceState(square, True))
+    return chain.row(square)
 
 
 def _passes(board: Board, tail: int) -> list[int]:
@@ -252,9 +293,11 @@ def squares_report(board: Board, sort: str = "landings") -> SquaresReport:
     rows = []
     for square in range(1, board.end + 1):
         rest = int(board.resolve[square])
-        turns = (
-            0.0 if rest == board.end else float(left[chain.row(rest)]) if board.is_standable(rest) else None
-        )
+        turns = None
+        if rest == chain.goal:
+            turns = 0.0
+        elif board.is_standable(rest):
+            turns = float(left[_resting(chain, rest)])
         jump = (square, rest) if square in board.jump_map else None
         rows.append(
             SquareRow(

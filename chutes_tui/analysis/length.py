@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.chain import Chain, Position, square_of
 from chutes_tui.analysis.series import start_series
 from chutes_tui.analysis.single import PmfLaw
 
@@ -93,16 +93,16 @@ class GameLength:
     rolls: LengthLaw | None
 
 
-def game_length(chain: Chain, positions: Sequence[int], to_move: int = 0) -> GameLength:
+def game_length(chain: Chain, positions: Sequence[Position], to_move: int = 0) -> GameLength:
     """The game-length laws from ``positions`` (seat order), seat ``to_move`` rolling next."""
     k = len(positions)
     if k < 1 or not 0 <= to_move < k:
         raise ValueError(f"seat {to_move} to move among {k} players")
     order = [positions[(to_move + j) % k] for j in range(k)]
-    if chain.board.end in order:  # someone has already won: the game is over
+    if any(square_of(p) == chain.goal for p in order):  # someone has already won: the game is over
         over = law_from(np.array([1.0]), np.array([0.0]))
         return GameLength(k, over if k == 1 else None, None if k == 1 else over, None if k == 1 else over)
-    series = {square: start_series(chain, chain.row(square), LAW_TAIL) for square in set(order)}
+    series = {square: start_series(chain, chain.state(square), LAW_TAIL) for square in set(order)}
     if k == 1:
         survival, pmf = series[order[0]]
         return GameLength(1, law_from(pmf, survival), None, None)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.chain import Chain, Position, square_of
 from chutes_tui.analysis.limits import CURVES_MAX_VALUES, TABLE_MAX_STATES
 from chutes_tui.analysis.series import FIRST_LOOK, next_look, series_from
 from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, moments_from
@@ -107,13 +107,14 @@ def all_curves(chain: Chain) -> Curves:
 
 
 def seat_odds(
-    chain: Chain, positions: Sequence[int], to_move: int = 0, tolerance: float = TAIL_TOLERANCE
+    chain: Chain, positions: Sequence[Position], to_move: int = 0, tolerance: float = TAIL_TOLERANCE
 ) -> SeatOdds:
     """Win probability of each seat and expected remaining moves/rounds.
 
-    ``positions[s]`` is seat ``s``'s square; seat ``to_move`` rolls next. A seat already on
-    the end square has won. ``tolerance``: how narrow the closed-form tail's enclosure must be
-    (relative; :func:`_own_curves`) -- live odds, shown to a few digits, ask for less.
+    ``positions[s]`` is seat ``s``'s square (or piece state, :data:`~.chain.Position`); seat
+    ``to_move`` rolls next. A seat already on the end square (the goal) has won. ``tolerance``:
+    how narrow the closed-form tail's enclosure must be (relative; :func:`_own_curves`) -- live
+    odds, shown to a few digits, ask for less.
     """
     k = len(positions)
     if k < 1:
@@ -121,16 +122,16 @@ def seat_odds(
     if not 0 <= to_move < k:
         raise ValueError(f"seat {to_move} is not one of the {k} seats")
     board = chain.board
-    finished = [seat for seat, square in enumerate(positions) if square == board.end]
+    finished = [seat for seat, square in enumerate(positions) if square_of(square) == board.goal_square]
     if finished:
         win = [0.0] * k
         win[finished[0]] = 1.0
         return SeatOdds(tuple(win), 0.0, 0.0)
     if k == 1:  # alone, the game lasts the player's own time
-        mean = moments_from(chain, chain.row(positions[0]))[0]
+        mean = moments_from(chain, chain.state(positions[0]))[0]
         return SeatOdds((1.0,), mean, mean)
     order = [(to_move + j) % k for j in range(k)]
-    rows = np.array([chain.row(positions[seat]) for seat in order])
+    rows = np.array([chain.state(positions[seat]) for seat in order])
     if curves_affordable(chain):
         curves = all_curves(chain)
         survival, pmf = curves.survival[rows], curves.pmf[rows]
@@ -264,14 +265,14 @@ class TwoPlayerTable:
     chain: Chain
     matrix: np.ndarray
 
-    def probability(self, mover: int, opponent: int) -> float:
+    def probability(self, mover: Position, opponent: Position) -> float:
         """Win probability of the player to move on square ``mover`` against ``opponent``."""
-        end = self.chain.board.end
-        if mover == end:
+        end = self.chain.goal
+        if square_of(mover) == end:
             return 1.0
-        if opponent == end:
+        if square_of(opponent) == end:
             return 0.0
-        return float(self.matrix[self.chain.row(mover), self.chain.row(opponent)])
+        return float(self.matrix[self.chain.state(mover), self.chain.state(opponent)])
 
     @property
     def first_player(self) -> float:
@@ -295,7 +296,7 @@ def two_player_table_affordable(chain: Chain) -> bool:
     return chain.size <= TABLE_MAX_STATES and curves_affordable(chain)
 
 
-def two_player_probability(chain: Chain, mover: int, opponent: int) -> float:
+def two_player_probability(chain: Chain, mover: Position, opponent: Position) -> float:
     """The chance that the player to move, on ``mover``, beats an opponent on ``opponent``:
     from the two-player table where it can be kept, else from the two squares' own curves."""
     if two_player_table_affordable(chain):

@@ -17,9 +17,13 @@ them (the core draws nothing):
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from chutes_tui.model.board import Board
 from chutes_tui.model.text import percent_digits
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.chain import Position
 
 
 class OverlayKind(Enum):
@@ -48,11 +52,12 @@ class OverlayKind(Enum):
         return self.fmt
 
 
-def overlay_values(board: Board, kind: OverlayKind, opponent: int | None = None) -> dict[int, float]:
+def overlay_values(board: Board, kind: OverlayKind, opponent: Position | None = None) -> dict[int, float]:
     """A statistic for every square a turn can end on (the board overlays' data).
 
     The win chance needs the opponent's square and is the two-player chance of a player to move
-    standing on each square. The flow's values come from :class:`~chutes_tui.analysis.flow.Flow`.
+    standing on each square (with no turn to miss, where a turn rule of issue 26 gives a square
+    two states). The flow's values come from :class:`~chutes_tui.analysis.flow.Flow`.
     """
     if kind is OverlayKind.FLOW:
         raise ValueError("the flow's values depend on the turn: Flow(chain, square).at(turns) gives them")
@@ -63,13 +68,14 @@ def overlay_values(board: Board, kind: OverlayKind, opponent: int | None = None)
     from chutes_tui.analysis import build_chain, expected_turns, two_player_table, visit_statistics
 
     chain = build_chain(board)
-    squares = [int(s) for s in chain.squares]
+    squares = sorted(set(chain.squares.tolist()))
+    goal = chain.goal
     if kind is OverlayKind.TURNS_LEFT:
         values = expected_turns(chain)
-        return {**{s: float(values[i]) for i, s in enumerate(squares)}, board.end: 0.0}
+        return {**{s: float(values[chain.row(s)]) for s in squares}, goal: 0.0}
     if opponent is not None and kind is OverlayKind.WIN_CHANCE:
         table = two_player_table(chain)
-        return {s: table.probability(s, opponent) for s in [*squares, board.end]}
+        return {s: table.probability(s, opponent) for s in [*squares, goal]}
     visits = visit_statistics(chain, board.start)
     array = visits.expected if kind is OverlayKind.VISITS else visits.probability
-    return {s: float(array[s]) for s in [*squares, board.end] if s != board.start}
+    return {s: float(array[s]) for s in [*squares, goal] if s != board.start}

@@ -15,6 +15,13 @@ again without moving, so a turn's rolls are not bounded: no count then.)
 x_T = end``, with the largest ``Π Q[x_{k-1}, x_k]`` (the last factor the chance of finishing):
 a shortest path for the costs ``-log Q`` (Dijkstra). No step costs less than nothing, so the
 best route never goes round a cycle; ties go to fewer turns, then to lower squares.
+
+**A turn rule of issue 26.** The turn chain is the extended one (piece states; the goal ``G``
+absorbs): the fewest turns and the most likely game come from its ``Q`` alike (a skipped turn
+ends on the square it began on, which the route then names twice), and the route's exact chance
+is the product of each turn's exact law (:func:`~chutes_tui.model.turnlaw.turn_law`). A turn's
+rolls are unbounded there in general (or bounded only by the rules' memory), so no roll
+sequences are counted, as with the extra roll.
 """
 
 from __future__ import annotations
@@ -31,19 +38,22 @@ import numpy as np
 from chutes_tui.analysis.chain import Chain, build_chain
 from chutes_tui.model.board import Board
 from chutes_tui.model.text import all_digits
+from chutes_tui.model.turnlaw import turn_law
+from chutes_tui.model.turns import PieceState
 
 
 @dataclass(frozen=True, eq=False)
 class PathsReport:
     board: Board
     fewest_turns: int
-    shortest_sequences: int | None  # roll sequences of the shortest games (None: extra roll)
-    shortest_probability: Fraction | None  # exactly (None: extra roll)
+    # roll sequences of the shortest games (None: extra roll, a turn rule of issue 26)
+    shortest_sequences: int | None
+    shortest_probability: Fraction | None  # exactly (None: as above)
     shortest_chance: float  # P(T = fewest), in floats
     example_rolls: tuple[int, ...] | None  # the first such sequence in face order
     likely_squares: tuple[int, ...]  # start, then where each turn ends
     likely_probability: float
-    likely_exact: Fraction | None  # the same exactly (None: extra roll)
+    likely_exact: Fraction | None  # the same exactly (None: extra roll, without a turn rule)
 
     def to_json(self) -> dict[str, Any]:
         exact = self.shortest_probability
@@ -105,8 +115,9 @@ def _first_rolls(chain: Chain, distance: np.ndarray, start: int, fewest: int) ->
     return tuple(rolls)
 
 
-def _most_likely(chain: Chain, start: int) -> tuple[tuple[int, ...], float]:
-    """Dijkstra on ``-log Q`` from ``start``'s state to the end (node ``n``)."""
+def _most_likely(chain: Chain, start: int) -> tuple[list[int], float]:
+    """Dijkstra on ``-log Q`` from ``start``'s state to the goal (node ``n``): the route's
+    states and its chance."""
     n = chain.size
     Q = chain.Q.tocsr()
     best: dict[int, tuple[float, int]] = {chain.row(start): (0.0, 0)}
@@ -134,7 +145,7 @@ def _most_likely(chain: Chain, start: int) -> tuple[tuple[int, ...], float]:
             candidate = (round(cost - math.log(p), 11), turns + 1)
             if j not in done and (j not in best or candidate < best[j]):
                 best[j], before[j] = candidate, i
-                square = chain.board.end if j == n else int(chain.squares[j])
+                square = chain.goal if j == n else int(chain.squares[j])
                 heapq.heappush(heap, (candidate[0], candidate[1], square, j))
     route = [n]
     while route[-1] != chain.row(start):
@@ -143,8 +154,7 @@ def _most_likely(chain: Chain, start: int) -> tuple[tuple[int, ...], float]:
     chance = 1.0
     for i, j in itertools.pairwise(route):
         chance *= float(chain.finish[i]) if j == n else float(Q[i, j])
-    squares = tuple(chain.board.end if i == n else int(chain.squares[i]) for i in route)
-    return squares, chance
+    return route, chance
 
 
 def paths_report(board: Board) -> PathsReport:
@@ -160,11 +170,25 @@ def paths_report(board: Board) -> PathsReport:
     sequences: int | None = None
     exact: Fraction | None = None
     example: tuple[int, ...] | None = None
-    if not board.extra_roll:
+    if not board.extra_roll and not chain.extended:
         sequences, exact, example = _shortest(chain, distance, start)
-    squares, chance = _most_likely(chain, start)
-    likely = None if board.extra_roll else _route_chance(board, squares)
+    route, chance = _most_likely(chain, start)
+    squares = tuple(chain.goal if i == chain.size else int(chain.squares[i]) for i in route)
+    likely: Fraction | None = None
+    if chain.extended:
+        likely = _turns_chance(chain, route)
+    elif not board.extra_roll:
+        likely = _route_chance(board, squares)
     return PathsReport(board, fewest, sequences, exact, float(pmf[fewest]), example, squares, chance, likely)
+
+
+def _turns_chance(chain: Chain, route: list[int]) -> Fraction:
+    """The exact chance of a route of the extended chain's states, each turn's exact law."""
+    pieces = [*chain.pieces, PieceState(chain.goal)]
+    chance = Fraction(1)
+    for here, there in itertools.pairwise(route):
+        chance *= turn_law(chain.board, pieces[here])[pieces[there]]
+    return chance
 
 
 def _route_chance(board: Board, squares: tuple[int, ...]) -> Fraction:

@@ -17,7 +17,8 @@ import numpy as np
 
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import remove_jump
-from chutes_tui.model.rules import JumpKind, move
+from chutes_tui.model.rules import JumpKind, Move, move
+from chutes_tui.model.turns import PieceState, Rolling, after_roll, beyond_rolls
 
 if TYPE_CHECKING:
     from chutes_tui.analysis import Distribution, SeatOdds
@@ -105,18 +106,23 @@ class PositionsReport:
         }
 
 
-def positions_report(board: Board, positions: tuple[int, ...]) -> PositionsReport:
-    """The game from ``positions`` (a tail stands for the square its jump leads to)."""
+def positions_report(board: Board, positions: tuple[int | PieceState, ...]) -> PositionsReport:
+    """The game from ``positions`` (a tail stands for the square its jump leads to; a piece
+    state, for a turn rule of issue 26 that needs memory, stands as it is)."""
     from chutes_tui.analysis import build_chain
     from chutes_tui.analysis.bump import game_odds
+    from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.single import moments_from
 
     chain = build_chain(board)
-    resting = tuple(int(board.resolve[square]) for square in positions)
-    left = tuple(
-        0.0 if square == board.end else moments_from(chain, chain.row(square))[0] for square in resting
+    resting = tuple(
+        square if isinstance(square, PieceState) else int(board.resolve[square]) for square in positions
     )
-    return PositionsReport(board, positions, game_odds(board, resting, 0), left)
+    left = tuple(
+        0.0 if square_of(square) == chain.goal else moments_from(chain, chain.state(square))[0]
+        for square in resting
+    )
+    return PositionsReport(board, tuple(map(square_of, positions)), game_odds(board, resting, 0), left)
 
 
 @dataclass(frozen=True)
@@ -219,15 +225,26 @@ def unreached(board: Board, square: int) -> str:
     return f"no game on {board.name} ever lands on square {square}: the rolls from the start never reach it"
 
 
-def inspect_square(board: Board, square: int, opponent: int | None = None) -> SquareReport:
+def _roll_from(board: Board, square: int, roll: int) -> Move | None:
+    """What one roll does from ``square``, as a turn's first roll (a turn rule of issue 26:
+    :func:`~chutes_tui.model.turns.after_roll`, so that a face that fails to enter moves
+    nothing, ``None``); else the board's tables."""
+    if not beyond_rolls(board):
+        return move(board, square, roll)
+    moves = after_roll(board, Rolling(square, square), roll).moves
+    return moves[0] if moves else None
+
+
+def inspect_square(board: Board, square: int, opponent: int | PieceState | None = None) -> SquareReport:
     """Everything about ``square``; ``opponent`` adds the two-player chance of a player to move
     standing here against an opponent there."""
     if not 0 <= square <= board.end or (square == 0 and board.start != 0):
         raise ValueError(f"square {square} is not on {board.name} (0..{board.end})")
     where = int(board.resolve[square])  # where a piece landing here rests (a chain followed)
-    if where != board.end and not board.is_standable(where):
+    if where != board.goal_square and not board.is_standable(where):
         raise ValueError(unreached(board, square))
     from chutes_tui.analysis import build_chain, expected_from_start, finishing_distribution, visit_statistics
+    from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.landings import landings
     from chutes_tui.analysis.multi import two_player_probability
 
@@ -236,8 +253,11 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
     visits = visit_statistics(chain, board.start)
     outcomes = []
     for roll in board.die.values:
-        step = move(board, square, roll)
-        outcomes.append(RollOutcome(roll, step.landing, step.final, step.jump, step.lost))
+        step = _roll_from(board, square, roll)
+        if step is None:  # a face that does not enter: the piece stays, as after a lost roll
+            outcomes.append(RollOutcome(roll, square, square, None, True))
+        else:
+            outcomes.append(RollOutcome(roll, step.landing, step.final, step.jump, step.lost))
     impact = None
     jump = board.jump_at(square)
     if jump is not None:
@@ -251,14 +271,14 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
     win = None
     if opponent is not None:
         win = two_player_probability(chain, where, opponent)
-    ends = (dist.quantile(0.05), dist.quantile(0.95)) if where != board.end else (0, 0)
+    ends = (dist.quantile(0.05), dist.quantile(0.95)) if where != board.goal_square else (0, 0)
     return SquareReport(
         board=board,
         square=square,
         statistics_from=where,
         expected_turns=dist.mean,
         sd_turns=dist.sd,
-        median_turns=dist.median if where != board.end else 0,
+        median_turns=dist.median if where != board.goal_square else 0,
         range_5_95=ends,
         p_finish_within={n: dist.p_within(n) for n in WITHIN},
         pmf=dist.pmf,
@@ -267,7 +287,7 @@ def inspect_square(board: Board, square: int, opponent: int | None = None) -> Sq
         roll_outcomes=outcomes,
         jump=impact,
         win_probability=win,
-        opponent=opponent,
+        opponent=None if opponent is None else square_of(opponent),
     )
 
 

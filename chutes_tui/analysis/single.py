@@ -10,6 +10,9 @@ With ``Q`` the transient part of the turn chain and ``N = (I - Q)⁻¹`` its fun
   one-turn finishing probabilities;
 * expected turns ending on ``j`` after leaving ``i``: ``N_ij - δ_ij``; the probability of ever
   ending a turn on ``j`` (after turn 0): ``(N_ij - δ_ij) / N_jj``.
+
+The same on the extended chain of a board with a turn rule of issue 26 (:mod:`.chain`), where
+the moments are solved by the LU of ``I - Q`` (there is no roll chain to solve them on).
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ def _moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:
 def _solve_moments(chain: Chain) -> tuple[np.ndarray, np.ndarray]:
     """``(I - Q) t = 1`` and ``(I - Q) s = 2t - 1`` -- on the roll chain where the extra-roll
     rule is played (:func:`_roll_moments`): the same answer from a matrix a twentieth as full."""
-    if chain.board.extra_roll:
+    if chain.by_rolls:
         mean, second = _roll_moments(chain)
     else:
         mean = chain.lu.solve(np.ones(chain.size))
@@ -231,7 +234,7 @@ class Distribution(PmfLaw):
 
 def finishing_distribution(chain: Chain, square: int, tail: float = DISTRIBUTION_TAIL) -> Distribution:
     """The finishing-turn distribution from ``square``, until ``P(T > n) < tail``."""
-    if square == chain.board.end:
+    if square == chain.goal:
         return Distribution(square, np.array([1.0]), np.array([0.0]), 0.0, 0.0, 0)
     row = chain.row(square)
     mean, sd = moments_from(chain, row)
@@ -252,7 +255,8 @@ class Visits:
 
     ``expected[s]``: expected number of turns ending on ``s`` (turn 0 on the origin does not
     count); ``probability[s]``: probability of ever ending a turn on ``s``. Tails of jumps are
-    never visited; the end square is visited exactly once.
+    never visited; the end square (the goal) is visited exactly once. On the extended chain
+    (a turn rule of issue 26) a square's states add up (:meth:`~.chain.States.per_square`).
     """
 
     origin: int
@@ -271,7 +275,10 @@ def visit_statistics(chain: Chain, origin: int) -> Visits:
     after_start[row] -= 1.0
     expected = np.zeros(board.end + 1)
     probability = np.zeros(board.end + 1)
-    expected[chain.squares] = np.maximum(after_start, 0.0)
-    probability[chain.squares] = np.clip(after_start / inverse_diagonal(chain), 0.0, 1.0)
-    expected[board.end] = probability[board.end] = 1.0
+    # A square with a turn to miss has two states (the extended chain): its turn endings add up,
+    # and a turn ends on it at all when one ends on its plain state (a skipped turn ends there).
+    expected += chain.per_square(np.maximum(after_start, 0.0))
+    plain = slice(None) if chain.miss is None else ~chain.miss
+    probability[chain.squares[plain]] = np.clip(after_start / inverse_diagonal(chain), 0.0, 1.0)[plain]
+    expected[chain.goal] = probability[chain.goal] = 1.0
     return Visits(origin=origin, expected=expected, probability=probability)

@@ -218,8 +218,10 @@ def heading(console: Console, board: Board, more: str = "") -> None:
 
 
 def square_argument(board: Board, square: int, argument: str, *, allow_end: bool = False) -> int:
-    """``square`` if a turn can end there (and, unless allowed, it is not the end square)."""
-    if (square == board.end and not allow_end) or (square != board.end and not board.is_standable(square)):
+    """``square`` if a turn can end there (and, unless allowed, it is not the goal: the end
+    square, unless the board sets a goal inside, past which squares are ordinary)."""
+    goal = board.goal_square
+    if (square == goal and not allow_end) or (square != goal and not board.is_standable(square)):
         jump = board.jump_map.get(square)
         why = (
             f"it is the tail of the jump {square}→{jump}, so no turn ends there"

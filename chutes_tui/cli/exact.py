@@ -246,10 +246,12 @@ def _write_table(board: Board, path: str, force: bool) -> None:
     from chutes_tui.exact.two_player import exact_two_player
 
     two = exact_two_player(board)
-    squares = [int(s) for s in two.chain.chain.squares]
-    with common.progress_bar("exact two-player table", len(squares)) as step:
+    # Positions by square: a square with a turn to miss (a turn rule of issue 26) has a second
+    # state, which a square alone does not name; the table gives the square's own.
+    squares = [(i, piece.square) for i, piece in enumerate(two.chain.chain.pieces) if not piece.miss]
+    with common.progress_bar("exact two-player table", two.chain.size) as step:
         table = two.table(lambda done, total: step(done, total))
-    cells = {(a, b): fraction_text(table[i, j]) for i, a in enumerate(squares) for j, b in enumerate(squares)}
+    cells = {(a, b): fraction_text(table[i, j]) for i, a in squares for j, b in squares}
     if path.lower().endswith(".json"):
         text = json.dumps({"board": board.name, "mover_wins": {f"{a},{b}": v for (a, b), v in cells.items()}})
     else:

@@ -34,7 +34,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise common.UsageError(
             f"argument SQUARE: {args.square} is not a square of {common.name(board)} (0..{board.end})"
         )
-    if not board.is_standable(int(board.resolve[args.square])) and board.resolve[args.square] != board.end:
+    rests = int(board.resolve[args.square])
+    if not board.is_standable(rests) and rests != board.goal_square:
         from chutes_tui.analysis.reports import unreached
 
         raise common.UsageError(f"argument SQUARE: {unreached(board, args.square)}")

@@ -6,6 +6,12 @@ exact: without the extra-roll rule it is the roll matrix itself; with it, the tu
 runs of top faces, ``Q = (I - T)⁻¹ B`` and ``r = (I - T)⁻¹ b``, where ``T`` holds the top-face
 rolls that stay on the board and ``B``, ``b`` the rolls that end the turn (on the board, or on
 the end square).
+
+On a board with a turn rule of issue 26 the states are the extended chain's piece states
+(:mod:`chutes_tui.analysis.chain`) and each row is the turn's exact law
+(:func:`~chutes_tui.model.turnlaw.turn_law`: ``e_0ᵀ (I - T)⁻¹ X`` in fractions on the turn's
+sub-chain; a skipped turn: chance one onto the same square, no turn to miss), its exit onto the
+goal being ``finish``.
 """
 
 from __future__ import annotations
@@ -15,9 +21,10 @@ from functools import cached_property
 
 from flint import fmpq, fmpq_mat, fmpz_mat
 
-from chutes_tui.analysis.chain import States, chain_states
+from chutes_tui.analysis.chain import Position, States, chain_states
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import MemoKey
+from chutes_tui.model.turnlaw import turn_law
 
 
 @dataclass(frozen=True, eq=False)
@@ -36,6 +43,9 @@ class ExactChain:
 
     def row(self, square: int) -> int:
         return self.chain.row(square)
+
+    def state(self, position: Position) -> int:
+        return self.chain.state(position)
 
     @cached_property
     def expected_turns(self) -> fmpq_mat:
@@ -56,6 +66,8 @@ def exact_chain(board: Board) -> ExactChain:
 
 def _exact_chain(board: Board) -> ExactChain:
     chain = chain_states(board)
+    if chain.miss is not None:
+        return _piece_chain(chain)
     n, die = chain.size, board.die
     table = board.roll_table
     columns = table.shape[1]
@@ -82,10 +94,26 @@ def _exact_chain(board: Board) -> ExactChain:
     return ExactChain(chain, Q, finish)
 
 
+def _piece_chain(chain: States) -> ExactChain:
+    """The extended chain's exact matrices, a turn's law a row (module docstring)."""
+    n = chain.size
+    Q = fmpq_mat(n, n)
+    finish = fmpq_mat(n, 1)
+    for i, piece in enumerate(chain.pieces):
+        for end, chance in turn_law(chain.board, piece).items():
+            value = fmpq(chance.numerator, chance.denominator)
+            if end.square == chain.goal:
+                finish[i, 0] += value
+            else:
+                j = chain.state(end)
+                Q[i, j] += value
+    return ExactChain(chain, Q, finish)
+
+
 def exact_expected_turns(board: Board, square: int | None = None) -> fmpq:
     """The exact expected number of turns to finish from ``square`` (default: the start)."""
     exact = exact_chain(board)
     square = board.start if square is None else square
-    if square == board.end:
+    if square == board.goal_square:
         return fmpq(0)
     return exact.expected_turns[exact.row(square), 0]

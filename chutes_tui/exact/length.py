@@ -19,6 +19,7 @@ import numpy as np
 from flint import fmpq, fmpq_mat
 
 from chutes_tui.analysis.bump import joint_chain
+from chutes_tui.analysis.chain import Position, square_of
 from chutes_tui.exact.chain import exact_chain
 from chutes_tui.model.board import Board
 
@@ -32,11 +33,11 @@ class ExactTerms:
     rolls: tuple[fmpq, ...] | None
 
 
-def _own_terms(board: Board, square: int, terms: int) -> tuple[list[fmpq], list[fmpq]]:
+def _own_terms(board: Board, square: Position, terms: int) -> tuple[list[fmpq], list[fmpq]]:
     """``(f(0..terms), S(0..terms))`` from ``square``."""
     chain = exact_chain(board)
     n = chain.size
-    u = fmpq_mat(1, n, [1 if i == chain.row(square) else 0 for i in range(n)])
+    u = fmpq_mat(1, n, [1 if i == chain.state(square) else 0 for i in range(n)])
     pmf, survival = [fmpq(0)], [fmpq(1)]
     for _ in range(terms):
         pmf.append((u * chain.finish)[0, 0])
@@ -45,11 +46,11 @@ def _own_terms(board: Board, square: int, terms: int) -> tuple[list[fmpq], list[
     return pmf, survival
 
 
-def exact_terms(board: Board, positions: Sequence[int], rounds: int, to_move: int = 0) -> ExactTerms:
+def exact_terms(board: Board, positions: Sequence[Position], rounds: int, to_move: int = 0) -> ExactTerms:
     """The law's first terms, for ``rounds`` rounds (``K·rounds`` rolls) from ``positions``."""
     k = len(positions)
     order = [positions[(to_move + j) % k] for j in range(k)]
-    if board.end in order:
+    if any(square_of(p) == board.goal_square for p in order):
         over = (fmpq(1),)
         return ExactTerms(over, None, None) if k == 1 else ExactTerms(None, over, over)
     own = {square: _own_terms(board, square, rounds) for square in set(order)}

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import gmpy2
 from flint import fmpq
 
+from chutes_tui.analysis.chain import Position, square_of
 from chutes_tui.analysis.limits import ENCLOSURE_MAX_ROUNDS
 from chutes_tui.exact.chain import exact_chain
 from chutes_tui.exact.integer import integer_chain
@@ -61,7 +62,7 @@ def _certain_digits(lower: fmpq, upper: fmpq, wanted: int) -> tuple[int, str]:
 
 def seat_enclosures(
     board: Board,
-    positions: Sequence[int],
+    positions: Sequence[Position],
     to_move: int,
     digits: int,
     progress: Callable[[int, int], None] | None = None,
@@ -74,8 +75,8 @@ def seat_enclosures(
     positions = list(positions)
     chain = exact_chain(board)
     k = len(positions)
-    if any(square == board.end for square in positions):
-        winner = positions.index(board.end)
+    if any(square_of(square) == board.goal_square for square in positions):
+        winner = [square_of(square) for square in positions].index(board.goal_square)
         one, zero = fmpq(1), fmpq(0)
         return [
             Enclosure(
@@ -87,7 +88,7 @@ def seat_enclosures(
             for s in range(k)
         ], 0
     order = [(to_move + j) % k for j in range(k)]
-    rows = [chain.row(positions[seat]) for seat in order]
+    rows = [chain.state(positions[seat]) for seat in order]
     integer = integer_chain(chain)
     c, step, n = integer.c, integer.step, integer.size
     rho = [gmpy2.mpz(x) for x in integer.rho]  # GMP: these sums run to thousands of digits

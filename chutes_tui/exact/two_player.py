@@ -47,6 +47,7 @@ from functools import cached_property
 
 from flint import fmpq, fmpq_mat, fmpq_poly, fmpz, fmpz_mat, fmpz_poly
 
+from chutes_tui.analysis.chain import Position, square_of
 from chutes_tui.exact.autocorrelation import autocorrelation
 from chutes_tui.exact.chain import ExactChain, exact_chain
 from chutes_tui.exact.integer import IntegerChain, integer_chain
@@ -145,14 +146,14 @@ class ExactTwoPlayer:
         _, denominator = self._autocorrelation
         return denominator * self._scale[0] ** 2
 
-    def probability(self, mover: int, opponent: int) -> fmpq:
+    def probability(self, mover: Position, opponent: Position) -> fmpq:
         """Exact win probability of the player to move on ``mover`` against ``opponent``."""
-        end = self.board.end
-        if mover == end:
+        end = self.board.goal_square
+        if square_of(mover) == end:
             return fmpq(1)
-        if opponent == end:
+        if square_of(opponent) == end:
             return fmpq(0)
-        a, b = self.chain.row(mover), self.chain.row(opponent)
+        a, b = self.chain.state(mover), self.chain.state(opponent)
         size = self.terms
         finishing = fmpz_poly(self._numerator(False, a))
         reversed_survival = fmpz_poly(list(reversed(self._numerator(True, b))))

@@ -85,3 +85,32 @@ def check_turn_rules(board: TurnBoard) -> None:
     ):
         for square in squares:
             _square(board, key, square, what)
+
+
+class TurnRulesError(BoardError):
+    """An engine that does not play the turn rules of issue 26 was given a board that sets one:
+    one line naming the engine and the rules."""
+
+
+def turn_rules_set(board: TurnBoard) -> list[str]:
+    """The board-file keys of the turn rules of issue 26 that ``board`` sets, in the rule
+    table's order (empty: a turn is today's, :func:`~chutes_tui.model.turns.beyond_rolls`)."""
+    set_by = {
+        "goal": board.goal_square != board.end,
+        "sum_rolls": board.sum_rolls,
+        "streak_limit": board.streak_limit is not None,
+        "streak_penalty": board.streak_penalty is not Penalty.FORFEIT,
+        "enter_faces": bool(board.enter_faces),
+        "enter_square": board.enter_square is not None,
+        "miss_turn": bool(board.miss_turn),
+        "throw_again": bool(board.throw_again),
+    }
+    return [key for key, on in set_by.items() if on]
+
+
+def refuse_turn_rules(board: TurnBoard, engine: str) -> None:
+    """The one place an engine that does not play the turn rules of issue 26 refuses a board
+    that sets one (:class:`TurnRulesError`, naming ``engine`` and the rules)."""
+    rules = turn_rules_set(board)
+    if rules:
+        raise TurnRulesError(f"{engine} does not play {', '.join(rules)} (a turn rule of issue 26)")

@@ -20,6 +20,7 @@ from chutes_tui.analysis.limits import ADD_JUMP_MAX_SQUARES
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import add_jump, remove_jump
 from chutes_tui.model.rules import JumpKind
+from chutes_tui.model.turnchecks import refuse_turn_rules
 
 Progress = Callable[[int, int], None]  # (done, total)
 
@@ -62,7 +63,9 @@ def start_squares(board: Board) -> StartSquares:
 
 
 def best_first_roll(board: Board) -> list[tuple[int, int, float]]:
-    """``(roll, square after the roll, expected turns in all)`` for each first roll."""
+    """``(roll, square after the roll, expected turns in all)`` for each first roll (a turn of
+    one roll: a turn rule of issue 26 may go on after it, so those boards are refused)."""
+    refuse_turn_rules(board, "best-first-roll (a first roll that ends the turn)")
     chain = build_chain(board)
     mean = expected_turns(chain)
     rows = []
@@ -143,8 +146,11 @@ def add_jump_sweep(board: Board, min_length: int = 1, *, shared_heads: bool = Fa
     be finished; such candidates are skipped. ``N`` is dense, so boards are limited to
     :data:`ADD_JUMP_MAX_SQUARES` squares. A head that no game reaches yet (a die that skips it)
     is no state of the chain: those candidates are boards analysed afresh (an unwinnable one
-    skipped), which only such dice need.
+    skipped), which only such dice need. Under a turn rule of issue 26 a turn does not end
+    where a landing on ``t`` is sent (a turn to miss there, a throw again, a turn going on), so
+    ``E_t = E_h`` fails: those boards are refused.
     """
+    refuse_turn_rules(board, "the add-jump sweep (a landing on t ending the turn on h)")
     if board.end > ADD_JUMP_MAX_SQUARES:
         raise ValueError(
             f"the add-jump sweep needs the dense inverse of the chain and every pair of squares: "

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from chutes_tui.cli import common
-from chutes_tui.model.board import MAX_DIE, MAX_SQUARES
+from chutes_tui.model.board import MAX_DIE, MAX_SQUARES, Board
 
 
 def _research() -> Any:
@@ -44,7 +44,19 @@ def add_parsers(kinds: Any) -> None:
         help="the shortest jump tried (default 10)",
     )
     experiment("best-first-roll", "what each first roll is worth", best_first_roll)
-    experiment("jump-impact", "each jump's effect on the expected length", jump_impact)
+    impact = experiment("jump-impact", "each jump's effect on the expected length", jump_impact)
+    impact.add_argument(
+        "--exact",
+        action="store_true",
+        help="each removal's effect on the expected length and on the first of two players' edge, "
+        "as exact fractions (Dauenhauer & Dauenhauer 2024's question)",
+    )
+    impact.add_argument(
+        "--digits",
+        type=common.bounded_int("--digits", 0, 1_000),
+        default=6,
+        help="with --exact: decimal digits shown (0..1,000, default 6)",
+    )
 
 
 def die_sides(args: argparse.Namespace, console: Console) -> int:
@@ -147,6 +159,8 @@ def best_first_roll(args: argparse.Namespace, console: Console) -> int:
 
 def jump_impact(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
+    if args.exact:
+        return _exact_jump_impact(board, args, console)
     with common.progress_bar("jumps removed one by one") as step:
         base, rows = _research().jump_impact(board, step)
     table = Table(
@@ -164,3 +178,42 @@ def jump_impact(args: argparse.Namespace, console: Console) -> int:
         "jumps": [{"from": t, "to": h, "kind": k.value, "expected_turns_without": w} for t, h, k, w in rows],
     }
     return common.emit(console, args, data, table)
+
+
+def _exact_jump_impact(board: Board, args: argparse.Namespace, console: Console) -> int:
+    """``jump-impact --exact``: each removal's exact effect on the length and the edge."""
+    from chutes_tui.exact.fractions import decimal_digits
+    from chutes_tui.research.jumpimpact import jump_impact_exact
+
+    with common.progress_bar("jumps removed one by one, exactly") as step:
+        report = jump_impact_exact(board, step)
+    digits = args.digits
+    base = report.base
+    table = Table(
+        title=f"{common.name(board)}: each jump removed, exactly (now "
+        f"{decimal_digits(base.expected_turns, digits)} turns, first player's edge "
+        f"{decimal_digits(base.edge, digits)})",
+        title_justify="left",
+    )
+    for column in ("jump", "kind", "turns without it", "change", "edge without it", "change"):
+        table.add_column(column, justify="right")
+    for effect in report.jumps:
+        change = report.change(effect)
+        if effect.without is None or change is None:
+            table.add_row(f"{effect.tail}→{effect.head}", effect.kind.value, "unwinnable", "", "", "")
+            continue
+        table.add_row(
+            f"{effect.tail}→{effect.head}",
+            effect.kind.value,
+            decimal_digits(effect.without.expected_turns, digits),
+            ("+" if change[0] >= 0 else "") + decimal_digits(change[0], digits),
+            decimal_digits(effect.without.edge, digits),
+            ("+" if change[1] >= 0 else "") + decimal_digits(change[1], digits),
+        )
+    return common.emit(
+        console,
+        args,
+        report.to_json(digits),
+        table,
+        "The edge is P(the first of two players wins) - 1/2; --json gives every figure as a fraction.",
+    )
