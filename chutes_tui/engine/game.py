@@ -28,8 +28,9 @@ from chutes_tui.io.saves import (
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import SEED_MAX, InputError, checked_seed
 from chutes_tui.model.players import PlayerSpec, check_players
-from chutes_tui.model.rules import JumpKind, Move, bumped, jump_kind, move, rolls_again
+from chutes_tui.model.rules import JumpKind, Move, bumped, jump_kind
 from chutes_tui.model.text import path_text
+from chutes_tui.model.turns import PieceState, Rolling, Step, after_roll, begin_turn
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.multi import SeatOdds  # the analysis loads when odds are worked out
@@ -61,36 +62,106 @@ class PlayerState:
     ladders: int = 0
     chutes: int = 0
     bumped: int = 0  # times the bump rule sent this piece back to the start
+    miss: bool = False  # it came to rest on a miss-turn square: it skips its next turn
+
+    @property
+    def piece(self) -> PieceState:
+        return PieceState(self.square, self.miss)
 
 
 @dataclass(frozen=True)
 class Turn:
-    """One player's turn: every roll in it (several under the extra-roll rule)."""
+    """One player's turn, roll by roll (:func:`~chutes_tui.model.turns.after_roll`): every face
+    rolled and what each did. A skipped turn (a miss-turn square) rolls nothing."""
 
     number: int  # 1-based count of turns played in this game
     seat: int
-    rolls: tuple[Move, ...]
+    faces: tuple[int, ...]  # every face rolled, in order (a save records these)
+    steps: tuple[Step, ...]  # what each face did: its moves, a penalty, the turn going on or not
+    began: int  # the square the turn began on
+    end: PieceState  # where it ended, and whether the piece skips its next turn
     won: bool
     odds: SeatOdds | None  # after this turn (None: not worked out, see :mod:`.live`)
     bumped: tuple[int, ...] = ()  # seats the bump rule sent back to the start, in order
 
     @property
+    def rolls(self) -> tuple[Move, ...]:
+        """The moves the turn made (a face that was added to a sum, failed to enter or ended a
+        streak made none)."""
+        return tuple(move for step in self.steps for move in step.moves)
+
+    @property
     def start(self) -> int:
-        return self.rolls[0].square
+        return self.began
 
     @property
     def final(self) -> int:
-        return self.rolls[-1].final
+        return self.end.square
+
+    @property
+    def last_face(self) -> int | None:
+        """The die as the turn left it (``None``: a skipped turn rolled nothing)."""
+        return self.faces[-1] if self.faces else None
+
+    @property
+    def skipped(self) -> bool:
+        """The piece missed this turn (it had come to rest on a miss-turn square)."""
+        return not self.faces
+
+    @property
+    def penalty(self) -> int | None:
+        """Where a streak of top faces too long sent the piece (``None``: no penalty)."""
+        return next((step.penalty for step in self.steps if step.penalty is not None), None)
 
     def describe(self, name: str, names: Sequence[str] = ()) -> str:
         """``"Ann rolled 4: 24 → 28 ladder → 84"``; ``names`` (every seat's) name the pieces
         the bump rule sent back."""
-        parts = [f"rolled {m.roll}: {m.describe()}" for m in self.rolls]
+        if self.skipped:
+            return f"{name} misses a turn"
+        parts = [_roll_words(self.faces[: i + 1], step) for i, step in enumerate(self.steps)]
         text = f"{name} " + ", then ".join(parts)
         if self.bumped:
             who = [names[seat] if seat < len(names) else f"seat {seat + 1}" for seat in self.bumped]
             text += f", bumping {' and '.join(who)} back to the start"
+        if self.end.miss:
+            text += ", and misses the next turn"
         return text + (" — wins!" if self.won else "")
+
+
+_COUNTS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_FACES = ("", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens")
+
+
+def _in_words(count: int, face: int) -> str:
+    """``three sixes``: a streak of ``count`` faces ``face``."""
+    many = _COUNTS[count] if count < len(_COUNTS) else str(count)
+    faces = _FACES[face] if 0 < face < len(_FACES) else f"{face}s"
+    return f"{many} {faces}"
+
+
+def _roll_words(faces: tuple[int, ...], step: Step) -> str:
+    """What the last of ``faces`` (the turn's so far) did: ``rolled 4: 24 → 28 ladder → 84``,
+    ``rolled 6 (6 so far)``, ``rolled 2: does not enter``, ``three sixes: back to 24``."""
+    face = faces[-1]
+    if step.penalty is not None:
+        return f"rolled {face}: {_in_words(_run(faces), face)}: back to {step.penalty}"
+    if not step.moves:
+        if isinstance(step.next, Rolling) and step.next.pending:
+            return f"rolled {face} ({step.next.pending} so far)"
+        return f"rolled {face}: does not enter"
+    made = step.moves[0]
+    rolled = f"rolled {face}" if made.roll == face else f"rolled {face}, {made.roll} in all"
+    return f"{rolled}: {made.describe()}"
+
+
+def _run(faces: tuple[int, ...]) -> int:
+    """How many of ``faces`` at its end are its last face."""
+    last, count = faces[-1], 0
+    for face in reversed(faces):
+        if face != last:
+            break
+        count += 1
+    return count
 
 
 @dataclass(frozen=True)
@@ -275,7 +346,8 @@ class Game:
         return self.board.die.roll(self.rng)
 
     def roll(self, faces: Iterable[int] | None = None) -> Turn:
-        """Play the current player's whole turn and pass the die on.
+        """Play the current player's whole turn, roll by roll (:meth:`play_roll`), and pass the
+        die on.
 
         ``faces`` replaces the die (a replayed save); otherwise the seeded die rolls.
         """
@@ -283,35 +355,60 @@ class Game:
             raise GameError("the game is over")
         next_face = iter(faces).__next__ if faces is not None else self.roll_die
         player = self.current
-        moves: list[Move] = []
+        began = player.square
+        state = begin_turn(self.board, player.piece)
+        rolled: list[int] = []
+        steps: list[Step] = []
         sent: list[int] = []
-        while True:
-            step = move(self.board, player.square, next_face())
-            moves.append(step)
-            player.square = step.final
-            others = [seat for seat in range(len(self.players)) if seat != self.to_move]
-            hit = bumped(self.board, step.final, [self.players[seat].square for seat in others])
-            for seat in np.asarray(others)[hit].tolist():
-                self.players[seat].square = self.board.start
-                self.players[seat].bumped += 1
-                sent.append(seat)
-            for tail, head in step.hops:  # every jump of a chain
-                if jump_kind(tail, head) is JumpKind.LADDER:
-                    player.ladders += 1
-                else:
-                    player.chutes += 1
-            if not rolls_again(self.board, step) or len(moves) >= MAX_ROLLS_PER_TURN:
+        while isinstance(state, Rolling):
+            if len(rolled) >= MAX_ROLLS_PER_TURN:  # a save's cap: the turn ends where it stands
+                state = PieceState(state.square)
                 break
+            rolled.append(next_face())
+            step = self.play_roll(state, rolled[-1], sent)
+            steps.append(step)
+            state = step.next
+        player.square, player.miss = state.square, state.miss
         player.turns += 1
         seat = self.to_move
-        won = player.square == self.board.end
+        won = player.square == self.board.goal_square
         if won:
             self.winner = seat
         else:
             self.to_move = (seat + 1) % len(self.players)
-        turn = Turn(len(self.history) + 1, seat, tuple(moves), won, self.odds(), tuple(sent))
+        turn = Turn(
+            len(self.history) + 1, seat, tuple(rolled), tuple(steps), began, state, won, self.odds(), tuple(sent)
+        )
         self.history.append(turn)
         return turn
+
+    def play_roll(self, state: Rolling, face: int, sent: list[int]) -> Step:
+        """One roll of the player to move, in the turn at ``state``: the rules' step
+        (:func:`~chutes_tui.model.turns.after_roll`), its moves made on the board (the bump
+        rule's victims added to ``sent``, the jumps counted)."""
+        step = after_roll(self.board, state, face)
+        player = self.current
+        for made in step.moves:
+            player.square = made.final
+            others = [seat for seat in range(len(self.players)) if seat != self.to_move]
+            hit = bumped(self.board, made.final, [self.players[seat].square for seat in others])
+            for seat in np.asarray(others)[hit].tolist():
+                self.players[seat].square = self.board.start
+                self.players[seat].bumped += 1
+                sent.append(seat)
+            for tail, head in made.hops:  # every jump of a chain
+                if jump_kind(tail, head) is JumpKind.LADDER:
+                    player.ladders += 1
+                else:
+                    player.chutes += 1
+        if isinstance(step.next, PieceState):
+            player.square = step.next.square
+        return step
+
+    def piece_states(self) -> tuple[PieceState, ...]:
+        """Every player's piece between turns, in seat order: its square and whether it skips
+        its next turn (what the odds under issue 26's rules are worked out from)."""
+        return tuple(p.piece for p in self.players)
 
     def play_out(self, limit: int = 1_000_000) -> int:
         """Roll until someone wins; returns the winner's seat."""
@@ -342,12 +439,17 @@ class Game:
             board=self.board,
             seed=int(self.seed or 0),
             players=tuple(p.spec for p in self.players),
-            rolls=tuple(tuple(m.roll for m in turn.rolls) for turn in self.history),
+            rolls=tuple(turn.faces for turn in self.history),
             positions=tuple(self.positions),
             to_move=self.to_move,
             rng=dict(self.rng.bit_generator.state),
             seeded_from=self.seeded_from,
+            penalties=self.penalties(),
         )
+
+    def penalties(self) -> tuple[tuple[int, int], ...]:
+        """``(turn index, square)`` of every turn a streak too long ended (a save records them)."""
+        return tuple((i, turn.penalty) for i, turn in enumerate(self.history) if turn.penalty is not None)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game as JSON, atomically (a kill mid-save leaves the old file intact)."""
@@ -368,8 +470,16 @@ class Game:
                 turn = game.roll(faces)
             except StopIteration:
                 raise SaveError(f"rolls[{number}]: fewer rolls than the rules need in that turn") from None
-            if len(turn.rolls) != len(faces):
+            if turn.skipped and faces:
+                raise SaveError(f"rolls[{number}]: that turn is skipped (a miss-turn square), yet it records rolls")
+            if len(turn.faces) != len(faces):
                 raise SaveError(f"rolls[{number}]: more rolls than the rules allow in that turn")
+        made = game.penalties()
+        if made != saved.penalties:
+            turn, square = wrong = sorted(set(made) ^ set(saved.penalties))[0]
+            if wrong in saved.penalties:
+                raise SaveError(f"penalties: rolls[{turn}] make no penalty to square {square}")
+            raise SaveError(f"penalties: rolls[{turn}] make a penalty to square {square} the save does not record")
         if tuple(game.positions) != saved.positions or game.to_move != saved.to_move:
             raise SaveError("the recorded rolls do not lead to the saved positions")
         game.rng.bit_generator.state = saved.rng

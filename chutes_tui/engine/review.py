@@ -165,7 +165,7 @@ def play_on(game: Game, turn: int, seed: int | None = None) -> Game:
     fresh.seeded_from = turn
     fresh.start_odds = game.odds_history[0] if game.no_odds is None else None
     for old in game.history[:turn]:
-        new = fresh.roll(move.roll for move in old.rolls)
+        new = fresh.roll(old.faces)
         if new.odds is None and old.odds is not None:
             fresh.history[-1] = replace(new, odds=old.odds)
     return fresh
@@ -207,7 +207,7 @@ def check_replay(saved: SavedGame) -> ReplayCheck:
             )
         seeded = number > saved.seeded_from
         turn = rerun.roll(None if seeded else iter(recorded))
-        rolled = tuple(move.roll for move in turn.rolls)
+        rolled = turn.faces
         if rolled != recorded:
             return ReplayCheck(
                 number - 1,
@@ -222,4 +222,4 @@ def check_replay(saved: SavedGame) -> ReplayCheck:
 
 
 def _rolls(rolls: tuple[int, ...]) -> str:
-    return ", ".join(str(roll) for roll in rolls)
+    return ", ".join(str(roll) for roll in rolls) if rolls else "no rolls (a missed turn)"
