@@ -213,6 +213,7 @@ class Snapshot:
     to_move: int
     winner: int | None
     odds_turn: int | None = None  # the turn after which ``odds`` and ``turns_left`` held
+    no_odds: str | None = None  # why this game has no live odds at all (``Game.no_odds``)
 
     @property
     def stale(self) -> bool:
@@ -328,6 +329,7 @@ class Game:
             to_move=self.to_move,
             winner=self.winner,
             odds_turn=None if stats is None else len(self.history),
+            no_odds=self.no_odds,
         )
 
     @property
