@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from chutes_tui.app.liveodds import LiveOdds
-from chutes_tui.engine.game import Game, GameError, Turn
+from chutes_tui.engine.game import Game, GameError
 from chutes_tui.engine.path import trail, walk
+from chutes_tui.engine.turn import Turn
 
 # Computer turns per second at each speed setting; infinity is "max": no pauses, no animation.
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, math.inf)

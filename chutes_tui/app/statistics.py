@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from chutes_tui.app.livefeed import Request
     from chutes_tui.research.diagonal import DiagonalReport
 
+
 def square_note(board: Board, square: int) -> str:
     """The inspector's words on a square of a board the analysis does not play yet: what the
     square does (its jump, its roles), then that its statistics are not computed."""

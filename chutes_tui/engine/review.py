@@ -18,8 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from chutes_tui.engine.game import Game, Snapshot, Swing, Turn, swings
+from chutes_tui.engine.game import Game, Snapshot
 from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats
+from chutes_tui.engine.turn import Swing, Turn, swings
 from chutes_tui.io.saves import SavedGame
 from chutes_tui.model.board import Board
 

@@ -351,7 +351,9 @@ def format_toml(board: Board) -> str:
         f"description = {_toml_string(board.description)}\n"
         f"squares = {board.end}\n"
         f"start = {board.start}\n"
-        + "".join(f"{row.key} = {row.kind.toml(row.of(board))}\n" for row in _EVERY_RULE_ROW if row.written(board))
+        + "".join(
+            f"{row.key} = {row.kind.toml(row.of(board))}\n" for row in _EVERY_RULE_ROW if row.written(board)
+        )
         + f"width = {board.width}\n"
         f"ladders = {_toml_pairs(board.ladders)}\n"
         f"chutes = {_toml_pairs(board.chutes)}\n"

@@ -171,7 +171,9 @@ def plan_for(board: Board, rolls: int | None = None) -> Plan:
         if count is not None:
             used = np.zeros((end + finished_rows, codes), dtype=np.int8)
             used[:end] = count
-        return Plan(end, k, codes, table.ravel(), None if used is None else used.ravel(), dtype, weighted, entries)
+        return Plan(
+            end, k, codes, table.ravel(), None if used is None else used.ravel(), dtype, weighted, entries
+        )
     # Roll i of code c is digit i of c in base d (faces 0..d-1 index the roll table's columns).
     square = np.broadcast_to(np.arange(end)[:, None], (end, codes)).copy()
     finish = np.zeros((end, codes), dtype=np.int64)
@@ -203,9 +205,9 @@ def play_block(
     rng: np.random.Generator,
     progress: Callable[[int], None] | None = None,
 ) -> None:
-    """Play ``results.size`` games from row ``origin`` (``plan.row``: a square, < end), writing their finishing turns;
-    ``progress(games finished in this block)`` as they finish (a block of a long board's games
-    takes hours).
+    """Play ``results.size`` games from row ``origin`` (``plan.row``: a square, < end), writing
+    their finishing turns; ``progress(games finished in this block)`` as they finish (a block
+    of a long board's games takes hours).
 
     The draws taken depend on the block alone, so blocks played in turn on one generator give
     the same numbers however they are grouped into calls.

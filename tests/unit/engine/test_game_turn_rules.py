@@ -40,7 +40,10 @@ def test_a_miss_turn_square_skips_the_next_turn():
     game = two(tiny(miss_turn=(4, 6)))
     for faces in ([1], [3], [3]):  # Robo 0 → 1, Ada 0 → 3, Robo 1 → 4: misses his next turn
         turn = game.roll(faces)
-    assert turn.end == PieceState(4, miss=True) and game.piece_states() == (PieceState(4, True), PieceState(3))
+    assert turn.end == PieceState(4, miss=True) and game.piece_states() == (
+        PieceState(4, True),
+        PieceState(3),
+    )
     assert turn.describe("Robo") == "Robo rolled 3: 1 → 4, and misses the next turn"
     game.roll([2])  # Ada 3 → 5
     skipped = game.roll([])  # Robo rolls nothing
@@ -67,7 +70,10 @@ def test_summed_rolls_move_once_by_the_total():
     game = two(tiny(extra_roll=True, sum_rolls=True))
     turn = game.roll([3, 3, 1])  # 7 in all: 0 → 7, its chute to 3
     assert len(turn.rolls) == 1 and (turn.rolls[0].roll, turn.final) == (7, 3)
-    assert turn.describe("Robo") == "Robo rolled 3 (3 so far), then rolled 3 (6 so far), then rolled 1, 7 in all: 0 → 7 chute → 3"
+    assert (
+        turn.describe("Robo")
+        == "Robo rolled 3 (3 so far), then rolled 3 (6 so far), then rolled 1, 7 in all: 0 → 7 chute → 3"
+    )
     assert turn.last_face == 1
 
 
@@ -153,12 +159,24 @@ HOSTILE = [  # the board, the turns played, the turns the save is made to record
     (MISS, [[1], [3], [3], [1], []], [[1], [3], [3], [1], [2]], {}, "rolls[4]: that turn is skipped"),
     (tiny(), [[1]], [[1], []], {}, "rolls[1] records a turn without rolls"),
     (MISS, [[1]], [[1], []], {}, "rolls[1]: fewer rolls than the rules need"),
-    (tiny(extra_roll=True), [[1]], [[1]], {"penalties": [[0, 0]]}, "penalties: the saved board has no streak"),
+    (
+        tiny(extra_roll=True),
+        [[1]],
+        [[1]],
+        {"penalties": [[0, 0]]},
+        "penalties: the saved board has no streak",
+    ),
     (STREAK, [[1]], [[1]], {"penalties": [[0, 0]]}, "penalties: rolls[0] make no penalty to square 0"),
     (STREAK, [[3, 3]], [[3, 3]], {"penalties": []}, "rolls[0] make a penalty to square 0 the save does not"),
     (STREAK, [[1]], [[1]], {"penalties": [[5, 0]]}, "penalties[0]'s turn must be a whole number 0..0"),
     (STREAK, [[1]], [[1]], {"penalties": [[0]]}, "penalties[0] must be a pair [turn, square]"),
-    (STREAK, [[1], [1]], [[1], [1]], {"penalties": [[1, 0], [0, 0]]}, "penalties[1]: the turns must be in order"),
+    (
+        STREAK,
+        [[1], [1]],
+        [[1], [1]],
+        {"penalties": [[1, 0], [0, 0]]},
+        "penalties[1]: the turns must be in order",
+    ),
 ]
 
 

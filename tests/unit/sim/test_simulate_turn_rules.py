@@ -40,7 +40,15 @@ def exact_mean(board):
 
 def test_the_cases_cover_every_rule():
     assert len(RULES) >= 20
-    for rule in ("goal", "sum_rolls", "streak_limit", "enter_faces", "enter_square", "miss_turn", "throw_again"):
+    for rule in (
+        "goal",
+        "sum_rolls",
+        "streak_limit",
+        "enter_faces",
+        "enter_square",
+        "miss_turn",
+        "throw_again",
+    ):
         assert any(getattr(board, rule) not in (None, False, ()) for board in RULES.values()), rule
     assert any(board.goal_square != board.end for board in RULES.values())
 
@@ -53,7 +61,9 @@ def test_mean_within_4_sigma_of_the_exact_chain(name):
     assert abs(summary.mean - mean) < 4 * summary.standard_error, (summary.mean, mean)
 
 
-@pytest.mark.parametrize("name", ["sum, bounce, streak 3", "miss a turn, extra roll", "everything", "throw again"])
+@pytest.mark.parametrize(
+    "name", ["sum, bounce, streak 3", "miss a turn, extra roll", "everything", "throw again"]
+)
 @pytest.mark.parametrize("rolls", [1, 2, 3])
 def test_several_rolls_per_draw_play_the_same_game(name, rolls):
     board = RULES[name]
