@@ -13,13 +13,13 @@ from chutes_tui.model.turns import PieceState, beyond_rolls
 from chutes_tui.sim.montecarlo import simulate_turns, summarize
 from chutes_tui.sim.packed import plan_for, play_block
 from chutes_tui.sim.turnstates import turn_table
-from tests.unit.model.test_turns import CASES, tiny
+from tests.unit.model.test_turns import CASES, _solve, tiny
 
 RULES = {name: board for name, board in CASES.items() if beyond_rolls(board)}
 
 
 def exact_mean(board):
-    """E[turns from the start] = 1 + Σ_E P(E) E[turns from E], the goal 0: Gauss-Jordan."""
+    """E[turns from the start] = 1 + Σ_E P(E) E[turns from E], the goal 0 (Gauss-Jordan)."""
     pieces = [piece for piece in reached_pieces(board)[0] if piece.square != board.goal_square]
     index = {piece: i for i, piece in enumerate(pieces)}
     n = len(pieces)
@@ -28,14 +28,7 @@ def exact_mean(board):
         for end, chance in turn_law(board, piece).items():
             if end in index:
                 rows[i][index[end]] -= chance
-    for c in range(n):
-        pivot = next(r for r in range(c, n) if rows[r][c] != 0)
-        rows[c], rows[pivot] = rows[pivot], rows[c]
-        rows[c] = [x / rows[c][c] for x in rows[c]]
-        for r in range(n):
-            if r != c and rows[r][c] != 0:
-                rows[r] = [x - rows[r][c] * y for x, y in zip(rows[r], rows[c], strict=True)]
-    return rows[index[PieceState(board.start)]][n]
+    return _solve(rows)[index[PieceState(board.start)]]
 
 
 def test_the_cases_cover_every_rule():
