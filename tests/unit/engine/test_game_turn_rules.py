@@ -10,7 +10,9 @@ import pytest
 
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.review import Review, check_replay, play_on
+from chutes_tui.io.boardfile import format_toml, parse_toml
 from chutes_tui.io.saves import SaveError, parse_save, read_save
+from chutes_tui.model.board import BoardError
 from chutes_tui.model.players import default_players
 from chutes_tui.model.turns import PieceState
 from tests.unit.model.test_turns import CASES, tiny
@@ -194,3 +196,13 @@ def test_hostile_saves_get_one_clear_line(board, played, rolls, extra, words):
 
 def test_the_cases_cover_the_boards_of_the_model_tests():
     assert set(RULES) <= set(CASES)
+
+
+def test_a_board_with_the_turn_rules_is_written_whole_and_read_back_by_saves_only():
+    board = RULES["everything"]
+    text = format_toml(board)
+    for line in ("goal = 7", "sum_rolls = true", "streak_limit = 3", 'streak_penalty = "start"'):
+        assert f"\n{line}\n" in text
+    assert parse_toml(text, every_rule=True) == board
+    with pytest.raises(BoardError, match="unknown key 'enter_faces'"):
+        parse_toml(text)  # a user's board file: no surface offers these rules yet
