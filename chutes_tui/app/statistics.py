@@ -109,6 +109,8 @@ def why_no_exact(game: Game) -> str | None:
         return "Exact fractions are for two-player games; try chutes-tui exact --players N."
     if game.board.bump:
         return "Exact fractions are for games without the bump rule (its odds here are exact to 1e-12)."
+    if beyond_rolls(game.board):  # the exact chains do not play issue 26's rules yet
+        return "Exact fractions: not computed for these rules yet."
     if game.finished:
         return "The game is over: the chances are 1 and 0."
     states = len(game.board.standable_squares) - 1

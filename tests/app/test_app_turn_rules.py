@@ -126,3 +126,22 @@ async def test_watching_the_rules_game_at_full_speed_reaches_the_engines_winner(
         await settle(pilot)
         assert review.review.moments[review.turn].last.skipped
         assert "misses a turn" in str(review.query_one("#review-bar", Static).content)
+
+
+async def test_what_the_analysis_gives_is_refused_with_a_note_not_an_error():
+    app = ChutesApp(board=RULES, players=parse_player_spec("Ann,Bob"), seed=SEED)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        await pilot.press("space")
+        await wait_for(pilot, lambda: len(screen.game.history) == 1 and not screen.controller.animating)
+        for key, words in (
+            ("x", "Exact fractions: not computed for these rules yet."),
+            ("a", "Statistics: not computed for these rules yet"),
+            ("d", "Statistics: not computed for these rules yet"),
+            ("o", "Statistics: not computed for these rules yet"),
+            ("e", "The editor: not offered for these rules yet"),
+        ):
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.screen is screen, key
+            assert words in str(list(app._notifications)[-1].message), key
