@@ -206,3 +206,22 @@ def test_a_board_with_the_turn_rules_is_written_whole_and_read_back_by_saves_onl
     assert parse_toml(text, every_rule=True) == board
     with pytest.raises(BoardError, match="unknown key 'enter_faces'"):
         parse_toml(text)  # a user's board file: no surface offers these rules yet
+
+
+@pytest.mark.parametrize(
+    ("written", "tampered", "words"),
+    [
+        ("streak_limit = 2", "streak_limit = 1", "a streak limit of 1 would end every turn"),
+        ("miss_turn = [4]", "miss_turn = [6]", "the miss-turn square 6 is the goal"),
+        ("goal = 6", "goal = 99", "the goal 99 must lie past the start square"),
+    ],
+)
+def test_a_saved_boards_hostile_turn_rule_is_refused_in_one_line(written, tampered, words):
+    board = tiny(goal=6, jumps=((2, 5), (8, 3)), extra_roll=True, streak_limit=2, miss_turn=(4,))
+    data = _saved(board, [[1]])
+    assert f"\n{written}\n" in data["board"]
+    data["board"] = data["board"].replace(written, tampered)
+    with pytest.raises(SaveError) as raised:
+        parse_save(data)
+    assert str(raised.value).startswith("the saved board is invalid:") and words in str(raised.value)
+    assert "\n" not in str(raised.value)
