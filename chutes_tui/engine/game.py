@@ -257,6 +257,7 @@ class Game:
             won,
             self.odds(),
             tuple(sent),
+            self.board.throw_again,
         )
         self.history.append(turn)
         return turn

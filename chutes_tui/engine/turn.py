@@ -29,6 +29,7 @@ class Turn:
     won: bool
     odds: SeatOdds | None  # after this turn (None: not worked out, see :mod:`.live`)
     bumped: tuple[int, ...] = ()  # seats the bump rule sent back to the start, in order
+    throw_again: tuple[int, ...] = ()  # the board's throw-again squares (the log names them)
 
     @property
     def rolls(self) -> tuple[Move, ...]:
@@ -64,7 +65,9 @@ class Turn:
         the bump rule sent back."""
         if self.skipped:
             return f"{name} misses a turn"
-        parts = [_roll_words(self.faces[: i + 1], step) for i, step in enumerate(self.steps)]
+        parts = [
+            _roll_words(self.faces[: i + 1], step, self.throw_again) for i, step in enumerate(self.steps)
+        ]
         text = f"{name} " + ", then ".join(parts)
         if self.bumped:
             who = [names[seat] if seat < len(names) else f"seat {seat + 1}" for seat in self.bumped]
@@ -85,7 +88,7 @@ def _in_words(count: int, face: int) -> str:
     return f"{many} {faces}"
 
 
-def _roll_words(faces: tuple[int, ...], step: Step) -> str:
+def _roll_words(faces: tuple[int, ...], step: Step, throw_again: tuple[int, ...]) -> str:
     """What the last of ``faces`` (the turn's so far) did: ``rolled 4: 24 → 28 ladder → 84``,
     ``rolled 6 (6 so far)``, ``rolled 2: does not enter``, ``three sixes: back to 24``."""
     face = faces[-1]
@@ -97,7 +100,8 @@ def _roll_words(faces: tuple[int, ...], step: Step) -> str:
         return f"rolled {face}: does not enter"
     made = step.moves[0]
     rolled = f"rolled {face}" if made.roll == face else f"rolled {face}, {made.roll} in all"
-    return f"{rolled}: {made.describe()}"
+    again = isinstance(step.next, Rolling) and not made.lost and made.final in throw_again
+    return f"{rolled}: {made.describe()}" + (" (throw again)" if again else "")
 
 
 def _run(faces: tuple[int, ...]) -> int:

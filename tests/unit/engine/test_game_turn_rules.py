@@ -83,6 +83,9 @@ def test_a_throw_again_square_gives_another_roll():
     game = two(tiny(throw_again=(3, 4)))
     turn = game.roll([3, 1, 2])  # 0 → 3 (again), 3 → 4 (again), 4 → 6
     assert [m.final for m in turn.rolls] == [3, 4, 6] and game.to_move == 1
+    assert turn.describe("Robo") == (
+        "Robo rolled 3: 0 → 3 (throw again), then rolled 1: 3 → 4 (throw again), then rolled 2: 4 → 6"
+    )
 
 
 def test_the_goal_inside_the_board_wins_and_the_squares_past_it_are_ordinary():
