@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from chutes_tui.app.liveodds import LiveOdds
-from chutes_tui.engine.game import Game, GameError, Turn
+from chutes_tui.engine.game import Game, GameError
 from chutes_tui.engine.path import trail, walk
+from chutes_tui.engine.turn import Turn
 
 # Computer turns per second at each speed setting; infinity is "max": no pauses, no animation.
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, math.inf)
@@ -218,11 +219,14 @@ class TurnController:
         """A turn's frames: a person's die spins first; the token walks square by square."""
         steps: list[Step] = []
         spinner = random.Random(turn.number)
-        for move in turn.rolls:
+        for face, made in zip(turn.faces, turn.steps, strict=True):  # a skipped turn has none
             if not self.computer_to_move:
                 steps += [Step(face=spinner.choice(self.game.board.die.values)) for _ in range(SPIN_FACES)]
-            steps.append(Step(face=move.roll))
-            steps += [Step(seat=turn.seat, square=s) for s in walk(move, self.game.board.end, self.slide)]
+            steps.append(Step(face=face))
+            for move in made.moves:
+                steps += [Step(seat=turn.seat, square=s) for s in walk(move, self.game.board.end, self.slide)]
+            if made.penalty is not None:  # a streak too long: the piece is put back, not walked
+                steps.append(Step(seat=turn.seat, square=made.penalty))
         return steps
 
     def _tick(self) -> None:

@@ -13,6 +13,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import instant
 from chutes_tui.model.board import Board
 from chutes_tui.model.text import shown
+from chutes_tui.model.turns import beyond_rolls
 from chutes_tui.render.boardpaint import Overlay, flow_overlay
 
 if TYPE_CHECKING:
@@ -22,10 +23,19 @@ if TYPE_CHECKING:
 # screen: its first frame shows no statistic (the live feed brings them after it).
 
 
+# The analysis does not play issue 26's turn rules yet (its chains refuse such boards): the
+# overlays and the inspector's statistics are off, the inspector still says what a square does.
+TURN_RULES_STATISTICS = (
+    "Statistics: not computed for these rules yet (the inspector says what each square does)."
+)
+
+
 def statistics_refusal(board: Board, *, series: bool = False) -> str | None:
     """Why the inspector and overlays are off on ``board`` (``None``: they are on). They solve on
     the UI thread, so boards that would freeze it are refused (the inspector's ``series`` also
     refuses boards whose games last thousands of turns)."""
+    if beyond_rolls(board):
+        return TURN_RULES_STATISTICS
     from chutes_tui.analysis import build_chain
     from chutes_tui.analysis.multi import curves_affordable
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from chutes_tui.engine.live import WHEN_INSTANT, LiveStats, StatsSource, instant, live_refusal
+from chutes_tui.engine.turn import Swing, Turn, swings
 from chutes_tui.io.saves import (
     MAX_ROLLS_PER_TURN,
     MAX_SAVED_TURNS,
@@ -28,8 +29,9 @@ from chutes_tui.io.saves import (
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import SEED_MAX, InputError, checked_seed
 from chutes_tui.model.players import PlayerSpec, check_players
-from chutes_tui.model.rules import JumpKind, Move, bumped, jump_kind, move, rolls_again
+from chutes_tui.model.rules import JumpKind, bumped, jump_kind
 from chutes_tui.model.text import path_text
+from chutes_tui.model.turns import PieceState, Rolling, Step, after_roll, begin_turn
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.multi import SeatOdds  # the analysis loads when odds are worked out
@@ -61,73 +63,11 @@ class PlayerState:
     ladders: int = 0
     chutes: int = 0
     bumped: int = 0  # times the bump rule sent this piece back to the start
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One player's turn: every roll in it (several under the extra-roll rule)."""
-
-    number: int  # 1-based count of turns played in this game
-    seat: int
-    rolls: tuple[Move, ...]
-    won: bool
-    odds: SeatOdds | None  # after this turn (None: not worked out, see :mod:`.live`)
-    bumped: tuple[int, ...] = ()  # seats the bump rule sent back to the start, in order
+    miss: bool = False  # it came to rest on a miss-turn square: it skips its next turn
 
     @property
-    def start(self) -> int:
-        return self.rolls[0].square
-
-    @property
-    def final(self) -> int:
-        return self.rolls[-1].final
-
-    def describe(self, name: str, names: Sequence[str] = ()) -> str:
-        """``"Ann rolled 4: 24 → 28 ladder → 84"``; ``names`` (every seat's) name the pieces
-        the bump rule sent back."""
-        parts = [f"rolled {m.roll}: {m.describe()}" for m in self.rolls]
-        text = f"{name} " + ", then ".join(parts)
-        if self.bumped:
-            who = [names[seat] if seat < len(names) else f"seat {seat + 1}" for seat in self.bumped]
-            text += f", bumping {' and '.join(who)} back to the start"
-        return text + (" — wins!" if self.won else "")
-
-
-@dataclass(frozen=True)
-class Swing:
-    """The largest change in one seat's win probability caused by one turn."""
-
-    turn: Turn
-    seat: int
-    before: float
-    after: float
-
-    def size(self) -> float:
-        return abs(self.after - self.before)
-
-
-# A turn swings the game only if it moves someone's chance to win by more than this (one
-# percentage point): every roll nudges the odds, and a mark on each nudge would mark them all.
-SWING_LEAST = 0.01
-
-
-def swings(history: Sequence[Turn], odds: Sequence[SeatOdds | None]) -> list[Swing]:
-    """Each turn's swing, in turn order: the largest change |P_after - P_before| in one seat's
-    chance to win (the lowest seat on a tie), where ``odds[k]`` are the odds after ``k`` turns
-    (0: the start). Turns whose odds are unknown on either side are left out, and so is the
-    winning turn: it settles the game, it does not swing it; so is a turn whose largest change
-    is at most :data:`SWING_LEAST` (one percentage point), which is a nudge, not a swing (one
-    player's chance is always 100%; a die that always rolls the same never changes it)."""
-    found = []
-    for turn, previous, after in zip(history, odds, odds[1:], strict=False):
-        if after is None or previous is None or turn.won:
-            continue
-        changes = [abs(a - b) for a, b in zip(after.win, previous.win, strict=True)]
-        if max(changes) <= SWING_LEAST:
-            continue
-        seat = changes.index(max(changes))
-        found.append(Swing(turn, seat, previous.win[seat], after.win[seat]))
-    return found
+    def piece(self) -> PieceState:
+        return PieceState(self.square, self.miss)
 
 
 @dataclass(frozen=True)
@@ -142,6 +82,7 @@ class Snapshot:
     to_move: int
     winner: int | None
     odds_turn: int | None = None  # the turn after which ``odds`` and ``turns_left`` held
+    no_odds: str | None = None  # why this game has no live odds at all (``Game.no_odds``)
 
     @property
     def stale(self) -> bool:
@@ -257,6 +198,7 @@ class Game:
             to_move=self.to_move,
             winner=self.winner,
             odds_turn=None if stats is None else len(self.history),
+            no_odds=self.no_odds,
         )
 
     @property
@@ -275,7 +217,8 @@ class Game:
         return self.board.die.roll(self.rng)
 
     def roll(self, faces: Iterable[int] | None = None) -> Turn:
-        """Play the current player's whole turn and pass the die on.
+        """Play the current player's whole turn, roll by roll (:meth:`play_roll`), and pass the
+        die on.
 
         ``faces`` replaces the die (a replayed save); otherwise the seeded die rolls.
         """
@@ -283,35 +226,69 @@ class Game:
             raise GameError("the game is over")
         next_face = iter(faces).__next__ if faces is not None else self.roll_die
         player = self.current
-        moves: list[Move] = []
+        began = player.square
+        state = begin_turn(self.board, player.piece)
+        rolled: list[int] = []
+        steps: list[Step] = []
         sent: list[int] = []
-        while True:
-            step = move(self.board, player.square, next_face())
-            moves.append(step)
-            player.square = step.final
-            others = [seat for seat in range(len(self.players)) if seat != self.to_move]
-            hit = bumped(self.board, step.final, [self.players[seat].square for seat in others])
-            for seat in np.asarray(others)[hit].tolist():
-                self.players[seat].square = self.board.start
-                self.players[seat].bumped += 1
-                sent.append(seat)
-            for tail, head in step.hops:  # every jump of a chain
-                if jump_kind(tail, head) is JumpKind.LADDER:
-                    player.ladders += 1
-                else:
-                    player.chutes += 1
-            if not rolls_again(self.board, step) or len(moves) >= MAX_ROLLS_PER_TURN:
+        while isinstance(state, Rolling):
+            if len(rolled) >= MAX_ROLLS_PER_TURN:  # a save's cap: the turn ends where it stands
+                state = PieceState(state.square)
                 break
+            rolled.append(next_face())
+            step = self.play_roll(state, rolled[-1], sent)
+            steps.append(step)
+            state = step.next
+        player.square, player.miss = state.square, state.miss
         player.turns += 1
         seat = self.to_move
-        won = player.square == self.board.end
+        won = player.square == self.board.goal_square
         if won:
             self.winner = seat
         else:
             self.to_move = (seat + 1) % len(self.players)
-        turn = Turn(len(self.history) + 1, seat, tuple(moves), won, self.odds(), tuple(sent))
+        turn = Turn(
+            len(self.history) + 1,
+            seat,
+            tuple(rolled),
+            tuple(steps),
+            began,
+            state,
+            won,
+            self.odds(),
+            tuple(sent),
+            self.board.throw_again,
+        )
         self.history.append(turn)
         return turn
+
+    def play_roll(self, state: Rolling, face: int, sent: list[int]) -> Step:
+        """One roll of the player to move, in the turn at ``state``: the rules' step
+        (:func:`~chutes_tui.model.turns.after_roll`), its moves made on the board (the bump
+        rule's victims added to ``sent``, the jumps counted)."""
+        step = after_roll(self.board, state, face)
+        player = self.current
+        for made in step.moves:
+            player.square = made.final
+            others = [seat for seat in range(len(self.players)) if seat != self.to_move]
+            hit = bumped(self.board, made.final, [self.players[seat].square for seat in others])
+            for seat in np.asarray(others)[hit].tolist():
+                self.players[seat].square = self.board.start
+                self.players[seat].bumped += 1
+                sent.append(seat)
+            for tail, head in made.hops:  # every jump of a chain
+                if jump_kind(tail, head) is JumpKind.LADDER:
+                    player.ladders += 1
+                else:
+                    player.chutes += 1
+        if isinstance(step.next, PieceState):
+            player.square = step.next.square
+        return step
+
+    def piece_states(self) -> tuple[PieceState, ...]:
+        """Every player's piece between turns, in seat order: its square and whether it skips
+        its next turn (what the odds under issue 26's rules are worked out from)."""
+        return tuple(p.piece for p in self.players)
 
     def play_out(self, limit: int = 1_000_000) -> int:
         """Roll until someone wins; returns the winner's seat."""
@@ -342,12 +319,17 @@ class Game:
             board=self.board,
             seed=int(self.seed or 0),
             players=tuple(p.spec for p in self.players),
-            rolls=tuple(tuple(m.roll for m in turn.rolls) for turn in self.history),
+            rolls=tuple(turn.faces for turn in self.history),
             positions=tuple(self.positions),
             to_move=self.to_move,
             rng=dict(self.rng.bit_generator.state),
             seeded_from=self.seeded_from,
+            penalties=self.penalties(),
         )
+
+    def penalties(self) -> tuple[tuple[int, int], ...]:
+        """``(turn index, square)`` of every turn a streak too long ended (a save records them)."""
+        return tuple((i, turn.penalty) for i, turn in enumerate(self.history) if turn.penalty is not None)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game as JSON, atomically (a kill mid-save leaves the old file intact)."""
@@ -368,8 +350,20 @@ class Game:
                 turn = game.roll(faces)
             except StopIteration:
                 raise SaveError(f"rolls[{number}]: fewer rolls than the rules need in that turn") from None
-            if len(turn.rolls) != len(faces):
+            if turn.skipped and faces:
+                raise SaveError(
+                    f"rolls[{number}]: that turn is skipped (a miss-turn square), yet it records rolls"
+                )
+            if len(turn.faces) != len(faces):
                 raise SaveError(f"rolls[{number}]: more rolls than the rules allow in that turn")
+        made = game.penalties()
+        if made != saved.penalties:
+            index, square = wrong = sorted(set(made) ^ set(saved.penalties))[0]
+            if wrong in saved.penalties:
+                raise SaveError(f"penalties: rolls[{index}] make no penalty to square {square}")
+            raise SaveError(
+                f"penalties: rolls[{index}] make a penalty to square {square} the save does not record"
+            )
         if tuple(game.positions) != saved.positions or game.to_move != saved.to_move:
             raise SaveError("the recorded rolls do not lead to the saved positions")
         game.rng.bit_generator.state = saved.rng

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import MemoKey, Recent
+from chutes_tui.model.turns import beyond_rolls
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.chain import Chain
@@ -75,8 +76,15 @@ def instant(board: Board) -> bool:
     return board.memo.get(LIVE_INSTANT, decide)
 
 
+# Shown while the analysis does not play issue 26's turn rules (its chains refuse such boards):
+# the fallback goes once the live odds are worked out from ``Game.piece_states``.
+TURN_RULES_REFUSAL = "odds: not computed for these rules yet"
+
+
 def live_refusal(board: Board, players: int) -> str | None:
     """Why a game has no live odds at all (``None``: it has them)."""
+    if beyond_rolls(board):
+        return TURN_RULES_REFUSAL
     if board.bump and players > BUMP_MAX_PLAYERS:
         return (
             f"No live odds: under the bump rule they are worked out for up to {BUMP_MAX_PLAYERS} "

@@ -20,7 +20,9 @@ def walk(step: Move, end: int, slide: Callable[[int, int], list[int]] | None = N
         return []
     forward = min(step.square + step.roll, end)
     squares = list(range(step.square + 1, forward + 1))
-    if step.bounced:
+    if not step.bounced and step.landing != forward:  # placed, not walked: entering on a square
+        squares = [step.landing]
+    elif step.bounced:
         squares += list(range(end - 1, step.landing - 1, -1))
     for tail, head in step.hops:  # each jump of a chain in turn
         path = slide(tail, head) if slide is not None else []

@@ -18,8 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from chutes_tui.engine.game import Game, Snapshot, Swing, Turn, swings
+from chutes_tui.engine.game import Game, Snapshot
 from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats
+from chutes_tui.engine.turn import Swing, Turn, swings
 from chutes_tui.io.saves import SavedGame
 from chutes_tui.model.board import Board
 
@@ -127,6 +128,7 @@ class Review:
             to_move=moment.to_move,
             winner=moment.winner,
             odds_turn=None if odds is None else turn,
+            no_odds=self.no_odds,
         )
 
     def swings(self) -> list[Swing]:
@@ -165,7 +167,7 @@ def play_on(game: Game, turn: int, seed: int | None = None) -> Game:
     fresh.seeded_from = turn
     fresh.start_odds = game.odds_history[0] if game.no_odds is None else None
     for old in game.history[:turn]:
-        new = fresh.roll(move.roll for move in old.rolls)
+        new = fresh.roll(old.faces)
         if new.odds is None and old.odds is not None:
             fresh.history[-1] = replace(new, odds=old.odds)
     return fresh
@@ -207,7 +209,7 @@ def check_replay(saved: SavedGame) -> ReplayCheck:
             )
         seeded = number > saved.seeded_from
         turn = rerun.roll(None if seeded else iter(recorded))
-        rolled = tuple(move.roll for move in turn.rolls)
+        rolled = turn.faces
         if rolled != recorded:
             return ReplayCheck(
                 number - 1,
@@ -222,4 +224,4 @@ def check_replay(saved: SavedGame) -> ReplayCheck:
 
 
 def _rolls(rolls: tuple[int, ...]) -> str:
-    return ", ".join(str(roll) for roll in rolls)
+    return ", ".join(str(roll) for roll in rolls) if rolls else "no rolls (a missed turn)"

@@ -17,6 +17,13 @@ Format (version 1)::
 
 A game played on from another game's turn k also records ``"seeded_from": k``: its first k turns
 are that game's (replayed as recorded), and the seed's dice roll from turn k + 1.
+
+Under issue 26's turn rules (:mod:`chutes_tui.model.turns`) a turn's list holds every face
+rolled, those that moved nothing too (a face added to a sum, one that did not enter, the face
+that ended a streak); a skipped turn (a miss-turn square) is ``[]``; and a save whose turns
+were penalised for a streak records ``"penalties": [[turn, square], ...]`` (the turn's index in
+``rolls``, where the piece was sent), which the replay must make exactly. Older saves have
+neither, and read the same.
 """
 
 from __future__ import annotations
@@ -42,7 +49,7 @@ SAVE_VERSION = 1
 MAX_SAVED_TURNS = 200_000
 MAX_ROLLS_PER_TURN = 1_000
 _KEYS = {"format", "version", "board", "seed", "players", "rolls", "positions", "to_move", "rng"}
-_OPTIONAL_KEYS = frozenset({"seeded_from"})
+_OPTIONAL_KEYS = frozenset({"seeded_from", "penalties"})
 _PLAYER_KEYS = {"name", "token", "color", "human"}
 _RNG_KEYS = {"bit_generator", "state", "has_uint32", "uinteger"}
 
@@ -63,6 +70,8 @@ class SavedGame:
     to_move: int
     rng: dict[str, Any]
     seeded_from: int = 0  # turns replayed as recorded before the seed's dice took over
+    # (turn index, square): the turns a streak too long ended, and where it sent the piece
+    penalties: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -78,6 +87,8 @@ class SavedGame:
         }
         if self.seeded_from:  # older saves never have it, and read the same
             data["seeded_from"] = self.seeded_from
+        if self.penalties:
+            data["penalties"] = [list(pair) for pair in self.penalties]
         return data
 
 
@@ -201,7 +212,7 @@ def parse_save(data: Any) -> SavedGame:
     fields = _exact_keys(data, "the save", _KEYS, _OPTIONAL_KEYS)
     _require(isinstance(fields["board"], str), f"board must be TOML text, not {kind_of(fields['board'])}")
     try:
-        board = parse_toml(fields["board"], path="(saved board)")
+        board = parse_toml(fields["board"], path="(saved board)", every_rule=True)
     except BoardError as error:
         raise SaveError(f"the saved board is invalid: {error}") from None
     try:
@@ -219,7 +230,8 @@ def parse_save(data: Any) -> SavedGame:
     rolls = []
     for number, turn in enumerate(turns):
         faces = _list(turn, f"rolls[{number}]", MAX_ROLLS_PER_TURN)
-        _require(bool(faces), f"rolls[{number}] records a turn without rolls")
+        # Only a miss-turn square skips a turn (the replay checks that this one was skipped).
+        _require(bool(faces) or bool(board.miss_turn), f"rolls[{number}] records a turn without rolls")
         rolls.append(tuple(_move(face, f"rolls[{number}]", board) for face in faces))
     positions = _list(fields["positions"], "positions", MAX_PLAYERS)
     _require(len(positions) == len(players), "positions must give one square per player")
@@ -227,4 +239,24 @@ def parse_save(data: Any) -> SavedGame:
     to_move = _whole(fields["to_move"], "to_move", 0, len(players) - 1)
     seeded_from = _whole(fields.get("seeded_from", 0), "seeded_from", 0, len(rolls))
     rng = _rng_state(fields["rng"])
-    return SavedGame(board, seed, players, tuple(rolls), squares, to_move, rng, seeded_from)
+    penalties = _penalties(fields.get("penalties", []), board, len(rolls))
+    return SavedGame(board, seed, players, tuple(rolls), squares, to_move, rng, seeded_from, penalties)
+
+
+def _penalties(value: Any, board: Board, turns: int) -> tuple[tuple[int, int], ...]:
+    """The recorded penalties: ``[turn, square]`` pairs, in turn order, on a board that has a
+    streak limit."""
+    entries = _list(value, "penalties", MAX_SAVED_TURNS)
+    _require(
+        not entries or board.streak_limit is not None,
+        "penalties: the saved board has no streak limit, so no turn is penalised",
+    )
+    found: list[tuple[int, int]] = []
+    for i, entry in enumerate(entries):
+        field = f"penalties[{i}]"
+        _require(isinstance(entry, list) and len(entry) == 2, f"{field} must be a pair [turn, square]")
+        turn = _whole(entry[0], f"{field}'s turn", 0, max(turns - 1, 0))
+        square = _whole(entry[1], f"{field}'s square", 0, board.end)
+        _require(not found or turn > found[-1][0], f"{field}: the turns must be in order, each once")
+        found.append((turn, square))
+    return tuple(found)

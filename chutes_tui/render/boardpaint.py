@@ -29,6 +29,7 @@ from chutes_tui.model.rules import JumpKind
 from chutes_tui.render.grid import Layout
 from chutes_tui.render.jumps import JumpArt
 from chutes_tui.render.palette import ink_on, legible
+from chutes_tui.render.squares import key_line, roles
 
 # An 8-step perceptual scale (viridis); each step readable as a background on dark and light
 # themes, with black or white numbers on top.
@@ -236,6 +237,9 @@ def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: in
         # lights the whole jump).
         if kind is not None and len(text) + 2 + cursor <= width:
             text.append((JUMP_MARKS[kind], style))
+        for role in roles(scene.board, square):  # the goal, a miss-turn square… (render/squares.py)
+            if len(text) + 2 + cursor <= width:
+                text.append((role.mark, style + Style(bold=True)))
         if cursor:
             text.append((CURSOR, Style(bold=True)))
     badge = width >= BADGE_WIDTH and height >= BADGE_HEIGHT
@@ -284,6 +288,12 @@ def _start_line(scene: Scene) -> list[Segment]:
         for char, style in _tokens(scene, 0, len(scene.players), False, scene.background):
             segments.append(Segment(char, style))
     overlay = scene.overlay
+    key = key_line(scene.board)
+    if overlay is None and key:  # the marks of the squares issue 26's rules give a role
+        used = sum(len(segment.text) for segment in segments)
+        room = (scene.line_width or scene.layout.width) - used - 2
+        if room >= 8:
+            segments.append(Segment("  " + (key if len(key) <= room else key[: room - 1] + "…")))
     if overlay is not None:
         low, high = overlay.fmt.format(overlay.low), overlay.fmt.format(overlay.high)
         used = sum(len(segment.text) for segment in segments)

@@ -42,14 +42,14 @@ def simulate_turns(
     if games < 0:
         raise ValueError("the number of games cannot be negative")
     origin = board.start if start is None else start
-    results = np.zeros(games, dtype=np.int32)  # a game begun on the end square took 0 turns
-    plan = board.memo.get(SIM_PLAN, lambda: plan_for(board)) if origin != board.end else None
+    results = np.zeros(games, dtype=np.int32)  # a game begun on the goal took 0 turns
+    plan = board.memo.get(SIM_PLAN, lambda: plan_for(board)) if origin != board.goal_square else None
     done = 0
     while done < games:
         size = min(CHUNK, games - done)
         if plan is not None:
             within = None if progress is None else (lambda ended, before=done: progress(before + ended))
-            play_block(plan, origin, results[done : done + size], rng, within)
+            play_block(plan, plan.row(origin), results[done : done + size], rng, within)
         done += size
         if progress is not None:
             progress(done)

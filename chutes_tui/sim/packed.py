@@ -35,6 +35,8 @@ import numpy as np
 
 from chutes_tui.model.board import MAX_DIE, Board
 from chutes_tui.model.dice import Dice
+from chutes_tui.model.turns import beyond_rolls
+from chutes_tui.sim.turnstates import turn_table
 
 CHECK_EVERY = 2  # groups between looks for finished games: 3 and 4 measured no faster, and waste more draws
 SLOTS = 1 << 15  # games in flight at once: arrays of a few hundred kB, calls long enough to amortise
@@ -57,6 +59,17 @@ class Plan:
     dtype: np.dtype
     # Dice too fine to pack: each code is a column, drawn by its weight (codes = columns).
     weighted: Dice | None = None
+    # Under issue 26's turn rules rows are states, not squares: a game's first row from each
+    # square it may begin on (None: a square is its own row).
+    entries: dict[int, int] | None = None
+
+    def row(self, square: int) -> int:
+        """The row a game begun on ``square`` starts from."""
+        if self.entries is None:
+            return square
+        if square not in self.entries:
+            raise ValueError(f"the simulator plays these rules from the start square only, not {square}")
+        return self.entries[square]
 
     def draw(self, rng: np.random.Generator, size: int) -> np.ndarray:
         """``size`` codes: uniform below ``codes``, or columns drawn by their weights."""
@@ -113,8 +126,21 @@ def packable(end: int, total: int) -> bool:
 
 def plan_for(board: Board, rolls: int | None = None) -> Plan:
     """The packed tables of ``board`` (``rolls`` per draw, or the cheapest choice)."""
-    end, dice = board.end, board.die
+    dice = board.die
     columns = len(dice.values)
+    if beyond_rolls(board):  # issue 26's turn rules: rows are the turn machine's states
+        turns = turn_table(board)
+        end, step, count = turns.rows, turns.step, turns.used
+        entries: dict[int, int] | None = {board.start: 0}
+    else:  # rows are squares, and a turn is its rolls joined by the extra roll
+        end, entries = board.end, None
+        step = np.asarray(board.roll_table)[:end]  # rows 0..end-1; the end row is replaced below
+        count = None
+        if board.extra_roll:  # a top face rolls again within the same turn, unless it just won
+            top = np.arange(columns) == dice.top_column
+            count = ((step == end) | ~top[None, :]).astype(np.int8)
+    if count is not None and (count == 1).all():
+        count = None  # every roll is a turn: the turn is read from the finished row alone
     weighted = None
     if packable(end, dice.total):
         # Each of the total's equally likely faces moves its column's amount (fair: face = column).
@@ -123,13 +149,12 @@ def plan_for(board: Board, rolls: int | None = None) -> Plan:
     else:
         face_column, die, rolls = np.arange(columns), columns, 1
         weighted = dice
-    is_top = face_column == dice.top_column  # the largest move: the extra-roll rule's top face
     k = choose_rolls(end, die) if rolls is None else rolls
     dtype = table_dtype(end, die, k)
     codes = die**k
-    step = np.asarray(board.roll_table)[:end]  # rows 0..end-1; the end row is replaced below
     if die != columns:
         step = step[:, face_column]
+        count = None if count is None else count[:, face_column]
     finished_rows = k * CHECK_EVERY
     # Finished row m = s·k + (j - 1): finished on roll j, s groups ago; s saturates.
     m = np.arange(finished_rows)
@@ -143,23 +168,24 @@ def plan_for(board: Board, rolls: int | None = None) -> Plan:
         table[end:] = after
         table *= dtype.type(codes)
         used = None
-        if board.extra_roll:
+        if count is not None:
             used = np.zeros((end + finished_rows, codes), dtype=np.int8)
-            used[:end] = (step == end) | ~is_top
-        return Plan(end, k, codes, table.ravel(), None if used is None else used.ravel(), dtype, weighted)
+            used[:end] = count
+        return Plan(
+            end, k, codes, table.ravel(), None if used is None else used.ravel(), dtype, weighted, entries
+        )
     # Roll i of code c is digit i of c in base d (faces 0..d-1 index the roll table's columns).
     square = np.broadcast_to(np.arange(end)[:, None], (end, codes)).copy()
     finish = np.zeros((end, codes), dtype=np.int64)
-    groups = np.zeros((end, codes), dtype=np.int8) if board.extra_roll else None
+    groups = np.zeros((end, codes), dtype=np.int8) if count is not None else None
     for i in range(k):
         face = (np.arange(codes) // die**i) % die
         playing = finish == 0
         moved = step[square, face[None, :]]
         won = playing & (moved == end)
         finish[won] = i + 1
-        if groups is not None:
-            # A top face rolls again within the same turn, unless it just won.
-            groups += playing & (~is_top[face][None, :] | won)
+        if groups is not None and count is not None:
+            groups += np.where(playing, count[square, face[None, :]], 0).astype(np.int8)
         square = np.where(playing & ~won, moved, square)
     rows = np.empty((end + finished_rows, codes), dtype=np.int64)
     rows[:end] = np.where(finish > 0, end + finish - 1, square)
@@ -169,7 +195,7 @@ def plan_for(board: Board, rolls: int | None = None) -> Plan:
     if groups is not None:
         used = np.zeros((end + finished_rows, codes), dtype=np.int8)
         used[:end] = groups
-    return Plan(end, k, codes, table, None if used is None else used.ravel(), dtype)
+    return Plan(end, k, codes, table, None if used is None else used.ravel(), dtype, None, entries)
 
 
 def play_block(
@@ -179,9 +205,9 @@ def play_block(
     rng: np.random.Generator,
     progress: Callable[[int], None] | None = None,
 ) -> None:
-    """Play ``results.size`` games from square ``origin`` (< end), writing their finishing turns;
-    ``progress(games finished in this block)`` as they finish (a block of a long board's games
-    takes hours).
+    """Play ``results.size`` games from row ``origin`` (``plan.row``: a square, < end), writing
+    their finishing turns; ``progress(games finished in this block)`` as they finish (a block
+    of a long board's games takes hours).
 
     The draws taken depend on the block alone, so blocks played in turn on one generator give
     the same numbers however they are grouped into calls.

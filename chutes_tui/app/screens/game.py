@@ -45,7 +45,8 @@ from chutes_tui.app.widgets.panels import GamePanels, PanelScreen, fit_panels
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.workers import start_worker
-from chutes_tui.engine.game import Game, Turn
+from chutes_tui.engine.game import Game
+from chutes_tui.engine.turn import Turn
 from chutes_tui.render.boardpaint import Overlay
 
 if TYPE_CHECKING:

@@ -22,7 +22,8 @@ from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.status import Status, StatusPanel
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.widgets.wrap import item, joined
-from chutes_tui.engine.game import Game, Snapshot, Turn
+from chutes_tui.engine.game import Game, Snapshot
+from chutes_tui.engine.turn import Turn
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.text import shown
 
@@ -159,10 +160,10 @@ class GamePanels(Horizontal):
         for turn in game.history:
             self.log_turn(game, turn, (marks or {}).get(turn.number))
         self.query_one(BoardView).set_trail(trail)
-        self.show_die(game, game.history[-1].rolls[-1].roll if game.history else None)
+        self.show_die(game, game.history[-1].last_face if game.history else None)
 
     def show_turn(self, game: Game, turn: Turn, trail: list[int]) -> None:
-        self.show_die(game, turn.rolls[-1].roll)
+        self.show_die(game, turn.last_face)
         board = self.query_one(BoardView)
         board.place(turn.seat, turn.final)
         board.set_trail(trail)

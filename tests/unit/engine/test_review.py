@@ -4,9 +4,10 @@ import dataclasses
 
 import pytest
 
-from chutes_tui.engine.game import Game, Swing
+from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import live_stats
 from chutes_tui.engine.review import SWINGS, Review, check_replay, play_on
+from chutes_tui.engine.turn import Swing
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.saves import SaveError, parse_save, read_save
 from chutes_tui.model.players import default_players
@@ -141,8 +142,9 @@ def test_a_save_may_not_claim_more_recorded_turns_than_it_has(standard):
 
 def test_the_biggest_swing_of_a_game_that_recorded_no_odds():
     """A game watched at full speed records few odds: the winner's swing is found anyway."""
-    from chutes_tui.engine.game import Game, swings
+    from chutes_tui.engine.game import Game
     from chutes_tui.engine.review import Review
+    from chutes_tui.engine.turn import swings
     from chutes_tui.io.boardfile import load_board
     from chutes_tui.model.players import default_players
 
@@ -160,7 +162,7 @@ def test_the_biggest_swing_of_a_game_that_recorded_no_odds():
 def test_a_change_of_one_point_or_less_is_no_swing(standard):
     """Every turn nudges the odds; only a change of more than SWING_LEAST (one percentage point)
     is a swing. Seed 11's game has turns of each kind."""
-    from chutes_tui.engine.game import SWING_LEAST, swings
+    from chutes_tui.engine.turn import SWING_LEAST, swings
 
     game = finished(standard, seed=11)
     odds = game.odds_history
