@@ -1,6 +1,7 @@
-"""Snapshots of every screen at 80×24 and 160×50, and of the board on a light theme and without
-colour (pytest-textual-snapshot). Update: pytest --snapshot-update tests/app/test_snapshots.py;
-look at them: python -m tests.app.scenes OUT_DIR, then rsvg-convert the SVGs to PNG."""
+"""Snapshots of every screen at 60×20, 80×24 and 160×50 (scenes.SIZES), and of the board on a
+light theme and without colour (pytest-textual-snapshot). Update: pytest --snapshot-update
+tests/app/test_snapshots.py; look at them: python -m tests.app.scenes OUT_DIR, then rsvg-convert
+the SVGs to PNG."""
 
 import pytest
 
