@@ -84,22 +84,24 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
         except (GameError, SaveError) as error:
             raise common.UsageError(f"cannot resume: {error}") from None
         return {"game": game, "save_path": save or Path(args.resume)}  # s saves back
-    if not named and args.players is None:  # the setup screen: the rules flags preset its fields
-        rules = _setup_rules(args)
-        return {
-            "board_name": args.board,
-            "rules": rules,
-            "seed": args.seed,
-            "save_path": save,
-            "save_force": args.force,
-        }
-    board = common.board_from_args(args)
     players = None
     if args.players is not None:
         try:
             players = parse_player_spec(args.players)
         except InputError as error:
             raise common.UsageError(f"argument --players: {error}") from None
+    if not named:  # the setup screen: --players fills its seats, the rules flags preset its fields
+        rules = _setup_rules(args)
+        return {
+            "board_name": args.board,
+            "players": players,
+            "rules": rules,
+            "seed": args.seed,
+            "save_path": save,
+            "save_force": args.force,
+        }
+    board = common.board_from_args(args)
+    if players is not None:
         common.check_game_ends(board, len(players))
     return {
         "board": board,

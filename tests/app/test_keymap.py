@@ -136,9 +136,23 @@ async def test_play_alone_presets_the_setups_rules_from_its_flags():
         assert setup.query_one("#setup-bump", Checkbox).value is True
 
 
+async def test_play_players_without_a_board_opens_the_setup_with_those_seats():
+    """play --players X without BOARD: the setup screen, as its help says (it started a game on
+    the standard board at once), its seats filled and the rules flags still preset."""
+    save_settings(Settings(setup=LastSetup(parse_player_spec("Zoë,cpu:Robo,cpu:Ada"), "classic-1952")))
+    app = play_app("--players", "Ann,cpu:Bob", "--die", "3")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        assert [setup.query_one(f"#name-{i}", Input).value for i in range(2)] == ["Ann", "Bob"]
+        assert not setup.query("#name-2")  # two seats, not the last setup's three
+        assert setup.query_one("#setup-die", Input).value == "3"
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
+        (["--players", "Ann,,Bob"], "argument --players"),
         (["--no-bump"], "--no-bump needs a BOARD"),
         (["--add-jump", "3", "5"], "--add-jump and --remove-jump need a BOARD"),
     ],

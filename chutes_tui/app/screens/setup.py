@@ -77,9 +77,10 @@ class SetupScreen(Screen):
         seed: int | None = None,
         remembered: LastSetup | None = None,
     ) -> None:
-        """``remembered``: the last game's setup, the starting point when no players are given."""
+        """``remembered``: the last game's setup (its rules, with the command line's over them):
+        the starting point, its players and board too when no ``players`` are given."""
         super().__init__()
-        self.remembered = remembered if players is None else None
+        self.remembered = remembered
         if players is None and remembered is not None:
             players, board = remembered.players, remembered.board
         self.initial_board = board
