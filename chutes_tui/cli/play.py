@@ -17,7 +17,6 @@ from chutes_tui.io.crash import crash_line
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.inputs import InputError
 from chutes_tui.model.players import parse_player_spec
-from chutes_tui.model.rulekinds import Form
 from chutes_tui.model.ruletable import RuleOverrides
 
 DESCRIPTION = (
@@ -119,11 +118,7 @@ def _setup_rules(args: argparse.Namespace) -> RuleOverrides:
     the board chosen there); what those fields cannot hold is refused, not dropped."""
     if args.add_jump or args.remove_jump:
         raise common.UsageError("--add-jump and --remove-jump need a BOARD (without one: the setup screen)")
-    rules = common.rule_overrides(args)
-    for row in rules:
-        if row.kind.form is Form.TICK and not rules.value(row):  # unticked there: the board's own
-            raise common.UsageError(f"--no-{row.name} needs a BOARD (the setup screen only adds a rule)")
-    return rules
+    return common.rule_overrides(args)
 
 
 def run(args: argparse.Namespace, console: Console) -> int:

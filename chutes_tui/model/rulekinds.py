@@ -32,7 +32,7 @@ E = TypeVar("E", bound=Enum)
 class Form(StrEnum):
     """How a front end asks for a value of a kind."""
 
-    TICK = "tick"  # on or off: a tick box, --rule/--no-rule
+    TICK = "tick"  # on or off: a tick box (the setup: a choice with "of the board"), --rule/--no-rule
     CHOICE = "choice"  # one of a few words: a list to choose from
     TEXT = "text"  # anything else: a line to type into, refused with a reason
 

@@ -1,7 +1,7 @@
 """The app, driven as a person would: keys, clicks, resizes, and what the screen then shows."""
 
 import pytest
-from textual.widgets import Button, Checkbox, Input, Static
+from textual.widgets import Button, Input, Select, Static
 
 from chutes_tui.analysis import build_chain, expected_turns, seat_odds
 from chutes_tui.app.app import ChutesApp
@@ -206,7 +206,7 @@ async def test_setup_lays_the_rules_over_a_board_file_before_checking_it(tmp_pat
         await pilot.pause(0.1)
         message = str(setup.query_one("#setup-error").render())
         assert app.screen is setup and "c.toml:4: chained jumps: 2→5 lands on the tail of 5→8" in message
-        setup.query_one("#setup-chain-jumps", Checkbox).value = True
+        setup.query_one("#setup-chain-jumps", Select).value = "on"
         await pilot.press("ctrl+b")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         board = app.screen.game.board

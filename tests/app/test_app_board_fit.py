@@ -11,7 +11,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import settle
+from tests.app.helpers import settle, wait_for
 from tests.app.scenes import mid_game, two_player_game
 
 BRAILLE = re.compile("[\u2800-\u28ff]")
@@ -71,11 +71,17 @@ async def test_ladders_and_chutes_differ_without_colour(monkeypatch):
         assert "underlined" in help_text
 
 
-async def test_setup_checkboxes_read_checked_or_not_without_colour(monkeypatch):
+async def test_rules_checkboxes_read_checked_or_not_without_colour(monkeypatch):
+    """The editor's rules dialog ticks its on/off rules (the setup offers them as choices)."""
     monkeypatch.setenv("NO_COLOR", "1")
-    async with ChutesApp(board_name="standard").run_test(size=(80, 24)) as pilot:
+    game = Game.new(load_board("standard"), parse_player_spec("Ann,Bob"), seed=1)
+    async with ChutesApp(game=game).run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "EditorScreen")
+        await pilot.press("l")
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "RulesScreen")
         await settle(pilot)
-        box = pilot.app.screen.query_one("#setup-bump", Checkbox)
+        box = pilot.app.screen.query_one("#rules-bump", Checkbox)
         assert not box.value and "✓" not in str(box.render()) and "X" not in str(box.render())
         box.value = True
         await settle(pilot)

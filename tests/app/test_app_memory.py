@@ -4,7 +4,7 @@ hint are remembered between runs."""
 
 import datetime as dt
 
-from textual.widgets import Button, Checkbox, Input, Select
+from textual.widgets import Button, Input, Select
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.dialogs.save_as import SaveScreen
@@ -64,7 +64,7 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
         setup.query_one("#name-0", Input).value = "Zoë"
         setup.query_one("#board-select", Select).value = "classic-1952"
         setup.query_one("#setup-end-rule", Select).value = "bounce"
-        setup.query_one("#setup-extra-roll", Checkbox).value = True
+        setup.query_one("#setup-extra-roll", Select).value = "on"
         await pilot.press("ctrl+b")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
@@ -89,7 +89,7 @@ async def test_theme_and_last_setup_are_remembered_and_the_hint_shown_once(stand
         assert setup.query_one("#kind-2", Cycle).value == "cpu"
         assert setup.query_one("#board-select", Select).value == "classic-1952"
         assert setup.query_one("#setup-end-rule", Select).value == "bounce"
-        assert setup.query_one("#setup-extra-roll", Checkbox).value is True
+        assert setup.query_one("#setup-extra-roll", Select).value == "on"
         await pilot.press("ctrl+b")
         await settle(pilot)
         game = app.screen.game

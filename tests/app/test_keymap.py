@@ -13,7 +13,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Select
+from textual.widgets import Button, Input, Select
 from textual.widgets._footer import FooterKey
 
 import chutes_tui.app
@@ -133,7 +133,7 @@ async def test_play_alone_presets_the_setups_rules_from_its_flags():
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         setup = app.screen
         assert setup.query_one("#setup-die", Input).value == "2d6"
-        assert setup.query_one("#setup-bump", Checkbox).value is True
+        assert setup.query_one("#setup-bump", Select).value == "on"
 
 
 async def test_play_players_without_a_board_opens_the_setup_with_those_seats():
@@ -149,11 +149,32 @@ async def test_play_players_without_a_board_opens_the_setup_with_those_seats():
         assert setup.query_one("#setup-die", Input).value == "3"
 
 
+async def test_the_setup_switches_a_boards_own_rule_off(tmp_path):
+    """A board file with bump on: the setup offers "bump of the board" first, and "bump: off"
+    plays it without (a tick box could only add a rule; play --no-bump was refused without a
+    BOARD). play --no-bump presets "bump: off"."""
+    bumpy = tmp_path / "bumpy.toml"
+    bumpy.write_text('name = "bumpy"\nsquares = 20\nwidth = 5\nbump = true\nladders = [[3, 11]]\n')
+    app = play_app("--no-bump")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        switch = setup.query_one("#setup-bump", Select)
+        assert switch.value == "off"
+        switch.value = "board"  # the board's own first: bump stays on
+        setup.query_one("#board-path", Input).value = str(bumpy)
+        assert setup.chosen_board().bump is True
+        switch.value = "off"
+        await pilot.press("ctrl+b")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        board = app.screen.game.board
+        assert (board.name, board.bump) == ("bumpy", False)
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
         (["--players", "Ann,,Bob"], "argument --players"),
-        (["--no-bump"], "--no-bump needs a BOARD"),
         (["--add-jump", "3", "5"], "--add-jump and --remove-jump need a BOARD"),
     ],
 )

@@ -107,8 +107,8 @@ def _set(field, row):
     value = sample(row)
     if isinstance(field, Checkbox):
         field.value = value
-    elif isinstance(field, Select):
-        field.value = row.kind.text(value)
+    elif isinstance(field, Select):  # the setup's on/off rules are choices of "on" and "off"
+        field.value = ("on" if value else "off") if row.kind.form is Form.TICK else row.kind.text(value)
     else:
         assert isinstance(field, Input)
         field.value = row.kind.text(value)

@@ -3,8 +3,10 @@ a tick box, a list of choices or a line of text, by the kind of its value. The s
 the editor's rules dialog make theirs here, so a new row is a new field on both.
 
 On the setup screen a rule may be left as the board has it (``board_own``): a choice offers
-"… of the board", a text field may stay empty, and a tick box only adds the rule (unticked, the
-board's own stands). In the dialog every field shows the board's value and may change it.
+"… of the board", a text field may stay empty, and a rule that is on or off is a choice of three
+("bump of the board", "bump: on", "bump: off"; a tick box could not say "the board's own" and
+still switch a board's rule off). In the dialog every field shows the board's value and may
+change it, a tick box for on or off.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from chutes_tui.model.rulekinds import Choice, Form
 from chutes_tui.model.ruletable import RuleOption, RuleOverrides
 
 BOARD_OWN = "board"  # a choice's value meaning "as the board has it"
+SWITCH = {"on": True, "off": False}  # an on/off rule's words where it is a choice (the setup's)
 MAX_TEXT = 200  # a rule typed in: the longest dice text is far shorter
 
 
@@ -38,11 +41,11 @@ def rule_field(row: RuleOption[Any], value: object, *, prefix: str = "", board_o
     kind = row.kind
     name = prefix + row.name
     field: Widget
-    if kind.form is Form.TICK:
+    if kind.form is Form.TICK and not board_own:
         field = TickBox(row.label, bool(value), id=name, classes="rule", compact=True)
-    elif isinstance(kind, Choice):
+    elif kind.form is Form.TICK or isinstance(kind, Choice):
         choices = _choices(row, kind, board_own)
-        shown = BOARD_OWN if value is None else kind.text(value)
+        shown = BOARD_OWN if value is None else _word(kind, value)
         field = Select(choices, value=shown, allow_blank=False, id=name, classes="rule", compact=True)
         if board_own:  # the setup's grid of fields: as wide as its longest choice
             field.styles.width = field_width(row)
@@ -58,9 +61,17 @@ def rule_field(row: RuleOption[Any], value: object, *, prefix: str = "", board_o
     return field
 
 
-def _choices(row: RuleOption[Any], kind: Choice[Any], board_own: bool) -> list[tuple[str, str]]:
+def _choices(row: RuleOption[Any], kind: Any, board_own: bool) -> list[tuple[str, str]]:
     own = [(f"{row.label} of the board", BOARD_OWN)] if board_own else []
-    return own + [(f"{row.label}: {word}" if board_own else word, word) for word in kind.words()]
+    words = list(SWITCH) if kind.form is Form.TICK else kind.words()
+    return own + [(f"{row.label}: {word}" if board_own else word, word) for word in words]
+
+
+def _word(kind: Any, value: object) -> str:
+    """The choice showing ``value``: an on/off rule's word, or the choice's own text."""
+    if kind.form is Form.TICK:
+        return "on" if value else "off"
+    return str(kind.text(value))
 
 
 # On the setup screen: a text field's width, and the room between two fields on a line.
@@ -72,9 +83,9 @@ def field_width(row: RuleOption[Any], board_own: bool = True) -> int:
     ``▐✓▌`` and a space before its label; a list as wide as its longest choice and its arrow;
     a text field after its name and a space."""
     kind = row.kind
-    if kind.form is Form.TICK:
+    if kind.form is Form.TICK and not board_own:
         return len(row.label) + 4
-    if isinstance(kind, Choice):
+    if kind.form is Form.TICK or isinstance(kind, Choice):
         return max(len(label) for label, _ in _choices(row, kind, board_own)) + 4
     return len(row.label) + 1 + TEXT_WIDTH
 
@@ -105,7 +116,9 @@ def field_value(row: RuleOption[Any], field: Widget, *, board_own: bool = False)
         return True if field.value else (None if board_own else False)
     if isinstance(field, Select):
         word = str(field.value)
-        return None if word == BOARD_OWN else kind.parse(word, what(row))
+        if word == BOARD_OWN:
+            return None
+        return SWITCH[word] if kind.form is Form.TICK else kind.parse(word, what(row))
     assert isinstance(field, Input)
     if board_own and not field.value.strip():
         return None
