@@ -40,9 +40,10 @@ async def test_max_speed_play_never_stalls_under_a_jumpy_clock(jumpy_clock):
     )
     async with app.run_test(size=(100, 30)) as pilot:
         loop = asyncio.get_running_loop()
+        # The stall was for good: play until a third game starts, and call a turn that has not
+        # come in 10 s a stall (a turn takes milliseconds; 10 s spares a loaded machine).
         seen, turns, games, quiet_since = None, 0, 0, loop.time()
-        end = loop.time() + 4
-        while loop.time() < end:
+        while games < 3:
             await pilot.pause(0.05)
             screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
             if screen.game is not seen:
@@ -50,8 +51,7 @@ async def test_max_speed_play_never_stalls_under_a_jumpy_clock(jumpy_clock):
                 turns = 0
             if len(screen.game.history) != turns or screen.game.finished:
                 turns, quiet_since = len(screen.game.history), loop.time()
-            assert loop.time() - quiet_since < 2.0, "no computer turn for 2 s: play stalled"
-        assert games >= 2
+            assert loop.time() - quiet_since < 10.0, "no computer turn for 10 s: play stalled"
 
 
 async def test_watch_loop_makes_no_widget_per_game():
