@@ -99,6 +99,13 @@ ADD_JUMP_MAX_SQUARES = 1_000
 # ``chutes-tui design`` and the editor's suggestions keep the dense inverse of the board's jump
 # system (one row per square) and update it per candidate: 8 MB and a 0.1 s inversion at 1,000.
 DESIGN_MAX_SQUARES = 1_000
+# ... but under a rule the jump system does not count (the extra roll, issue 26's turn rules) each
+# candidate builds its own turn chain, every turn's sub-chain solved: about 0.05 s on 100 squares
+# with a streak limit, so a minute's search weighs some hundreds of candidates there; the cost
+# grows with the squares (see benchmarks/), and beyond this many a search would weigh too few.
+DESIGN_CHAIN_MAX_SQUARES = 400
+# ... and each step of that search weighs this many moves drawn at random from all of a board's.
+DESIGN_CHAIN_SAMPLE = 24
 # The editor's suggestion weighs every single-jump edit (about squares² of them) in a thread the
 # app cannot interrupt: 300 squares take about half a second.
 SUGGEST_MAX_SQUARES = 300
