@@ -47,6 +47,26 @@ class Candidates:
     mean: np.ndarray
     sd: np.ndarray
 
+    @property
+    def usable(self) -> Candidates:
+        """The moves whose figures are known (an edit may leave a board no one can finish)."""
+        keep = np.isfinite(self.mean) & np.isfinite(self.sd) & (self.mean > 0)
+        return Candidates(self.jump[keep], self.end[keep], self.square[keep], self.mean[keep], self.sd[keep])
+
+
+def joined(parts: list[tuple[int, int, np.ndarray, np.ndarray, np.ndarray]]) -> Candidates:
+    """The moves of each ``(jump, end, squares, means, sds)`` part, one after another."""
+    if not parts:
+        nothing = np.empty(0, dtype=int)
+        return Candidates(nothing, nothing, nothing, np.empty(0), np.empty(0))
+    return Candidates(
+        np.concatenate([np.full(part[2].size, part[0]) for part in parts]),
+        np.concatenate([np.full(part[2].size, part[1]) for part in parts]),
+        np.concatenate([part[2] for part in parts]),
+        np.concatenate([part[3] for part in parts]),
+        np.concatenate([part[4] for part in parts]),
+    )
+
 
 @dataclass
 class Search:
@@ -228,28 +248,24 @@ class Search:
                 found = system.tail_moves(tail, squares) if end == 0 else system.head_moves(tail, squares)
                 parts.append((index, end, squares, found.mean, found.sd))
         self.evaluations += sum(part[2].size for part in parts)
-        jump = np.concatenate([np.full(p[2].size, p[0]) for p in parts]) if parts else np.empty(0, dtype=int)
-        end_ = np.concatenate([np.full(p[2].size, p[1]) for p in parts]) if parts else np.empty(0, dtype=int)
-        square = np.concatenate([p[2] for p in parts]) if parts else np.empty(0, dtype=int)
-        mean = np.concatenate([p[3] for p in parts]) if parts else np.empty(0)
-        sd = np.concatenate([p[4] for p in parts]) if parts else np.empty(0)
-        usable = np.isfinite(mean) & np.isfinite(sd) & (mean > 0)
-        return Candidates(jump[usable], end_[usable], square[usable], mean[usable], sd[usable])
+        return joined(parts).usable
 
     def sampled(self, current: State) -> Candidates:
         """:data:`SAMPLE` moves of ``current`` drawn from all of them, each board evaluated on
         its own turn chain (one at a time: the budget, the time limit and the progress line are
         minded between them)."""
         jumps = current.board.jumps
-        parts = [
-            (index, end, self.places(jumps, index, end)) for index in range(len(jumps)) for end in (0, 1)
-        ]
-        jump = np.concatenate([np.full(p[2].size, p[0]) for p in parts]) if parts else np.empty(0, dtype=int)
-        end_ = np.concatenate([np.full(p[2].size, p[1]) for p in parts]) if parts else np.empty(0, dtype=int)
-        square = np.concatenate([p[2] for p in parts]) if parts else np.empty(0, dtype=int)
-        drawn = np.sort(self.rng.choice(square.size, min(SAMPLE, square.size), replace=False))
+        unknown = np.full(self.spec.squares + 1, np.nan)
+        parts = []
+        for index in range(len(jumps)):
+            for end in (0, 1):
+                squares = self.places(jumps, index, end)
+                parts.append((index, end, squares, unknown[: squares.size], unknown[: squares.size]))
+        every = joined(parts)
+        drawn = np.sort(self.rng.choice(every.square.size, min(SAMPLE, every.square.size), replace=False))
+        # Fancy indexing copies: the figures are filled in below.
         moves = Candidates(
-            jump[drawn], end_[drawn], square[drawn], np.full(drawn.size, np.nan), np.full(drawn.size, np.nan)
+            every.jump[drawn], every.end[drawn], every.square[drawn], every.mean[drawn], every.sd[drawn]
         )
         self.built = {}
         for i in range(drawn.size):
@@ -265,10 +281,7 @@ class Search:
             self.built[board.jumps] = board
             moves.mean[i], moves.sd[i] = chain_moments(board)
             self.tell()
-        usable = np.isfinite(moves.mean)
-        return Candidates(
-            moves.jump[usable], moves.end[usable], moves.square[usable], moves.mean[usable], moves.sd[usable]
-        )
+        return moves.usable
 
     def kick(self, current: State) -> State:
         """``current`` after :data:`KICK_MOVES` random valid moves."""
