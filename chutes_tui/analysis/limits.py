@@ -96,6 +96,11 @@ BOUNDS_MAX_MOVES = 10_000
 
 # The add-jump sweep needs the dense inverse of the chain and every pair of squares.
 ADD_JUMP_MAX_SQUARES = 1_000
+# ... under a turn rule of issue 26 each candidate is a new board solved on its own chain (its
+# validation and its chain: about 0.1 s on the 1952 board with three sixes and the bounce), so
+# the sweep stops at this many candidates (about two minutes there; a longer --min-length
+# asks for fewer).
+ADD_JUMP_CHAIN_MAX_CANDIDATES = 1_500
 # ``chutes-tui design`` and the editor's suggestions keep the dense inverse of the board's jump
 # system (one row per square) and update it per candidate: 8 MB and a 0.1 s inversion at 1,000.
 DESIGN_MAX_SQUARES = 1_000
