@@ -105,9 +105,9 @@ ADD_JUMP_CHAIN_MAX_CANDIDATES = 1_500
 # system (one row per square) and update it per candidate: 8 MB and a 0.1 s inversion at 1,000.
 DESIGN_MAX_SQUARES = 1_000
 # ... but under a rule the jump system does not count (the extra roll, issue 26's turn rules) each
-# candidate builds its own turn chain, every turn's sub-chain solved: about 0.05 s on 100 squares
-# with a streak limit, so a minute's search weighs some hundreds of candidates there; the cost
-# grows with the squares (see benchmarks/), and beyond this many a search would weigh too few.
+# candidate is a board validated and its own turn chain built, every turn's sub-chain solved:
+# 0.05-0.15 s on 100 squares with three sixes and the bounce, 0.23 s on 400 (2-core machine), so
+# a minute's search weighs about 250 candidates (ten steps) there; beyond it, too few to search.
 DESIGN_CHAIN_MAX_SQUARES = 400
 # ... and each step of that search weighs this many moves drawn at random from all of a board's.
 DESIGN_CHAIN_SAMPLE = 24
