@@ -57,17 +57,27 @@ def system_problem(board: Board) -> str | None:
             f"boards are designed with the dense inverse of their jump system: at most "
             f"{DESIGN_MAX_SQUARES:,} squares (this one has {board.end:,})"
         )
-    rules = turn_rules_set(board)
-    if rules:
-        return f"the jump system counts one roll a turn from a square: it does not play {', '.join(rules)}"
-    if board.extra_roll or board.chain_jumps:
-        return "the jump system counts one roll a turn and jumps that never chain"
+    problem = rules_problem(board)
+    if problem is not None:
+        return problem
     stranded = stranded_squares(board)
     if stranded.size:
         return (
             f"with {board.die.text}, no roll from square {int(stranded[0])} ever reaches the end: no game "
             "stands there, but the jump system solves for every square (try another die)"
         )
+    return None
+
+
+def rules_problem(board: Board) -> str | None:
+    """Why the jump system cannot count a turn of ``board`` (``None``: it can): a turn rule of
+    issue 26, the extra roll or chained jumps (the designer then evaluates each candidate on
+    the turn chain itself, :mod:`chutes_tui.research.designsearch`)."""
+    rules = turn_rules_set(board)
+    if rules:
+        return f"the jump system counts one roll a turn from a square: it does not play {', '.join(rules)}"
+    if board.extra_roll or board.chain_jumps:
+        return "the jump system counts one roll a turn and jumps that never chain"
     return None
 
 

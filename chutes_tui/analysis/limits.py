@@ -96,9 +96,21 @@ BOUNDS_MAX_MOVES = 10_000
 
 # The add-jump sweep needs the dense inverse of the chain and every pair of squares.
 ADD_JUMP_MAX_SQUARES = 1_000
+# ... under a turn rule of issue 26 each candidate is a new board solved on its own chain (its
+# validation and its chain: about 0.1 s on the 1952 board with three sixes and the bounce), so
+# the sweep stops at this many candidates (about two minutes there; a longer --min-length
+# asks for fewer).
+ADD_JUMP_CHAIN_MAX_CANDIDATES = 1_500
 # ``chutes-tui design`` and the editor's suggestions keep the dense inverse of the board's jump
 # system (one row per square) and update it per candidate: 8 MB and a 0.1 s inversion at 1,000.
 DESIGN_MAX_SQUARES = 1_000
+# ... but under a rule the jump system does not count (the extra roll, issue 26's turn rules) each
+# candidate is a board validated and its own turn chain built, every turn's sub-chain solved:
+# 0.05-0.15 s on 100 squares with three sixes and the bounce, 0.23 s on 400 (2-core machine), so
+# a minute's search weighs about 250 candidates (ten steps) there; beyond it, too few to search.
+DESIGN_CHAIN_MAX_SQUARES = 400
+# ... and each step of that search weighs this many moves drawn at random from all of a board's.
+DESIGN_CHAIN_SAMPLE = 24
 # The editor's suggestion weighs every single-jump edit (about squares² of them) in a thread the
 # app cannot interrupt: 300 squares take about half a second.
 SUGGEST_MAX_SQUARES = 300

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
@@ -92,7 +92,7 @@ def add_board_arguments(
     else:
         parser.add_argument("board", metavar="BOARD", help=help_text)
     for row in offered(Offered.CLI):
-        _add_rule(parser, row)
+        add_rule(parser, row)
     parser.add_argument(
         "--add-jump",
         nargs=2,
@@ -136,7 +136,7 @@ def _edited(board: Board, args: argparse.Namespace) -> Board:
     return board
 
 
-def _add_rule(parser: argparse.ArgumentParser, row: RuleOption[Any]) -> None:
+def add_rule(parser: argparse.ArgumentParser, row: RuleOption[Any]) -> None:
     """A rule's flag, from its row: --rule/--no-rule, a choice of words, or a typed value."""
     help_text = row.help.replace("%", "%%")  # argparse formats help with %
     kind = row.kind
@@ -149,10 +149,11 @@ def _add_rule(parser: argparse.ArgumentParser, row: RuleOption[Any]) -> None:
         parser.add_argument(row.flag, type=argument(row.flag, parse), metavar=row.metavar, help=help_text)
 
 
-def rule_overrides(args: argparse.Namespace) -> RuleOverrides:
-    """The rules the command line changes (a flag left out: the board's own)."""
+def rule_overrides(args: argparse.Namespace, rows: Iterable[RuleOption[Any]] | None = None) -> RuleOverrides:
+    """The rules the command line changes (a flag left out: the board's own), of ``rows``
+    (default: every rule offered on the command line)."""
     overrides = RuleOverrides()
-    for row in offered(Offered.CLI):
+    for row in offered(Offered.CLI) if rows is None else rows:
         value = getattr(args, row.field)
         if isinstance(row.kind, Choice) and value is not None:
             value = row.kind.parse(value, row.flag)  # argparse has checked the word

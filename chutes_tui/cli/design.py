@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from chutes_tui.analysis.limits import DESIGN_CHAIN_MAX_SQUARES, DESIGN_CHAIN_SAMPLE
 from chutes_tui.cli import common, parsing
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model import inputs
@@ -19,6 +20,7 @@ from chutes_tui.model.board import MAX_SQUARES
 from chutes_tui.model.dice import D6
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.rules import EndRule
+from chutes_tui.model.ruletable import BUMP, CHAIN_JUMPS, DIE, END_RULE, Offered, RuleOption, offered
 from chutes_tui.model.text import count, path_text, printable
 
 if TYPE_CHECKING:
@@ -35,6 +37,14 @@ STOPPED = {
 }
 
 
+def rule_rows() -> tuple[RuleOption[Any], ...]:
+    """The rules a designed board is played by besides its dice and end rule (flags of their
+    own here, with defaults): every rule of the command line but chained jumps (a designed
+    board's jumps never chain: each end has a square of its own) and the bump rule (it makes
+    the players interact: the first player's edge is then no race of independent games)."""
+    return tuple(row for row in offered(Offered.CLI) if row not in (DIE, END_RULE, CHAIN_JUMPS, BUMP))
+
+
 def _number(name: str, high: float = float("inf")) -> Callable[[str], Any]:
     return common.argument(name, lambda text: inputs.positive_number(text, name, high))
 
@@ -47,7 +57,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-first-player-edge for K = --players; then write it and report it from a fresh "
         "analysis. The same --seed and --max-evaluations always give the same board. Exit status: "
         f"0 every target met, {parsing.EXIT_MISSED} a target missed (the closest board found is still "
-        'written; --json lists the missed targets under "missed"), 2 a wrong command line.'
+        'written; --json lists the missed targets under "missed"), 2 a wrong command line. '
+        "Under the extra roll or a turn rule, each candidate board is evaluated exactly on its "
+        f"own turn chain (up to {DESIGN_CHAIN_MAX_SQUARES} squares, {DESIGN_CHAIN_SAMPLE} moves "
+        "drawn at random a step): slower, so a budget goes less far than on one-roll boards; no "
+        "jump lies on a square a rule names."
     )
     count_of = common.bounded_int
     parser.add_argument(
@@ -68,6 +82,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=EndRule.EXACT.value,
         help="default exact",
     )
+    for row in rule_rows():
+        common.add_rule(parser, row)
     parser.add_argument("--target-turns", type=_number("--target-turns"), metavar="T", help="expected turns")
     parser.add_argument(
         "--target-sd", type=_number("--target-sd"), metavar="S", help="their standard deviation"
@@ -126,6 +142,7 @@ def _spec(args: argparse.Namespace) -> DesignSpec:
         players=args.players,
         max_edge=args.max_first_player_edge,
         min_jump=args.min_jump,
+        rules=common.rule_overrides(args, rule_rows()),
     )
     try:
         spec.check()
@@ -145,6 +162,13 @@ def command(args: argparse.Namespace, seed: int, evaluations: int, output: Path)
         "--die", args.die.option,
         "--end-rule", args.end_rule,
     ]  # fmt: skip
+    rules = common.rule_overrides(args, rule_rows())
+    for row in rules:
+        value = rules.value(row)
+        if isinstance(value, bool):
+            words.append(row.flag if value else f"--no-{row.name}")
+        else:
+            words += [row.flag, row.kind.text(value)]
     for option, value in (
         ("--target-turns", args.target_turns),
         ("--target-sd", args.target_sd),
@@ -198,8 +222,9 @@ def show(console: Console, report: DesignReport, output: Path) -> None:
     console.print(
         Text(
             f"wrote {path_text(output)}: {board.end} squares, {count(len(board.ladders), 'ladder')}, "
-            f"{count(len(board.chutes), 'chute')}, {board.die.text}, {board.end_rule.value} end "
-            f"(seed {report.seed})"
+            f"{count(len(board.chutes), 'chute')}, {board.die.text}, {board.end_rule.value} end"
+            + "".join(f", {words}" for row in report.spec.rules if (words := row.words(board)))
+            + f" (seed {report.seed})"
         ),
         soft_wrap=True,
     )

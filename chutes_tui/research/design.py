@@ -132,7 +132,7 @@ def design(
     found = search.run()
     seconds = time.monotonic() - started
     # A new board: nothing computed during the search is kept with it (its memo is empty).
-    board = Board(end=spec.squares, die=spec.die, end_rule=spec.end_rule, jumps=found.board.jumps)
+    board = spec.board(found.board.jumps)
     analysis = analyze_report(board, board.start, spec.players)
     edge = analysis.odds.win[0] - 1.0 / spec.players
     stats = SearchStats(

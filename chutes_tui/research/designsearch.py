@@ -11,7 +11,9 @@ import numpy as np
 
 from chutes_tui.analysis import build_chain
 from chutes_tui.analysis.incremental import JumpSystem
+from chutes_tui.analysis.limits import DESIGN_CHAIN_SAMPLE
 from chutes_tui.analysis.multi import first_seat_chances
+from chutes_tui.analysis.single import moments_from
 from chutes_tui.model.board import Board, BoardError, Jump
 from chutes_tui.research.designspec import DesignError, DesignSpec, Figures, objective, targets_met
 
@@ -21,6 +23,9 @@ KICKS = 12  # fruitless kicks before a restart
 EDGE_TAIL = 1e-10  # the search's edges are summed to this (the report's to 1e-15)
 REFRESH = 32  # systems updated by Sherman–Morrison before one is built afresh
 ATTEMPTS = 500  # random layouts tried for a fresh board
+# On the turn chain (a rule the jump system does not count) every candidate costs a chain of its
+# own, so each step weighs this many moves drawn at random (without replacement) from them all.
+SAMPLE = DESIGN_CHAIN_SAMPLE
 
 Progress = Callable[[float, str], None]  # (share of the time limit used, best so far)
 
@@ -28,7 +33,7 @@ Progress = Callable[[float, str], None]  # (share of the time limit used, best s
 @dataclass(frozen=True, eq=False)
 class State:
     board: Board
-    system: JumpSystem
+    system: JumpSystem | None  # None: evaluated on its turn chain
     figures: Figures
 
 
@@ -41,6 +46,26 @@ class Candidates:
     square: np.ndarray
     mean: np.ndarray
     sd: np.ndarray
+
+    @property
+    def usable(self) -> Candidates:
+        """The moves whose figures are known (an edit may leave a board no one can finish)."""
+        keep = np.isfinite(self.mean) & np.isfinite(self.sd) & (self.mean > 0)
+        return Candidates(self.jump[keep], self.end[keep], self.square[keep], self.mean[keep], self.sd[keep])
+
+
+def joined(parts: list[tuple[int, int, np.ndarray, np.ndarray, np.ndarray]]) -> Candidates:
+    """The moves of each ``(jump, end, squares, means, sds)`` part, one after another."""
+    if not parts:
+        nothing = np.empty(0, dtype=int)
+        return Candidates(nothing, nothing, nothing, np.empty(0), np.empty(0))
+    return Candidates(
+        np.concatenate([np.full(part[2].size, part[0]) for part in parts]),
+        np.concatenate([np.full(part[2].size, part[1]) for part in parts]),
+        np.concatenate([part[2] for part in parts]),
+        np.concatenate([part[3] for part in parts]),
+        np.concatenate([part[4] for part in parts]),
+    )
 
 
 @dataclass
@@ -60,12 +85,21 @@ class Search:
     started: float = field(default_factory=time.monotonic)
     told: float = 0.0
     updates: int = 0  # systems updated since one was built afresh
+    # The boards of this step's sampled moves, by their jumps: each keeps its chain (its memo)
+    # for the short list's edges.
+    built: dict[tuple[Jump, ...], Board] = field(default_factory=dict)
+    by_chain: bool = field(init=False)
+    reserved: np.ndarray = field(init=False)  # squares no jump may lie on
+
+    def __post_init__(self) -> None:
+        self.by_chain = self.spec.by_chain
+        self.reserved = np.array(sorted(self.spec.reserved()), dtype=int)
 
     # -- boards and their figures -------------------------------------------------------------
 
     def board(self, jumps: list[Jump] | tuple[Jump, ...]) -> Board:
-        spec = self.spec
-        return Board(end=spec.squares, die=spec.die, end_rule=spec.end_rule, jumps=tuple(jumps))
+        built = self.built.get(tuple(jumps))
+        return built if built is not None else self.spec.board(jumps)
 
     def figures(self, boards: list[Board], means: list[float], sds: list[float]) -> list[Figures]:
         """The boards' figures (each edge computed once, when wanted, all in one batch),
@@ -88,12 +122,19 @@ class Search:
 
     def state(self, board: Board, previous: State | None = None) -> State:
         """``board`` and its solved system: updated from ``previous`` (one jump away) by
-        Sherman–Morrison, or built afresh every :data:`REFRESH` updates (rounding adds up)."""
+        Sherman–Morrison, or built afresh every :data:`REFRESH` updates (rounding adds up); on
+        the turn chain, its moments from the start solved on its chain."""
+        if self.by_chain:
+            mean, sd = chain_moments(board)
+            return self.keep(State(board, None, self.figures([board], [mean], [sd])[0]))
         if previous is None or self.updates >= REFRESH:
             system, self.updates = JumpSystem(board), 0
         else:
+            assert previous.system is not None
             system, self.updates = previous.system.moved(board), self.updates + 1
-        state = State(board, system, self.figures([board], [system.mean], [system.sd])[0])
+        return self.keep(State(board, system, self.figures([board], [system.mean], [system.sd])[0]))
+
+    def keep(self, state: State) -> State:
         if self.best is None or state.figures.objective < self.best.figures.objective:
             self.best = state
         return state
@@ -134,6 +175,12 @@ class Search:
             self.stopped = "budget"
         elif time.monotonic() >= self.deadline:
             self.stopped = "time"
+        self.tell()
+        return bool(self.stopped)
+
+    def tell(self) -> None:
+        """The progress callback, at most ten times a second (and when the search stops)."""
+        assert self.best is not None
         now = time.monotonic()
         if self.progress is not None and (self.stopped or now - self.told >= 0.1):
             self.told = now
@@ -144,7 +191,6 @@ class Search:
             best = self.best.figures
             edge = "" if best.edge is None else f", edge {best.edge:.2%}"
             self.progress(share, f"best: {best.mean:.2f} turns, sd {best.sd:.2f}{edge}")
-        return bool(self.stopped)
 
     def descend(self, current: State) -> State | None:
         """The best of the short list of moves, if it improves on ``current``."""
@@ -183,6 +229,7 @@ class Search:
         squares = np.arange(1, spec.squares)
         free = np.ones(spec.squares + 1, dtype=bool)
         free[[square for jump in jumps for square in jump]] = False
+        free[self.reserved] = False
         other = head if end == 0 else tail
         # The moved end, relative to the other one: a ladder's head above its tail, a chute's below.
         up = (head > tail) == (end == 1)
@@ -190,25 +237,51 @@ class Search:
         return squares[free[squares] & (span >= spec.min_jump)]
 
     def candidates(self, current: State) -> Candidates:
-        jumps = current.board.jumps
+        if self.by_chain:
+            return self.sampled(current)
+        jumps, system = current.board.jumps, current.system
+        assert system is not None
         parts: list[tuple[int, int, np.ndarray, np.ndarray, np.ndarray]] = []
         for index, (tail, _) in enumerate(jumps):
             for end in (0, 1):
                 squares = self.places(jumps, index, end)
-                found = (
-                    current.system.tail_moves(tail, squares)
-                    if end == 0
-                    else current.system.head_moves(tail, squares)
-                )
+                found = system.tail_moves(tail, squares) if end == 0 else system.head_moves(tail, squares)
                 parts.append((index, end, squares, found.mean, found.sd))
         self.evaluations += sum(part[2].size for part in parts)
-        jump = np.concatenate([np.full(p[2].size, p[0]) for p in parts]) if parts else np.empty(0, dtype=int)
-        end_ = np.concatenate([np.full(p[2].size, p[1]) for p in parts]) if parts else np.empty(0, dtype=int)
-        square = np.concatenate([p[2] for p in parts]) if parts else np.empty(0, dtype=int)
-        mean = np.concatenate([p[3] for p in parts]) if parts else np.empty(0)
-        sd = np.concatenate([p[4] for p in parts]) if parts else np.empty(0)
-        usable = np.isfinite(mean) & np.isfinite(sd) & (mean > 0)
-        return Candidates(jump[usable], end_[usable], square[usable], mean[usable], sd[usable])
+        return joined(parts).usable
+
+    def sampled(self, current: State) -> Candidates:
+        """:data:`SAMPLE` moves of ``current`` drawn from all of them, each board evaluated on
+        its own turn chain (one at a time: the budget, the time limit and the progress line are
+        minded between them)."""
+        jumps = current.board.jumps
+        unknown = np.full(self.spec.squares + 1, np.nan)
+        parts = []
+        for index in range(len(jumps)):
+            for end in (0, 1):
+                squares = self.places(jumps, index, end)
+                parts.append((index, end, squares, unknown[: squares.size], unknown[: squares.size]))
+        every = joined(parts)
+        drawn = np.sort(self.rng.choice(every.square.size, min(SAMPLE, every.square.size), replace=False))
+        # Fancy indexing copies: the figures are filled in below.
+        moves = Candidates(
+            every.jump[drawn], every.end[drawn], every.square[drawn], every.mean[drawn], every.sd[drawn]
+        )
+        self.built = {}
+        for i in range(drawn.size):
+            if (
+                self.budget is not None and self.evaluations >= self.budget
+            ) or time.monotonic() >= self.deadline:
+                break
+            self.evaluations += 1
+            try:
+                board = self.spec.board(self.moved(jumps, moves, i))
+            except BoardError:  # unwinnable, or a rule refuses the layout
+                continue
+            self.built[board.jumps] = board
+            moves.mean[i], moves.sd[i] = chain_moments(board)
+            self.tell()
+        return moves.usable
 
     def kick(self, current: State) -> State:
         """``current`` after :data:`KICK_MOVES` random valid moves."""
@@ -243,6 +316,7 @@ class Search:
         for _ in range(ATTEMPTS):
             free = np.ones(spec.squares, dtype=bool)
             free[0] = False
+            free[self.reserved[self.reserved < spec.squares]] = False
             jumps: list[Jump] = []
             for number in range(spec.ladders + spec.chutes):
                 squares = np.flatnonzero(free)
@@ -263,3 +337,10 @@ class Search:
                     error = problem
         why = f": {error.reason}" if error is not None else " (the jumps do not fit at that length)"
         raise DesignError(f"no valid random board found in {ATTEMPTS} tries{why}")
+
+
+def chain_moments(board: Board) -> tuple[float, float]:
+    """The mean and standard deviation of a game's turns from the start, on ``board``'s turn
+    chain (the extended chain of piece states under a turn rule of issue 26)."""
+    chain = build_chain(board)
+    return moments_from(chain, chain.row(board.start))

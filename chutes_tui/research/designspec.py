@@ -4,14 +4,17 @@ search's objective ``J`` (see :mod:`chutes_tui.research.design`)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
-from chutes_tui.analysis.incremental import system_problem
-from chutes_tui.model.board import Board, BoardError
+from chutes_tui.analysis.incremental import rules_problem, system_problem
+from chutes_tui.analysis.limits import DESIGN_CHAIN_MAX_SQUARES
+from chutes_tui.model.board import Board, BoardError, Jump
 from chutes_tui.model.dice import D6, Dice
-from chutes_tui.model.rules import EndRule
+from chutes_tui.model.rules import EndRule, Penalty
+from chutes_tui.model.ruletable import RuleOverrides
 
 TOLERANCE = 0.01  # a length or spread target is met within 1 % of it
 EDGE_SCALE = 0.001  # an edge 0.1 percentage point too large weighs like a length 1 % off
@@ -35,22 +38,48 @@ class DesignSpec:
     players: int = 2
     max_edge: float | None = None
     min_jump: int = 1
+    # The other rules every designed board is played by (the extra roll, issue 26's turn rules).
+    rules: RuleOverrides = field(default_factory=RuleOverrides)
 
     @property
     def has_targets(self) -> bool:
         return self.target_turns is not None or self.target_sd is not None or self.max_edge is not None
 
+    def board(self, jumps: tuple[Jump, ...] | list[Jump] = ()) -> Board:
+        """A board of these squares, dice and rules with ``jumps`` (:class:`BoardError`: invalid)."""
+        rules: dict[str, Any] = self.rules.fields()
+        return Board(end=self.squares, die=self.die, end_rule=self.end_rule, jumps=tuple(jumps), **rules)
+
     def blank(self) -> Board:
-        """The board without jumps (checks the squares, dice and end rule)."""
-        return Board(end=self.squares, die=self.die, end_rule=self.end_rule)
+        """The board without jumps (checks the squares, dice and rules)."""
+        return self.board()
+
+    @property
+    def by_chain(self) -> bool:
+        """Whether each candidate is evaluated on its turn chain: a rule the jump system does
+        not count (the extra roll, chained jumps, a turn rule of issue 26)."""
+        return rules_problem(self.blank()) is not None
+
+    def reserved(self) -> frozenset[int]:
+        """The squares the rules name, where no jump may lie: the goal, the miss-turn and
+        throw-again squares and the streak penalty's square (the board refuses a jump's tail
+        on them; a head there would make them other squares' business)."""
+        board = self.blank()
+        named = {board.goal_square, *board.miss_turn, *board.throw_again}
+        if not isinstance(board.streak_penalty, Penalty):
+            named.add(int(board.streak_penalty))
+        return frozenset(named)
 
     def fewest_turns(self) -> int:
         """No game on such a board can last fewer turns: one if a roll may reach the end from
         the start; else two with a ladder (onto it, then to the end); else the rolls of the
         largest move that cover the board."""
-        if self.squares <= self.die.top:
+        blank = self.blank()
+        length = blank.goal_square - blank.start
+        # A turn of several rolls (a top face, a throw-again square) may cover any distance.
+        if length <= self.die.top or blank.extra_roll or blank.throw_again:
             return 1
-        return 2 if self.ladders else math.ceil(self.squares / self.die.top)
+        return 2 if self.ladders else math.ceil(length / self.die.top)
 
     def check(self) -> None:
         """Raise :class:`DesignError` (one line) for what no board can meet."""
@@ -58,9 +87,17 @@ class DesignSpec:
             blank = self.blank()
         except BoardError as error:
             raise DesignError(error.reason) from None
-        problem = system_problem(blank)
-        if problem is not None:
-            raise DesignError(problem)
+        if self.by_chain:
+            if self.squares > DESIGN_CHAIN_MAX_SQUARES:
+                raise DesignError(
+                    "under a rule that gives a turn more than one roll or a memory, each candidate "
+                    f"board is evaluated on its own turn chain: at most {DESIGN_CHAIN_MAX_SQUARES:,} "
+                    f"squares (this one has {self.squares:,})"
+                )
+        else:
+            problem = system_problem(blank)
+            if problem is not None:
+                raise DesignError(problem)
         if self.ladders < 0 or self.chutes < 0:
             raise DesignError("the numbers of ladders and chutes cannot be negative")
         jumps, usable = self.ladders + self.chutes, self.squares - 1

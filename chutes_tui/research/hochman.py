@@ -16,11 +16,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from chutes_tui.analysis import build_chain, expected_from_start, expected_turns
-from chutes_tui.analysis.limits import ADD_JUMP_MAX_SQUARES
+from chutes_tui.analysis.limits import ADD_JUMP_CHAIN_MAX_CANDIDATES, ADD_JUMP_MAX_SQUARES
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import add_jump, remove_jump
+from chutes_tui.model.memo import MemoKey
 from chutes_tui.model.rules import JumpKind
-from chutes_tui.model.turnchecks import refuse_turn_rules
+from chutes_tui.model.turnchecks import refuse_turn_rules, turn_rules_set
 
 Progress = Callable[[int, int], None]  # (done, total)
 
@@ -131,7 +132,9 @@ def free_squares(board: Board) -> list[int]:
     return [s for s in range(1, board.end + 1) if s not in used]
 
 
-def add_jump_sweep(board: Board, min_length: int = 1, *, shared_heads: bool = False) -> Sweep:
+def add_jump_sweep(
+    board: Board, min_length: int = 1, *, shared_heads: bool = False, progress: Progress | None = None
+) -> Sweep:
     """Expected length after adding each possible ladder or chute ``t → h`` between free squares
     with ``|h - t| ≥ min_length`` (``shared_heads``: ``h`` may also be an existing jump's head).
 
@@ -148,9 +151,11 @@ def add_jump_sweep(board: Board, min_length: int = 1, *, shared_heads: bool = Fa
     is no state of the chain: those candidates are boards analysed afresh (an unwinnable one
     skipped), which only such dice need. Under a turn rule of issue 26 a turn does not end
     where a landing on ``t`` is sent (a turn to miss there, a throw again, a turn going on), so
-    ``E_t = E_h`` fails: those boards are refused.
+    ``E_t = E_h`` fails: each candidate is then a board analysed afresh on its own extended
+    chain (:func:`_sweep_afresh`: ``progress`` is told of each).
     """
-    refuse_turn_rules(board, "the add-jump sweep (a landing on t ending the turn on h)")
+    if turn_rules_set(board):
+        return _sweep_afresh(board, min_length, shared_heads, progress)
     if board.end > ADD_JUMP_MAX_SQUARES:
         raise ValueError(
             f"the add-jump sweep needs the dense inverse of the chain and every pair of squares: "
@@ -189,6 +194,42 @@ def add_jump_sweep(board: Board, min_length: int = 1, *, shared_heads: bool = Fa
         candidates.extend(_afresh(board, t, [h for h in unreached if abs(h - t) >= min_length and h != t]))
     candidates.sort(key=lambda c: (c.tail, c.head))
     return Sweep(base, candidates, min_length)
+
+
+# Each added jump's expected length on a board with a turn rule, by (tail, head) (None: the
+# edited board is refused): the sweep with shared heads then adds only what it has not seen.
+AFRESH: MemoKey[Board, dict[tuple[int, int], float | None]] = MemoKey("add_jump_afresh")
+
+
+def _sweep_afresh(board: Board, min_length: int, shared_heads: bool, progress: Progress | None) -> Sweep:
+    """The sweep on a board with a turn rule of issue 26: every candidate ``t → h`` (the same
+    squares as the one-roll sweep: ``t`` no end of a jump, not the start or the end; ``h`` as
+    ``shared_heads`` says) a new board, its expected length solved on its own chain. A tail
+    the rules refuse (the goal, a square a rule names) or an unwinnable board is skipped. At
+    most :data:`ADD_JUMP_CHAIN_MAX_CANDIDATES` candidates with shared heads (a
+    :class:`ValueError` naming it, before any is solved)."""
+    free = free_squares(board)
+    tails = [t for t in free if t not in (board.end, board.start)]
+    shared = {s for _, s in board.jumps} - {tail for tail, _ in board.jumps}
+    heads = sorted(set(free) | (shared if shared_heads else set()))
+    pairs = [(t, h) for t in tails for h in heads if h != t and abs(h - t) >= min_length]
+    # Counted with the shared heads whatever is asked: the command line asks for both sweeps.
+    every = sum(1 for t in tails for h in set(free) | shared if h != t and abs(h - t) >= min_length)
+    if every > ADD_JUMP_CHAIN_MAX_CANDIDATES:
+        raise ValueError(
+            f"under a turn rule each added jump is a new board solved on its own chain: at most "
+            f"{ADD_JUMP_CHAIN_MAX_CANDIDATES:,} candidates (this board has {every:,} of length "
+            f"≥ {min_length}: ask for longer jumps)"
+        )
+    known = board.memo.get(AFRESH, dict)
+    for done, (tail, head) in enumerate(pairs):
+        if progress is not None:
+            progress(done, len(pairs))
+        if (tail, head) not in known:
+            found = _afresh(board, tail, [head])
+            known[tail, head] = found[0].expected_turns if found else None
+    candidates = [Candidate(t, h, e) for (t, h) in pairs if (e := known[t, h]) is not None]
+    return Sweep(expected_from_start(board), candidates, min_length)
 
 
 def _afresh(board: Board, tail: int, heads: list[int]) -> list[Candidate]:

@@ -17,6 +17,7 @@ from chutes_tui.exact.two_player import exact_two_player
 from chutes_tui.model.board import Board
 from chutes_tui.model.turnlaw import turn_law
 from chutes_tui.model.turns import PieceState, play_turn
+from chutes_tui.research import hochman
 
 JUMPS = ((3, 11), (8, 15), (17, 4), (19, 2))
 
@@ -203,12 +204,38 @@ def test_inspect_positions_and_the_exact_options_under_a_miss_turn(capsys, monke
     assert Fraction(data["bounds"]["lower"]) <= first <= Fraction(data["bounds"]["upper"])
 
 
-@pytest.mark.parametrize(("experiment", "status"), [("best-first-roll", 1), ("add-jump", 2)])
-def test_the_experiments_that_assume_a_turn_of_one_landing_refuse_in_one_line(
-    capsys, monkeypatch, experiment, status
-):
+def test_best_first_roll_which_assumes_a_turn_of_one_landing_refuses_in_one_line(capsys, monkeypatch):
     monkeypatch.setattr(common, "board_from_args", lambda args: BOARDS["throw again"])
-    code = main(["experiments", experiment, "x"])
+    code = main(["experiments", "best-first-roll", "x"])
     out, err = capsys.readouterr()
-    assert code == status and out == "" and err.count("\n") == 1
+    assert code == 1 and out == "" and err.count("\n") == 1
     assert "does not play throw_again (a turn rule of issue 26)" in err
+
+
+def test_add_jump_solves_each_candidate_board_on_its_own_chain(capsys, board):
+    code = main(["experiments", "add-jump", "x", "--min-length", "4", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["base"] == pytest.approx(float(exact_expected_turns(board)), rel=1e-12)
+    jumps = data["jumps"]
+    assert jumps and [(j["from"], j["to"]) for j in jumps] == sorted((j["from"], j["to"]) for j in jumps)
+    for jump in jumps[:: max(len(jumps) // 12, 1)]:  # a dozen of them, exactly
+        edited = board.replace(jumps=(*board.jumps, (jump["from"], jump["to"])))
+        assert jump["expected_turns"] == pytest.approx(float(exact_expected_turns(edited)), rel=1e-10)
+        assert abs(jump["to"] - jump["from"]) >= 4
+        assert jump["counter_intuitive"] == (
+            (jump["expected_turns"] > data["base"]) == (jump["to"] > jump["from"])
+        )
+
+
+def test_add_jump_refuses_more_candidates_than_its_limit_before_solving_any(capsys, monkeypatch):
+    from chutes_tui.analysis.limits import ADD_JUMP_CHAIN_MAX_CANDIDATES
+
+    many = Board(end=60, die=6, jumps=JUMPS, extra_roll=True, streak_limit=3)
+    monkeypatch.setattr(common, "board_from_args", lambda args: many)
+    code = main(["experiments", "add-jump", "x", "--min-length", "1"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"at most {ADD_JUMP_CHAIN_MAX_CANDIDATES:,} candidates" in err and "ask for longer jumps" in err
+    assert not many.memo.peek(hochman.AFRESH)

@@ -96,11 +96,13 @@ def start_square(args: argparse.Namespace, console: Console) -> int:
 
 def add_jump(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
-    try:
-        sweep = _research().add_jump_sweep(board, args.min_length)
-    except ValueError as error:
-        raise common.UsageError(f"{error}") from None
-    shared = _research().add_jump_sweep(board, args.min_length, shared_heads=True)
+    # Under a turn rule every candidate is a board of its own (a bar on a terminal; Ctrl-C stops).
+    with common.progress_bar("adding jumps") as step:
+        try:
+            sweep = _research().add_jump_sweep(board, args.min_length, progress=step)
+            shared = _research().add_jump_sweep(board, args.min_length, shared_heads=True, progress=step)
+        except ValueError as error:
+            raise common.UsageError(f"{error}") from None
     odd = sweep.counter_intuitive
     table = Table(
         title=f"{common.name(board)}: counter-intuitive jumps of length ≥ {args.min_length}",
