@@ -177,7 +177,9 @@ class Page:
         """The terminal's output so far with the escape sequences taken out."""
         return ESCAPES.sub("", self.terminal.decode("utf-8", "replace"))
 
-    async def wait_until(self, condition, what: str, timeout: float = 20.0) -> None:
+    async def wait_until(self, condition, what: str, timeout: float = 60.0) -> None:
+        """Wait for ``condition`` (a browser, a server and its app starting on a machine that
+        runs other tests meanwhile: 20 s was not always enough at a load of 6 on 2 cores)."""
         deadline = asyncio.get_running_loop().time() + timeout
         while not condition():
             if asyncio.get_running_loop().time() > deadline:

@@ -134,7 +134,7 @@ async def visit(devtools, port, downloads, server, other_port):
         # 's' saves: the browser downloads the save (nothing is written on the server); it loads.
         await page.click(900, 300)  # focus the terminal, beside the board (no square is chosen)
         await page.type_text("s")
-        await page.wait_until(lambda: any(downloads.glob("*.json")), "the save's download", 10)
+        await page.wait_until(lambda: any(downloads.glob("*.json")), "the save's download", 30)
         saved = next(downloads.glob("*.json"))
         assert saved.name.startswith("Zoe-vs-Robo-")  # a download's name: plain letters
         game = Game.load(saved)
@@ -142,7 +142,7 @@ async def visit(devtools, port, downloads, server, other_port):
 
         # Ctrl-C with the visitor connected: their game ends, the page says so, the server stops.
         server.send_signal(signal.SIGINT)
-        await page.wait_until(lambda: server.poll() is not None, "the server to stop", 10)
+        await page.wait_until(lambda: server.poll() is not None, "the server to stop", 30)
         for _ in range(50):
             classes = await page.evaluate("document.body.className")
             if "-closed" in classes:
