@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from enum import Flag, auto
 from typing import Any, Generic, TypeVar, cast
 
-from chutes_tui.model.dice import D6, Dice
+from chutes_tui.model.decisions import MAX_CHOICE_DICE, MAX_PAWNS, AfterRoll
+from chutes_tui.model.dice import D6, MAX_DIE, Dice
 from chutes_tui.model.rulekinds import (
     Choice,
     ChoiceOrWhole,
     DiceKind,
+    DiceList,
     Form,
     Kind,
     MaybeWhole,
@@ -68,6 +70,11 @@ class RuleChoices:
     # Squares where a piece that comes to rest skips its next turn, or rolls again at once.
     miss_turn: tuple[int, ...] = ()
     throw_again: tuple[int, ...] = ()
+    # Issue 27's decisions (:mod:`chutes_tui.model.decisions`): dice to choose from before each
+    # roll (none: no choice), what may be done with the roll, and each player's pawns.
+    dice_choice: tuple[tuple[int, ...], ...] = ()
+    after_roll: AfterRoll = AfterRoll.MOVE
+    pawns: int = 1
 
     @property
     def rules(self) -> RuleChoices:
@@ -106,6 +113,10 @@ class RuleOption(Generic[T]):
     # Every engine plays it (the chain, the exact chain, the simulators, the game): else the
     # row is offered nowhere yet (:func:`offered`), and only a program sets it.
     played: bool = True
+    # A decision of issue 27 (the player chooses): the strategy solver plays it, board files
+    # carry it and the ``strategy`` verb offers its flag (:func:`deciding`); the classic engines
+    # do not (``played=False``), and a board file read for them refuses it.
+    decision: bool = False
     # How a summary of a board's rules says it (:func:`said`: the command line's heading, the
     # editor's figures, the setup's preview): ``said`` its words, ``{}`` standing for the value
     # (``kind.said``: "{} end" says "exact end"; default: the noun, then the value unless on/off);
@@ -311,6 +322,52 @@ THROW_AGAIN = RuleOption(
     played=False,
 )
 
+# Issue 27's decisions: only the strategy solver plays them (model/decisions.py); board files
+# carry them for it, the `strategy` verb offers their flags, and every other surface refuses them.
+FOR_STRATEGY = Offered.CLI | Offered.FILE
+ONLY_SOLVED = "a decision: only the strategy solver plays it (chutes-tui strategy)"
+DICE_CHOICE = RuleOption(
+    "dice_choice",
+    DiceList(MAX_DIE, MAX_CHOICE_DICE, MAX_DIE),
+    "--dice-choice",
+    "dice to choose from",
+    "before each roll the player picks one of these dice, each a list of equally likely faces "
+    "(0 stays put), dice split by /: 4,4,4,4,0,0 / 3,3,3,3,3,3 (Efron's first two)",
+    metavar="DICE",
+    offered=FOR_STRATEGY,
+    why=ONLY_SOLVED,
+    said="a die chosen of {}",
+    played=False,
+    decision=True,
+)
+AFTER_ROLL = RuleOption(
+    "after_roll",
+    Choice(AfterRoll),
+    "--after-roll",
+    "after the roll",
+    "what the player may do with a roll before moving: move (nothing), flip (a fair coin adds or "
+    "takes 1) or either (move it forward or backward, never below the start)",
+    offered=FOR_STRATEGY,
+    why=ONLY_SOLVED,
+    said="after the roll: {}",
+    played=False,
+    decision=True,
+)
+PAWNS = RuleOption(
+    "pawns",
+    Whole(1, MAX_PAWNS, example=2),
+    "--pawns",
+    "pawns each",
+    "each player has this many pawns and picks, after the roll, which one moves; all must reach "
+    "the goal (with bump a capture sends a pawn to the start)",
+    metavar="K",
+    offered=FOR_STRATEGY,
+    why=ONLY_SOLVED,
+    said="{} pawns each",
+    played=False,
+    decision=True,
+)
+
 # The rows, in the order every front end offers them.
 RULES: tuple[RuleOption[Any], ...] = (
     END_RULE,
@@ -326,7 +383,11 @@ RULES: tuple[RuleOption[Any], ...] = (
     BUMP,
     MISS_TURN,
     THROW_AGAIN,
+    DICE_CHOICE,
+    AFTER_ROLL,
+    PAWNS,
 )
+DECISIONS: tuple[RuleOption[Any], ...] = (DICE_CHOICE, AFTER_ROLL, PAWNS)
 DEFAULT = RuleChoices()
 
 
@@ -345,6 +406,11 @@ def offered(where: Offered) -> tuple[RuleOption[Any], ...]:
     """The rows offered ``where``, in the table's order (a row the engines do not play yet:
     nowhere)."""
     return tuple(row for row in RULES if where in row.offered and row.played)
+
+
+def deciding(where: Offered) -> tuple[RuleOption[Any], ...]:
+    """The rows offered ``where`` to the strategy solver: those played, and the decisions."""
+    return tuple(row for row in RULES if where in row.offered and (row.played or row.decision))
 
 
 @dataclass(frozen=True)
