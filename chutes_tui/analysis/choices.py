@@ -1,0 +1,208 @@
+"""One player with decisions (issue 27), in floats: the arrays of every choice's outcomes,
+stationary policies, their expected turns, and value iteration.
+
+States are the reached squares before the goal (:func:`~chutes_tui.model.decisions.reached`),
+``0..n-1`` ascending, and ``n`` stands for the goal. ``targets[s, d, c, o, k]`` is the state an
+option ``o`` leads to after die ``d`` rolled its ``c``-th distinct face (chance
+``chances[d, c]``; a die with fewer faces is padded with chance 0), coin side ``k`` (each 1/2:
+:mod:`chutes_tui.model.decisions` writes a sure move as the same square twice).
+
+A stationary policy ``π`` is a die on every state and an option for every face of every die
+(:class:`Policy`). With the expected turns ``V`` (``V[goal] = 0``), the option values are
+``A[s,d,c,o] = ½ Σ_k V[targets[s,d,c,o,k]]``, a die's value
+``D[s,d] = 1 + Σ_c chances[d,c] · min_o A[s,d,c,o]``, and Bellman's equation of the optimum is
+``V(s) = min_d D[s,d]``. This is a stochastic shortest path problem: every turn costs one, and a
+policy that may never reach the goal (improper) has infinite cost from some state, so the
+optimum is the unique solution of Bellman's equation, reached by value iteration from 0 and by
+policy iteration from a proper policy (Bertsekas & Tsitsiklis 1991). The exact optimum and its
+proof are :mod:`chutes_tui.exact.choices`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from chutes_tui.model.board import Board
+from chutes_tui.model.decisions import (
+    ChoiceDie,
+    check_decisions,
+    choice_dice,
+    option_words,
+    outcomes,
+    ranks,
+)
+from chutes_tui.model.memo import MemoKey
+
+# Value iteration stops when no state's value changes by more than this.
+VALUE_TOLERANCE = 1e-12
+
+
+@dataclass(frozen=True, eq=False)
+class Choices:
+    """Every choice's outcomes on a board (see the module docstring)."""
+
+    board: Board
+    squares: tuple[int, ...]  # the states' squares; state n is the goal
+    dice: tuple[ChoiceDie, ...]
+    options: tuple[str, ...]  # the words of each option after a roll
+    faces: np.ndarray  # (D, C): the c-th distinct face of die d (-1: padding)
+    chances: np.ndarray  # (D, C) floats
+    exact_chances: tuple[tuple[Fraction, ...], ...]  # (D, C)
+    targets: np.ndarray  # (n, D, C, O, 2) states
+
+    @property
+    def n(self) -> int:
+        return len(self.squares)
+
+    @property
+    def start(self) -> int:
+        """The start square's state."""
+        return self.squares.index(self.board.start)
+
+
+CHOICES: MemoKey[Board, Choices] = MemoKey("choices")
+
+
+def choices(board: Board) -> Choices:
+    """The choices of ``board`` (kept with it; :class:`BoardError` when the solver cannot play
+    it: :func:`~chutes_tui.model.decisions.check_decisions`)."""
+    return board.memo.get(CHOICES, lambda: _build(board))
+
+
+def _build(board: Board) -> Choices:
+    squares = check_decisions(board)
+    dice = choice_dice(board)
+    words = option_words(board.after_roll)
+    state = {square: i for i, square in enumerate(squares)}
+    state[board.goal_square] = len(squares)
+    width = max(len(die.law) for die in dice)
+    faces = np.full((len(dice), width), -1, dtype=np.int64)
+    chances = np.zeros((len(dice), width))
+    exact: list[tuple[Fraction, ...]] = []
+    targets = np.zeros((len(squares), len(dice), width, len(words), 2), dtype=np.int64)
+    targets[...] = np.arange(len(squares))[:, None, None, None, None]  # padding: stays (chance 0)
+    for d, die in enumerate(dice):
+        exact.append(tuple(chance for _, chance in die.law) + (Fraction(0),) * (width - len(die.law)))
+        for c, (face, chance) in enumerate(die.law):
+            faces[d, c], chances[d, c] = face, float(chance)
+            for s, square in enumerate(squares):
+                for o, pair in enumerate(outcomes(board, square, face)):
+                    targets[s, d, c, o] = [state[t] for t in pair]
+    for array in (faces, chances, targets):
+        array.setflags(write=False)
+    return Choices(board, squares, dice, words, faces, chances, tuple(exact), targets)
+
+
+@dataclass(frozen=True, eq=False)
+class Policy:
+    """A stationary policy: ``die[s]``, and ``option[s, d, c]`` for every face of every die."""
+
+    die: np.ndarray  # (n,)
+    option: np.ndarray  # (n, D, C)
+
+    def same_as(self, other: Policy, model: Choices) -> bool:
+        """Whether the two choose alike wherever it matters (the chosen die's real faces)."""
+        if not np.array_equal(self.die, other.die):
+            return False
+        rows = np.arange(model.n)
+        real = model.chances[self.die] > 0
+        return bool(np.array_equal(self.option[rows, self.die][real], other.option[rows, other.die][real]))
+
+
+def constant_policy(model: Choices, die: int, option: int = 0) -> Policy:
+    """Always ``die`` (option 0 after every roll: never flip, always forward)."""
+    n, d, c = model.targets.shape[:3]
+    return Policy(np.full(n, die, dtype=np.int64), np.full((n, d, c), option, dtype=np.int64))
+
+
+def proper_policy(model: Choices) -> Policy:
+    """A policy that reaches the goal with chance one (where policy iteration starts): on every
+    state a die and, for one of its faces, an option with a chance to come a turn closer to the
+    goal (:func:`~chutes_tui.model.decisions.ranks`)."""
+    board = model.board
+    rank = ranks(board, model.squares)
+    policy = constant_policy(model, 0)
+    die, option = policy.die.copy(), policy.option.copy()
+    squares = (*model.squares, board.goal_square)
+    for s, square in enumerate(model.squares):
+        found = next(
+            (d, c, o)
+            for d in range(len(model.dice))
+            for c in range(model.faces.shape[1])
+            if model.chances[d, c] > 0
+            for o in range(len(model.options))
+            if min(rank[squares[t]] for t in model.targets[s, d, c, o]) < rank[square]
+        )
+        die[s], option[s, found[0], found[1]] = found[0], found[2]
+    return Policy(die, option)
+
+
+def option_values(model: Choices, values: np.ndarray) -> np.ndarray:
+    """``A[s, d, c, o]``: an option's expected turns left after it (``values``: the states',
+    without the goal's 0)."""
+    extended = np.append(values, 0.0)
+    return extended[model.targets].mean(axis=-1)
+
+
+def die_values(model: Choices, values: np.ndarray) -> np.ndarray:
+    """``D[s, d]``: a turn with die ``d``, then the best option after each roll."""
+    return 1.0 + (model.chances * option_values(model, values).min(axis=-1)).sum(axis=-1)
+
+
+def greedy(model: Choices, values: np.ndarray) -> Policy:
+    """The policy that takes the best die and options against ``values``."""
+    return Policy(die_values(model, values).argmin(axis=1), option_values(model, values).argmin(axis=-1))
+
+
+def transitions(model: Choices, policy: Policy) -> np.ndarray:
+    """The policy's one-turn matrix among the states and the goal, ``(n, n + 1)``."""
+    n = model.n
+    rows = np.arange(n)
+    chosen = model.targets[rows, policy.die]  # (n, C, O, 2)
+    options = policy.option[rows, policy.die]  # (n, C)
+    picked = np.take_along_axis(chosen, options[:, :, None, None], axis=2)[:, :, 0, :]  # (n, C, 2)
+    weight = np.repeat(model.chances[policy.die][:, :, None] / 2, 2, axis=2)
+    matrix = np.zeros((n, n + 1))
+    np.add.at(matrix, (np.repeat(rows, picked[0].size), picked.ravel()), weight.ravel())
+    return matrix
+
+
+def expected_turns(model: Choices, policy: Policy) -> np.ndarray:
+    """Each state's expected turns under ``policy`` (``inf`` where it may never finish)."""
+    q = transitions(model, policy)[:, :-1]
+    system = np.eye(model.n) - q
+    try:
+        values = np.linalg.solve(system, np.ones(model.n))
+    except np.linalg.LinAlgError:
+        return np.full(model.n, np.inf)
+    if not np.all(np.isfinite(values)) or np.any(values < 1 - 1e-9):
+        return np.full(model.n, np.inf)
+    return values
+
+
+def value_iteration(model: Choices, tolerance: float = VALUE_TOLERANCE) -> tuple[np.ndarray, int]:
+    """The optimal expected turns by value iteration from 0 (increasing to the optimum), and
+    the sweeps it took (until no value moves by more than ``tolerance``)."""
+    values = np.zeros(model.n)
+    sweeps = 0
+    while True:
+        sweeps += 1
+        new = die_values(model, values).min(axis=1)
+        if np.max(np.abs(new - values)) <= tolerance:
+            return new, sweeps
+        values = new
+
+
+def random_values(model: Choices) -> np.ndarray:
+    """Expected turns when every choice is made at random: each die and each option alike."""
+    n = model.n
+    weight = model.chances[None, :, :, None, None] / (len(model.dice) * len(model.options) * 2)
+    matrix = np.zeros((n, n + 1))
+    rows = np.broadcast_to(np.arange(n)[:, None, None, None, None], model.targets.shape)
+    np.add.at(
+        matrix, (rows.ravel(), model.targets.ravel()), np.broadcast_to(weight, model.targets.shape).ravel()
+    )
+    return np.linalg.solve(np.eye(n) - matrix[:, :-1], np.ones(n))
