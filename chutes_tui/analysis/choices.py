@@ -171,15 +171,29 @@ def transitions(model: Choices, policy: Policy) -> np.ndarray:
 
 
 def expected_turns(model: Choices, policy: Policy) -> np.ndarray:
-    """Each state's expected turns under ``policy`` (``inf`` where it may never finish)."""
-    q = transitions(model, policy)[:, :-1]
-    system = np.eye(model.n) - q
-    try:
-        values = np.linalg.solve(system, np.ones(model.n))
-    except np.linalg.LinAlgError:
-        return np.full(model.n, np.inf)
-    if not np.all(np.isfinite(values)) or np.any(values < 1 - 1e-9):
-        return np.full(model.n, np.inf)
+    """Each state's expected turns under ``policy``: ``inf`` where the policy may never finish
+    (the state can reach, with a positive chance, a state from which the goal is out of reach),
+    else the solution of ``(I - Q) V = 1`` on the other states."""
+    matrix = transitions(model, policy)
+    n = model.n
+    edges = matrix > 0
+    finishes = np.zeros(n + 1, dtype=bool)
+    finishes[n] = True
+    while True:  # the states from which the goal may be reached
+        more = finishes | np.append((edges & finishes[None, :]).any(axis=1), True)
+        if np.array_equal(more, finishes):
+            break
+        finishes = more
+    doomed = ~finishes[:n]
+    while True:  # and those that may fall into a doomed state
+        more = doomed | (edges[:, :n] & doomed[None, :]).any(axis=1)
+        if np.array_equal(more, doomed):
+            break
+        doomed = more
+    values = np.full(n, np.inf)
+    fine = ~doomed
+    q = matrix[:, :n][np.ix_(fine, fine)]
+    values[fine] = np.linalg.solve(np.eye(int(fine.sum())) - q, np.ones(int(fine.sum())))
     return values
 
 

@@ -65,7 +65,7 @@ def test_the_policy_found_is_evaluated_exactly_and_no_choice_improves_it(board):
 
 
 def test_the_optimal_players_win_as_often_as_solved_within_4_sigma():
-    model, table, best, length = solved(GAME)
+    model, _, best, length = solved(GAME)
     games = 20_000
     s = model.start
     chance, _ = duel.evaluate(model, best, length)
