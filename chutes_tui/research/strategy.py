@@ -12,6 +12,7 @@ their choices differ.
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -114,7 +115,9 @@ class StrategyReport:
                 "ties": self.ties,
             },
             "policy": {str(c.square): c.label for c in self.squares},
-            "naive": {n.name: n.value for n in self.naive},
+            "naive": {
+                n.name: n.value if math.isfinite(n.value) else None for n in self.naive
+            },  # None: never ends
         }
         if self.duel is not None:
             data["two_players"] = {
