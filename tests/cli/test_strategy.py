@@ -3,6 +3,8 @@ and its proof on screen and in JSON, the refusals in one line."""
 
 import json
 
+import pytest
+
 from chutes_tui.cli import main
 
 EFRON = "4,4,4,4,0,0 / 3,3,3,3,3,3 / 6,6,2,2,2,2 / 5,5,5,1,1,1"
@@ -15,6 +17,9 @@ def test_the_standard_board_with_efrons_dice_is_solved_and_proved(capsys):
     assert data["proof"]["improvements"] == 0 and data["proof"]["least_slack"] == "13/17496"
     assert data["policy"]["0"] == "D"
     assert data["naive"]["always D (5,5,5,1,1,1), plain moves"] > 41
+    # A moves 4 or stays (a chance of 1/3): 31 moves from the start to 100 take 31 · 3/2 turns.
+    assert data["naive"]["always A (4,4,4,4,0,0), plain moves"] == pytest.approx(46.5)
+    assert data["naive"]["always C (6,6,2,2,2,2), plain moves"] is None  # stuck on 99 for ever
 
 
 def test_the_board_is_drawn_with_each_squares_choice(capsys):
