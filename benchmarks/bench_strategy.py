@@ -60,7 +60,8 @@ def main() -> None:
         ref_peak = statistics.median(b[1] for _, b in pairs)
         ratio = statistics.median(a[0] / b[0] for a, b in pairs)
         print(
-            f"{name}: {cpu:.2f} s CPU, {peak:.0f} MiB; yardstick {ref:.2f} s, {ref_peak:.0f} MiB; ratio {ratio:.2f}"
+            f"{name}: {cpu:.2f} s CPU, {peak:.0f} MiB; "
+            f"yardstick {ref:.2f} s, {ref_peak:.0f} MiB; ratio {ratio:.2f}"
         )
 
 
