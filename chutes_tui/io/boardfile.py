@@ -244,8 +244,7 @@ def parse_toml(
     deciding: bool = False,
 ) -> Board:
     """Read a board in the TOML format (see the module docstring), with the rules ``overrides``
-    changes; ``deciding``: for the strategy solver, which alone plays issue 27's decisions
-    (anyone else is refused them, naming the key's line)."""
+    changes; issue 27's decisions only when ``deciding`` (for the strategy solver)."""
     data = _load_toml(text, path)
     unknown = sorted(set(data) - _TOML_KEYS)
     if unknown:
@@ -363,8 +362,7 @@ def format_toml(board: Board) -> str:
 def parse_board_text(
     text: str, path: str | os.PathLike[str], overrides: RuleOverrides = NONE, *, deciding: bool = False
 ) -> Board:
-    """Parse by extension: ``.toml`` is TOML, anything else the plain format (``deciding``:
-    :func:`parse_toml`'s)."""
+    """Parse by extension: ``.toml`` is TOML, anything else the plain format."""
     if str(path).lower().endswith(".toml"):
         return parse_toml(text, path=path, overrides=overrides, deciding=deciding)
     return parse_plain(text, path=path, overrides=overrides)
@@ -386,8 +384,8 @@ def load_board(
     spec: str | os.PathLike[str], overrides: RuleOverrides = NONE, *, deciding: bool = False
 ) -> Board:
     """A bundled board by name (``"standard"``), or a board file by path, with the rules
-    ``overrides`` changes (laid over the file's before the board is checked); ``deciding``: for
-    the strategy solver (:func:`parse_toml`)."""
+    ``overrides`` changes (laid over the file's before the board is checked; ``deciding``:
+    :func:`parse_toml`'s)."""
     text = str(spec)
     bundled = bundled_board_path(text)
     if bundled is not None:
