@@ -22,8 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.linalg import spsolve
 
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import (
@@ -32,12 +35,13 @@ from chutes_tui.model.decisions import (
     choice_dice,
     option_words,
     outcomes,
-    ranks,
 )
 from chutes_tui.model.memo import MemoKey
 
 # Value iteration stops when no state's value changes by more than this.
 VALUE_TOLERANCE = 1e-12
+# Up to this many states a policy is evaluated with dense algebra (sparse beyond).
+DENSE_STATES = 200
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,22 +49,18 @@ class Choices:
     """Every choice's outcomes on a board (see the module docstring)."""
 
     board: Board
-    squares: tuple[int, ...]  # the states' squares; state n is the goal
+    squares: tuple[Any, ...]  # each state's squares (a pawn's: a square; K pawns: K squares)
     dice: tuple[ChoiceDie, ...]
     options: tuple[str, ...]  # the words of each option after a roll
     faces: np.ndarray  # (D, C): the c-th distinct face of die d (-1: padding)
     chances: np.ndarray  # (D, C) floats
     exact_chances: tuple[tuple[Fraction, ...], ...]  # (D, C)
     targets: np.ndarray  # (n, D, C, O, 2) states
+    start: int  # the state a game starts on
 
     @property
     def n(self) -> int:
         return len(self.squares)
-
-    @property
-    def start(self) -> int:
-        """The start square's state."""
-        return self.squares.index(self.board.start)
 
 
 CHOICES: MemoKey[Board, Choices] = MemoKey("choices")
@@ -93,7 +93,9 @@ def _build(board: Board) -> Choices:
                     targets[s, d, c, o] = [state[t] for t in pair]
     for array in (faces, chances, targets):
         array.setflags(write=False)
-    return Choices(board, squares, dice, words, faces, chances, tuple(exact), targets)
+    return Choices(
+        board, squares, dice, words, faces, chances, tuple(exact), targets, squares.index(board.start)
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,24 +121,26 @@ def constant_policy(model: Choices, die: int, option: int = 0) -> Policy:
 
 
 def proper_policy(model: Choices) -> Policy:
-    """A policy that reaches the goal with chance one (where policy iteration starts): on every
-    state a die and, for one of its faces, an option with a chance to come a turn closer to the
-    goal (:func:`~chutes_tui.model.decisions.ranks`)."""
-    board = model.board
-    rank = ranks(board, model.squares)
+    """A policy that reaches the goal with chance one (where policy iteration starts): rank the
+    states by the fewest turns in which some choices may reach the goal (the goal 0), and on
+    every state pick a die and, for one of its faces, an option with a chance to reach a lower
+    rank (every state then reaches the goal within ``n`` turns with a positive chance)."""
+    n = model.n
+    rank = np.full(n + 1, n + 1)
+    rank[n] = 0
+    real = (model.chances > 0)[None, :, :, None, None]
+    for turns in range(1, n + 1):
+        closer = ((rank[model.targets] < turns) & real).any(axis=(-1, -2, -3, -4))
+        found = closer & (rank[:n] > n)
+        if not found.any():
+            break
+        rank[:n][found] = turns
     policy = constant_policy(model, 0)
     die, option = policy.die.copy(), policy.option.copy()
-    squares = (*model.squares, board.goal_square)
-    for s, square in enumerate(model.squares):
-        found = next(
-            (d, c, o)
-            for d in range(len(model.dice))
-            for c in range(model.faces.shape[1])
-            if model.chances[d, c] > 0
-            for o in range(len(model.options))
-            if min(rank[squares[t]] for t in model.targets[s, d, c, o]) < rank[square]
-        )
-        die[s], option[s, found[0], found[1]] = found[0], found[2]
+    for s in range(n):
+        lower = (rank[model.targets[s]] < rank[s]).any(axis=-1) & real[0, :, :, :, 0]  # (D, C, O)
+        d, c, o = np.argwhere(lower)[0]
+        die[s], option[s, d, c] = d, o
     return Policy(die, option)
 
 
@@ -157,43 +161,49 @@ def greedy(model: Choices, values: np.ndarray) -> Policy:
     return Policy(die_values(model, values).argmin(axis=1), option_values(model, values).argmin(axis=-1))
 
 
-def transitions(model: Choices, policy: Policy) -> np.ndarray:
-    """The policy's one-turn matrix among the states and the goal, ``(n, n + 1)``."""
+def transitions(model: Choices, policy: Policy) -> sp.csr_matrix:
+    """The policy's one-turn matrix among the states and the goal, ``(n, n + 1)``, sparse."""
     n = model.n
     rows = np.arange(n)
     chosen = model.targets[rows, policy.die]  # (n, C, O, 2)
     options = policy.option[rows, policy.die]  # (n, C)
     picked = np.take_along_axis(chosen, options[:, :, None, None], axis=2)[:, :, 0, :]  # (n, C, 2)
     weight = np.repeat(model.chances[policy.die][:, :, None] / 2, 2, axis=2)
-    matrix = np.zeros((n, n + 1))
-    np.add.at(matrix, (np.repeat(rows, picked[0].size), picked.ravel()), weight.ravel())
-    return matrix
+    return sp.csr_matrix(
+        (weight.ravel(), (np.repeat(rows, picked[0].size), picked.ravel())), shape=(n, n + 1)
+    )
 
 
 def expected_turns(model: Choices, policy: Policy) -> np.ndarray:
     """Each state's expected turns under ``policy``: ``inf`` where the policy may never finish
     (the state can reach, with a positive chance, a state from which the goal is out of reach),
     else the solution of ``(I - Q) V = 1`` on the other states."""
-    matrix = transitions(model, policy)
+    matrix: Any = transitions(model, policy)
     n = model.n
-    edges = matrix > 0
+    if n <= DENSE_STATES:  # small: dense algebra, without sparse's overhead (brute force calls it often)
+        matrix = matrix.toarray()
+    edges = (matrix > 0).astype(np.float64)
     finishes = np.zeros(n + 1, dtype=bool)
     finishes[n] = True
     while True:  # the states from which the goal may be reached
-        more = finishes | np.append((edges & finishes[None, :]).any(axis=1), True)
+        more = finishes | np.append(edges @ finishes > 0, True)
         if np.array_equal(more, finishes):
             break
         finishes = more
     doomed = ~finishes[:n]
+    inner = edges[:, :n]
     while True:  # and those that may fall into a doomed state
-        more = doomed | (edges[:, :n] & doomed[None, :]).any(axis=1)
+        more = doomed | (inner @ doomed > 0)
         if np.array_equal(more, doomed):
             break
         doomed = more
     values = np.full(n, np.inf)
-    fine = ~doomed
-    q = matrix[:, :n][np.ix_(fine, fine)]
-    values[fine] = np.linalg.solve(np.eye(int(fine.sum())) - q, np.ones(int(fine.sum())))
+    fine = np.flatnonzero(~doomed)
+    q = matrix[:, :n][fine][:, fine]
+    if n <= DENSE_STATES:
+        values[fine] = np.linalg.solve(np.eye(len(fine)) - q, np.ones(len(fine)))
+    else:
+        values[fine] = spsolve((sp.identity(len(fine), format="csr") - q).tocsc(), np.ones(len(fine)))
     return values
 
 
@@ -214,9 +224,52 @@ def random_values(model: Choices) -> np.ndarray:
     """Expected turns when every choice is made at random: each die and each option alike."""
     n = model.n
     weight = model.chances[None, :, :, None, None] / (len(model.dice) * len(model.options) * 2)
-    matrix = np.zeros((n, n + 1))
     rows = np.broadcast_to(np.arange(n)[:, None, None, None, None], model.targets.shape)
-    np.add.at(
-        matrix, (rows.ravel(), model.targets.ravel()), np.broadcast_to(weight, model.targets.shape).ravel()
-    )
-    return np.linalg.solve(np.eye(n) - matrix[:, :-1], np.ones(n))
+    weights = np.broadcast_to(weight, model.targets.shape).ravel()
+    matrix = sp.csr_matrix((weights, (rows.ravel(), model.targets.ravel())), shape=(n, n + 1))
+    return spsolve((sp.identity(n, format="csr") - matrix[:, :n]).tocsc(), np.ones(n))
+
+
+def policy_iteration(model: Choices) -> tuple[Policy, np.ndarray, int]:
+    """Policy iteration in floats (where exact fractions would be too many: the exact one is
+    :func:`chutes_tui.exact.choices.policy_iteration`): from a proper policy, improve wherever a
+    choice is better by more than :data:`VALUE_TOLERANCE`, until none is. The policy, its
+    expected turns and the policies evaluated."""
+    policy = proper_policy(model)
+    iterations = 0
+    while True:
+        iterations += 1
+        values = expected_turns(model, policy)
+        better = greedy(model, values)
+        dice = die_values(model, values)
+        rows = np.arange(model.n)
+        keep_die = dice[rows, policy.die] <= dice.min(axis=1) + VALUE_TOLERANCE
+        options = option_values(model, values)
+        kept = np.take_along_axis(options, policy.option[..., None], axis=-1)[..., 0]
+        keep_option = kept <= options.min(axis=-1) + VALUE_TOLERANCE
+        new = Policy(
+            np.where(keep_die, policy.die, better.die), np.where(keep_option, policy.option, better.option)
+        )
+        if new.same_as(policy, model):
+            return policy, values, iterations
+        policy = new
+
+
+def float_proof(model: Choices, policy: Policy, values: np.ndarray) -> tuple[int, float | None, int]:
+    """The one-step check in floats: choices better than the policy's by more than
+    :data:`VALUE_TOLERANCE` (none: optimal), the least larger loss of a choice not taken, and the
+    choices within the tolerance of the taken one (ties)."""
+    rows = np.arange(model.n)
+    dice = die_values(model, values)
+    gaps = [np.delete(dice - values[:, None], policy.die[:, None] + len(model.dice) * rows[:, None])]
+    options = option_values(model, values)[rows, policy.die]  # (n, C, O)
+    taken = np.take_along_axis(options, policy.option[rows, policy.die][..., None], axis=-1)
+    real = model.chances[policy.die] > 0
+    others = (options - taken)[real]
+    mask = np.ones_like(others, dtype=bool)
+    np.put_along_axis(mask, policy.option[rows, policy.die][real][:, None], False, axis=-1)
+    gaps.append(others[mask])
+    every = np.concatenate(gaps)
+    larger = every[every > VALUE_TOLERANCE]
+    ties = int((np.abs(every) <= VALUE_TOLERANCE).sum())
+    return int((every < -VALUE_TOLERANCE).sum()), float(larger.min()) if larger.size else None, ties

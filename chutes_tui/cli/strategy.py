@@ -43,18 +43,23 @@ def run(args: argparse.Namespace, console: Console) -> int:
     letters = "  ".join(f"{chr(ord('A') + d)} = {text}" for d, text in enumerate(report.dice))
     console.print(Text(f"dice: {letters}; after a roll: {' or '.join(report.options)}"))
     console.print()
-    for line in drawn(board, {c.square: c.label for c in report.squares}, console.width):
-        console.print(Text(line), no_wrap=True, overflow="ellipsis")
-    console.print(
-        Text("each square: the die to pick, then what to do after a roll other than move", style="dim")
-    )
+    if report.squares:
+        for line in drawn(board, {c.square: c.label for c in report.squares}, console.width):
+            console.print(Text(line), no_wrap=True, overflow="ellipsis")
+        console.print(
+            Text("each square: the die to pick, then what to do after a roll other than move", style="dim")
+        )
+    else:
+        console.print(Text(f"{board.pawns} pawns: a choice on each of {report.states:,} states (not drawn)"))
     console.print()
     console.print(Text("One player: the fewest expected turns", style="bold underline"))
-    console.print(Text(f"  optimum  {report.value:.10g} = {report.exact}"), soft_wrap=True)
+    exact = f"= {report.exact}" if report.exact is not None else "(in floats: too many states for fractions)"
+    console.print(Text(f"  optimum  {report.value:.10g} {exact}"), soft_wrap=True)
     console.print(Text(f"  value iteration  {report.iterated:.12g} ({report.sweeps} sweeps)"))
+    how = "exactly" if report.exact is not None else "in floats, to 1e-12"
     proof = (
-        f"  proof: no single-step improvement on any square ({report.iterations} policies evaluated "
-        f"exactly; least slack {report.slack or 'none'}, {report.ties} ties)"
+        f"  proof: no single-step improvement on any state ({report.iterations} policies evaluated "
+        f"{how}; least slack {report.slack or 'none'}, {report.ties} ties)"
         if report.improvements == 0
         else f"  NOT PROVED: {report.improvements} improving choices remain"
     )

@@ -22,6 +22,8 @@ import numpy as np
 
 from chutes_tui.analysis import choices as one
 from chutes_tui.analysis import duel
+from chutes_tui.analysis.limits import STRATEGY_EXACT_STATES
+from chutes_tui.analysis.pawns import pawn_choices
 from chutes_tui.exact.choices import ExactOptimum, policy_iteration
 from chutes_tui.exact.duel import exact_duel
 from chutes_tui.exact.fractions import fraction_text
@@ -89,7 +91,7 @@ class StrategyReport:
     players: int
     dice: tuple[str, ...]
     options: tuple[str, ...]
-    exact: str  # the optimal expected turns, a fraction
+    exact: str | None  # the optimal expected turns, a fraction (None: beyond the exact limit)
     value: float
     iterated: float  # value iteration's
     sweeps: int
@@ -97,7 +99,8 @@ class StrategyReport:
     improvements: int
     slack: str | None
     ties: int
-    squares: tuple[SquareChoice, ...]
+    squares: tuple[SquareChoice, ...]  # one pawn: the choice on each square (pawns: none)
+    states: int
     naive: tuple[Naive, ...]
     duel: DuelPart | None
 
@@ -114,6 +117,7 @@ class StrategyReport:
                 "least_slack": self.slack,
                 "ties": self.ties,
             },
+            "states": self.states,
             "policy": {str(c.square): c.label for c in self.squares},
             "naive": {
                 n.name: n.value if math.isfinite(n.value) else None for n in self.naive
@@ -126,7 +130,7 @@ class StrategyReport:
         return data
 
 
-def _choice(model: one.Choices, optimum: ExactOptimum, s: int) -> SquareChoice:
+def _choice(model: one.Choices, optimum: _Solved, s: int) -> SquareChoice:
     d = int(optimum.policy.die[s])
     after = tuple(
         (int(model.faces[d, c]), model.options[int(optimum.policy.option[s, d, c])])
@@ -146,18 +150,50 @@ def _naive(model: one.Choices) -> list[tuple[str, one.Policy | None]]:
     return policies
 
 
+@dataclass(frozen=True)
+class _Solved:
+    """The one-player optimum, exact where the states allow (else in floats), and its check."""
+
+    policy: one.Policy
+    values: np.ndarray
+    exact: str | None
+    iterations: int
+    improvements: int
+    slack: str | None
+    ties: int
+
+
+def _solved(model: one.Choices) -> _Solved:
+    s = model.start
+    if model.n <= STRATEGY_EXACT_STATES:
+        optimum: ExactOptimum = policy_iteration(model)
+        slack = None if optimum.slack is None else fraction_text(optimum.slack)
+        values = np.array([float(v) for v in optimum.values])
+        exact = fraction_text(optimum.values[s])
+        return _Solved(
+            optimum.policy, values, exact, optimum.iterations, optimum.improvements, slack, optimum.ties
+        )
+    policy, values, iterations = one.policy_iteration(model)
+    improvements, least, ties = one.float_proof(model, policy, values)
+    return _Solved(
+        policy, values, None, iterations, improvements, None if least is None else f"{least:.3g}", ties
+    )
+
+
 def strategy_report(board: Board, players: int = 1) -> StrategyReport:
     """Solve ``board`` for ``players`` (1 or 2); :class:`BoardError` or :class:`ValueError`
     (one line) when it cannot be."""
-    model = one.choices(board)
-    optimum = policy_iteration(model)
+    if board.pawns > 1 and players > 1:
+        raise ValueError("with pawns the strategy solver plays one player so far (--players 1)")
+    model = pawn_choices(board) if board.pawns > 1 else one.choices(board)
+    optimum = _solved(model)
     iterated, sweeps = one.value_iteration(model)
     s = model.start
     naive = []
     for name, policy in _naive(model):
         value = one.random_values(model)[s] if policy is None else one.expected_turns(model, policy)[s]
         naive.append(Naive(name, float(value)))
-    part = _duel(model, optimum) if players == 2 else None
+    part = _duel(model, optimum.policy) if players == 2 else None
     if part is not None:
         naive = _naive_duel(model, part)
     return StrategyReport(
@@ -165,23 +201,24 @@ def strategy_report(board: Board, players: int = 1) -> StrategyReport:
         players,
         tuple(die.text for die in model.dice),
         model.options,
-        fraction_text(optimum.values[s]),
+        optimum.exact,
         float(optimum.values[s]),
         float(iterated[s]),
         sweeps,
         optimum.iterations,
         optimum.improvements,
-        None if optimum.slack is None else fraction_text(optimum.slack),
+        optimum.slack,
         optimum.ties,
-        tuple(_choice(model, optimum, i) for i in range(model.n)),
+        tuple(_choice(model, optimum, i) for i in range(model.n)) if board.pawns == 1 else (),
+        model.n,
         tuple(naive),
         part[0] if part is not None else None,
     )
 
 
-def _duel(model: one.Choices, optimum: ExactOptimum) -> tuple[DuelPart, duel.DuelPolicy, np.ndarray]:
+def _duel(model: one.Choices, fewest: one.Policy) -> tuple[DuelPart, duel.DuelPolicy, np.ndarray]:
     table, sweeps = duel.value_iteration(model)
-    shortest = duel.lifted(optimum.policy, model.n)
+    shortest = duel.lifted(fewest, model.n)
     best = duel.greedy(model, table, shortest)
     s = model.start
     exact = gain = refused = None

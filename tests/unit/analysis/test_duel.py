@@ -81,3 +81,13 @@ def test_the_optimal_players_mean_turns_are_the_solved_value_within_4_sigma():
     mean = float(optimum.values[model.start])
     assert abs(counted.mean() - mean) < 4 * counted.std() / np.sqrt(len(counted))
     assert counted.std() > 0
+
+
+def test_two_pawns_optimal_mean_turns_within_4_sigma():
+    from chutes_tui.analysis.pawns import pawn_choices
+
+    model = pawn_choices(GAME.replace(pawns=2))
+    optimum = policy_iteration(model)
+    counted = turns(model, optimum.policy, 20_000, seed=26)
+    mean = float(optimum.values[model.start])
+    assert abs(counted.mean() - mean) < 4 * counted.std() / np.sqrt(len(counted))

@@ -25,7 +25,8 @@ TINY = [
     Board(6, jumps=((2, 5), (4, 1)), dice_choice=((1, 2), (0, 3)), after_roll="flip"),
     Board(7, jumps=((3, 6), (5, 1)), dice_choice=((1, 1, 2), (3,), (0, 2)), end_rule="bounce"),
     Board(6, jumps=((2, 4), (5, 1)), dice_choice=((1, 2),), after_roll="either"),
-    Board(8, jumps=((3, 7), (6, 2)), dice_choice=((1, 3), (2,)), after_roll="either", end_rule="reach"),
+    Board(8, jumps=((3, 7), (6, 2)), dice_choice=((1, 3), (2,)), end_rule="reach", pawns=1),
+    Board(8, jumps=((3, 7), (6, 2)), dice_choice=((1, 3),), after_roll="either", end_rule="reach"),
 ]
 
 
@@ -59,7 +60,7 @@ def test_policy_iteration_value_iteration_and_brute_force_agree(board):
     for policy in every_policy(model):
         best = np.minimum(best, expected_turns(model, policy))
         count += 1
-    assert count > 100  # a real search
+    assert count >= 64  # a real search
     np.testing.assert_allclose(exact, best, rtol=1e-12)
     iterated, _ = value_iteration(model)
     np.testing.assert_allclose(iterated, exact, rtol=1e-10)
@@ -113,3 +114,31 @@ def test_the_efron_notebooks_optimum_is_reproduced_and_proved():
     # The standard board (exact end) has the same optimum with these dice.
     standard = board.replace(end_rule="exact")
     assert policy_iteration(choices(standard)).values[0] == fmpq(245, 24)
+
+
+def test_two_pawns_policy_iteration_is_brute_force_and_value_iteration():
+    from chutes_tui.analysis.pawns import pawn_choices
+
+    board = Board(3, jumps=((2, 0),), dice_choice=((1,), (1, 2)), pawns=2)
+    model = pawn_choices(board)
+    assert model.squares == ((0, 0), (0, 1), (1, 1), (0, 3), (1, 3))  # (3, 3): the goal
+    optimum = policy_iteration(model)
+    best = np.full(model.n, np.inf)
+    for policy in every_policy(model):
+        best = np.minimum(best, expected_turns(model, policy))
+    np.testing.assert_allclose(as_floats(optimum.values), best, rtol=1e-12)
+    np.testing.assert_allclose(value_iteration(model)[0], best, rtol=1e-10)
+    assert optimum.proved
+
+
+def test_the_float_policy_iteration_agrees_with_the_exact_one():
+    from chutes_tui.analysis.choices import float_proof
+    from chutes_tui.analysis.choices import policy_iteration as float_iteration
+    from chutes_tui.analysis.pawns import pawn_choices
+
+    model = pawn_choices(Board(10, jumps=((3, 8), (6, 2)), dice_choice=((1, 3), (2, 2, 4)), pawns=2))
+    policy, values, _ = float_iteration(model)
+    exact = policy_iteration(model)
+    np.testing.assert_allclose(values, as_floats(exact.values), rtol=1e-12)
+    improvements, least, _ = float_proof(model, policy, values)
+    assert improvements == 0 and least == pytest.approx(float(exact.slack), rel=1e-9)
