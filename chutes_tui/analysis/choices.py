@@ -40,6 +40,9 @@ from chutes_tui.model.memo import MemoKey
 
 # Value iteration stops when no state's value changes by more than this.
 VALUE_TOLERANCE = 1e-12
+# Value iteration gives up after this many sweeps (the standard board with Efron's dice takes 42).
+MAX_SWEEPS = 100_000
+ONE_MORE = ""
 # Up to this many states a policy is evaluated with dense algebra (sparse beyond).
 DENSE_STATES = 200
 
@@ -214,6 +217,10 @@ def value_iteration(model: Choices, tolerance: float = VALUE_TOLERANCE) -> tuple
     sweeps = 0
     while True:
         sweeps += 1
+        if sweeps > MAX_SWEEPS:
+            raise ValueError(
+                f"value iteration did not settle to {tolerance:g} in {MAX_SWEEPS:,} sweeps" + ONE_MORE
+            )
         new = die_values(model, values).min(axis=1)
         if np.max(np.abs(new - values)) <= tolerance:
             return new, sweeps

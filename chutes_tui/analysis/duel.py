@@ -19,6 +19,7 @@ swapped. The exact evaluation is :mod:`chutes_tui.exact.duel`.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,6 +30,10 @@ from chutes_tui.analysis.choices import Choices, Policy
 from chutes_tui.analysis.limits import DUEL_MAX_PAIRS
 
 DUEL_TOLERANCE = 1e-12
+# Value iteration gives up after this many sweeps (the standard board takes 53): where players
+# can send each other back for ever it need not settle.
+MAX_SWEEPS = 20_000
+ONE_MORE = ": players here may send each other back for ever"
 
 
 @dataclass(frozen=True, eq=False)
@@ -93,6 +98,10 @@ def value_iteration(model: Choices, tolerance: float = DUEL_TOLERANCE) -> tuple[
     sweeps = 0
     while True:
         sweeps += 1
+        if sweeps > MAX_SWEEPS:
+            raise ValueError(
+                f"value iteration did not settle to {tolerance:g} in {MAX_SWEEPS:,} sweeps" + ONE_MORE
+            )
         new = die_values(model, table, others).max(axis=-1)
         if np.max(np.abs(new - table)) <= tolerance:
             return new, sweeps
@@ -146,7 +155,7 @@ def evaluate(
         system = sp.identity(pairs, format="csr") + sp.csr_matrix(
             (chance, (rows, cols)), shape=(pairs, pairs)
         )
-        table = spsolve(system.tocsc(), won + chance_sum(rows, chance, pairs)).reshape(model.n, model.n)
+        table = _solved(system, won + chance_sum(rows, chance, pairs)).reshape(model.n, model.n)
         return table, table
     blocks = []
     rhs = []
@@ -157,8 +166,22 @@ def evaluate(
         )
         rhs.append(won + chance_sum(rows, chance, pairs))
     system = sp.identity(2 * pairs, format="csr") + blocks[0] + blocks[1]
-    solution = spsolve(system.tocsc(), np.concatenate(rhs))
+    solution = _solved(system, np.concatenate(rhs))
     return solution[:pairs].reshape(model.n, model.n), solution[pairs:].reshape(model.n, model.n)
+
+
+def _solved(system: sp.csr_matrix, right: np.ndarray) -> np.ndarray:
+    """The policy pair's chances; :class:`ValueError` when the system is singular: the pair may
+    play for ever from some state (under the bump rule two players may send each other back for
+    good), where a chance to win is not of this form."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # scipy warns of a singular matrix: said below, in one line
+        solution = spsolve(system.tocsc(), right)
+    if not np.all(np.isfinite(solution)):
+        raise ValueError(
+            "these policies may play a game for ever (players sending each other back): not solved"
+        )
+    return solution
 
 
 def chance_sum(rows: np.ndarray, chance: np.ndarray, pairs: int) -> np.ndarray:

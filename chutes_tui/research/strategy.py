@@ -13,7 +13,6 @@ their choices differ.
 from __future__ import annotations
 
 import math
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -282,9 +281,10 @@ def _naive_duel(model: one.Choices, part: tuple[DuelPart, duel.DuelPolicy, np.nd
     for name, policy in _naive(model):
         if policy is None:
             continue
-        with warnings.catch_warnings():  # a naive policy that may never finish: a singular system
-            warnings.simplefilter("ignore")
+        try:
             chance, _ = duel.evaluate(model, duel.lifted(policy, model.n), best)
+        except ValueError:  # a naive policy that may never finish against the optimal one
+            continue
         value = float(chance[model.start, model.start])
         if np.isfinite(value):
             found.append(Naive(name, value))

@@ -51,3 +51,12 @@ def test_a_board_the_solver_does_not_play_is_refused_in_one_line(capsys):
     err = capsys.readouterr().err.strip()
     assert "plays one roll a turn: extra_roll is not played with decisions yet" in err
     assert "\n" not in err
+
+
+def test_players_who_may_send_each_other_back_for_ever_are_refused_in_one_line(capsys):
+    # Under bump with a die that only moves 1, two players may bump each other back for good:
+    # value iteration does not settle, and says why instead of running for ever.
+    assert main(["strategy", "tiny-10", "--dice-choice", "1 / 1,2", "--bump", "--players", "2"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "did not settle to 1e-12 in 20,000 sweeps: players here may send each other back" in err
+    assert "\n" not in err
