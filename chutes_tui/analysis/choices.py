@@ -20,6 +20,7 @@ proof are :mod:`chutes_tui.exact.choices`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -42,7 +43,6 @@ from chutes_tui.model.memo import MemoKey
 VALUE_TOLERANCE = 1e-12
 # Value iteration gives up after this many sweeps (the standard board with Efron's dice takes 42).
 MAX_SWEEPS = 100_000
-ONE_MORE = ""
 # Up to this many states a policy is evaluated with dense algebra (sparse beyond).
 DENSE_STATES = 200
 
@@ -213,18 +213,23 @@ def expected_turns(model: Choices, policy: Policy) -> np.ndarray:
 def value_iteration(model: Choices, tolerance: float = VALUE_TOLERANCE) -> tuple[np.ndarray, int]:
     """The optimal expected turns by value iteration from 0 (increasing to the optimum), and
     the sweeps it took (until no value moves by more than ``tolerance``)."""
-    values = np.zeros(model.n)
-    sweeps = 0
-    while True:
-        sweeps += 1
-        if sweeps > MAX_SWEEPS:
-            raise ValueError(
-                f"value iteration did not settle to {tolerance:g} in {MAX_SWEEPS:,} sweeps" + ONE_MORE
-            )
-        new = die_values(model, values).min(axis=1)
+    return iterated(
+        lambda values: die_values(model, values).min(axis=1), np.zeros(model.n), tolerance, MAX_SWEEPS
+    )
+
+
+def iterated(
+    sweep: Callable[[np.ndarray], np.ndarray], start: np.ndarray, tolerance: float, most: int, why: str = ""
+) -> tuple[np.ndarray, int]:
+    """``sweep`` applied from ``start`` until no entry moves by more than ``tolerance``: the last
+    values and the sweeps; :class:`ValueError` (ending with ``why``) after ``most`` sweeps."""
+    values = start
+    for sweeps in range(1, most + 1):
+        new = sweep(values)
         if np.max(np.abs(new - values)) <= tolerance:
             return new, sweeps
         values = new
+    raise ValueError(f"value iteration did not settle to {tolerance:g} in {most:,} sweeps{why}")
 
 
 def random_values(model: Choices) -> np.ndarray:

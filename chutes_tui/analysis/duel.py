@@ -26,14 +26,14 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import spsolve
 
-from chutes_tui.analysis.choices import Choices, Policy
+from chutes_tui.analysis.choices import Choices, Policy, iterated
 from chutes_tui.analysis.limits import DUEL_MAX_PAIRS
 
 DUEL_TOLERANCE = 1e-12
 # Value iteration gives up after this many sweeps (the standard board takes 53): where players
 # can send each other back for ever it need not settle.
 MAX_SWEEPS = 20_000
-ONE_MORE = ": players here may send each other back for ever"
+WHY = ": players here may send each other back for ever"
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,18 +94,10 @@ def value_iteration(model: Choices, tolerance: float = DUEL_TOLERANCE) -> tuple[
     """The game's value ``W`` by value iteration from 0, and the sweeps it took."""
     check_size(model)
     others = others_of(model)
-    table = np.zeros((model.n, model.n))
-    sweeps = 0
-    while True:
-        sweeps += 1
-        if sweeps > MAX_SWEEPS:
-            raise ValueError(
-                f"value iteration did not settle to {tolerance:g} in {MAX_SWEEPS:,} sweeps" + ONE_MORE
-            )
-        new = die_values(model, table, others).max(axis=-1)
-        if np.max(np.abs(new - table)) <= tolerance:
-            return new, sweeps
-        table = new
+    start = np.zeros((model.n, model.n))
+    return iterated(
+        lambda table: die_values(model, table, others).max(axis=-1), start, tolerance, MAX_SWEEPS, WHY
+    )
 
 
 def greedy(model: Choices, table: np.ndarray, prefer: DuelPolicy | None = None) -> DuelPolicy:
