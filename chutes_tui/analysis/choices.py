@@ -29,6 +29,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import spsolve
 
+from chutes_tui.analysis.limits import STRATEGY_MAX_STATES
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import (
     ChoiceDie,
@@ -77,6 +78,11 @@ def choices(board: Board) -> Choices:
 
 def _build(board: Board) -> Choices:
     squares = check_decisions(board)
+    if len(squares) > STRATEGY_MAX_STATES:
+        raise ValueError(
+            f"the strategy solver handles up to {STRATEGY_MAX_STATES:,} squares a game can stand on "
+            f"(this board has {len(squares):,})"
+        )
     dice = choice_dice(board)
     words = option_words(board.after_roll)
     state = {square: i for i, square in enumerate(squares)}

@@ -27,7 +27,7 @@ import scipy.sparse as sp
 from scipy.sparse.linalg import spsolve
 
 from chutes_tui.analysis.choices import Choices, Policy, iterated
-from chutes_tui.analysis.limits import DUEL_MAX_PAIRS
+from chutes_tui.analysis.limits import DUEL_MAX_OUTCOMES, DUEL_MAX_PAIRS
 
 DUEL_TOLERANCE = 1e-12
 # Value iteration gives up after this many sweeps (the standard board takes 53): where players
@@ -46,12 +46,19 @@ class DuelPolicy:
 
 
 def check_size(model: Choices) -> None:
-    """Refuse, in one line, a game with more pair states than :data:`DUEL_MAX_PAIRS`."""
+    """Refuse, in one line, a game with more pair states than :data:`DUEL_MAX_PAIRS`, or whose
+    choices' outcomes (pair states × dice × faces × options × 2) exceed :data:`DUEL_MAX_OUTCOMES`."""
     pairs = model.n**2
     if pairs > DUEL_MAX_PAIRS:
         raise ValueError(
             f"two players make {pairs:,} pair states on this board ({model.n:,} squares each); the "
             f"two-player solver handles up to {DUEL_MAX_PAIRS:,}"
+        )
+    outcomes = pairs * model.targets[0].size
+    if outcomes > DUEL_MAX_OUTCOMES:
+        raise ValueError(
+            f"two players make {outcomes:,} outcomes of choices on this board (pair states × dice × "
+            f"faces × options × 2); the two-player solver handles up to {DUEL_MAX_OUTCOMES:,}"
         )
 
 

@@ -117,4 +117,7 @@ STRATEGY_EXACT_STATES = 1_000
 # 40,000 pair states (200 squares) is its bound; the exact evaluation of the policy found is a
 # dense rational solve of one unknown per pair state, done up to this many (a 35-square board).
 DUEL_MAX_PAIRS = 40_000
+# ... and each sweep gathers every choice's outcome on every pair state: 8 bytes each, several
+# arrays of them (the standard board with Efron's dice: 6,561 × 96 = 630,000).
+DUEL_MAX_OUTCOMES = 8_000_000
 DUEL_EXACT_PAIRS = 1_225

@@ -31,6 +31,7 @@ never lead to the goal whatever is chosen, and the rules the solvers do not play
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -157,21 +158,21 @@ def reached(board: DecisionBoard) -> tuple[int, ...]:
 
 def ranks(board: DecisionBoard, squares: tuple[int, ...]) -> dict[int, int]:
     """The fewest turns in which some choices may reach the goal from each of ``squares`` with a
-    positive chance (absent: never). A policy that on each square picks a die and an option with
-    a chance to reach a lower rank reaches the goal with chance one: a *proper* policy, where
-    policy iteration may start."""
+    positive chance (absent: never): the distance to the goal in the graph of every square some
+    choice and roll may lead to, by one breadth-first search backwards from the goal."""
+    before: dict[int, list[int]] = {}
+    for square in squares:
+        for target in set(successors(board, square)):
+            before.setdefault(target, []).append(square)
     rank = {board.goal_square: 0}
-    turns = 0
-    while True:
-        turns += 1
-        found = [
-            s
-            for s in squares
-            if s not in rank and any(rank.get(t, turns) < turns for t in successors(board, s))
-        ]
-        if not found:
-            return rank
-        rank.update(dict.fromkeys(found, turns))
+    todo = deque([board.goal_square])
+    while todo:
+        square = todo.popleft()
+        for earlier in before.get(square, ()):
+            if earlier not in rank:
+                rank[earlier] = rank[square] + 1
+                todo.append(earlier)
+    return rank
 
 
 # The turn rules of issue 26 the solvers do not play with decisions (a turn is one roll here).

@@ -60,3 +60,22 @@ def test_players_who_may_send_each_other_back_for_ever_are_refused_in_one_line(c
     err = capsys.readouterr().err.strip()
     assert "did not settle to 1e-12 in 20,000 sweeps: players here may send each other back" in err
     assert "\n" not in err
+
+
+@pytest.mark.parametrize(
+    ("module", "limit", "words"),
+    [
+        ("chutes_tui.analysis.choices", "STRATEGY_MAX_STATES", "handles up to 5 squares a game can stand on"),
+        (
+            "chutes_tui.analysis.duel",
+            "DUEL_MAX_PAIRS",
+            "make 64 pair states on this board (8 squares each); ",
+        ),
+        ("chutes_tui.analysis.duel", "DUEL_MAX_OUTCOMES", "handles up to 5"),
+    ],
+)
+def test_the_state_limits_are_named_when_they_refuse(module, limit, words, monkeypatch, capsys):
+    monkeypatch.setattr(f"{module}.{limit}", 5)
+    assert main(["strategy", "tiny-10", "--after-roll", "flip", "--players", "2"]) == 1
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
