@@ -117,3 +117,19 @@ SUGGEST_MAX_SQUARES = 300
 # Another Game: the chain has a state per split of the coins, and long games slow the simulation.
 ANOTHER_GAME_MAX_COINS = 30
 ANOTHER_GAME_MAX_GAMES = 1_000_000
+
+# -- decisions (issue 27: the strategy solvers) -------------------------------------------------
+
+# One player: policy iteration solves (I - Q_π) V = 1 densely, in floats up to this many reached
+# squares, and in exact fractions (FLINT's fmpq_mat) up to the second; the standard board has 82.
+STRATEGY_MAX_STATES = 5_000
+STRATEGY_EXACT_STATES = 1_000
+# Two players: the state is both squares (and whose turn it is), squares² of them. Value
+# iteration holds every choice's outcome for each (squares² × dice × faces × options × 2), so
+# 40,000 pair states (200 squares) is its bound; the exact evaluation of the policy found is a
+# dense rational solve of one unknown per pair state, done up to this many (a 35-square board).
+DUEL_MAX_PAIRS = 40_000
+# ... and each sweep gathers every choice's outcome on every pair state: 8 bytes each, several
+# arrays of them (the standard board with Efron's dice: 6,561 × 96 = 630,000).
+DUEL_MAX_OUTCOMES = 8_000_000
+DUEL_EXACT_PAIRS = 1_225

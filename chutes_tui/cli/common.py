@@ -25,7 +25,7 @@ from chutes_tui.model import edits, inputs
 from chutes_tui.model.board import MAX_SQUARES, Board, BoardError
 from chutes_tui.model.inputs import InputError
 from chutes_tui.model.rulekinds import Choice, Form
-from chutes_tui.model.ruletable import Offered, RuleOption, RuleOverrides, offered, said
+from chutes_tui.model.ruletable import Offered, RuleOption, RuleOverrides, deciding, offered, said
 from chutes_tui.model.text import path_text, shown
 
 SEED_HELP = "seed the random numbers: a whole number 0..2^63-1 (default: a fresh one, shown)"
@@ -82,16 +82,21 @@ def fresh_seed(seed: int | None) -> int:
 
 
 def add_board_arguments(
-    parser: argparse.ArgumentParser, *, optional: bool = False, also: str = "standard"
+    parser: argparse.ArgumentParser,
+    *,
+    optional: bool = False,
+    also: str = "standard",
+    decisions: bool = False,
 ) -> None:
-    """``optional``: BOARD may be left out (``also``: what then, said after the help's first words)."""
+    """``optional``: BOARD may be left out (``also``: what then, said after the help's first words);
+    ``decisions``: the verb plays issue 27's decisions (the strategy solver), whose flags it offers."""
     help_text = "a bundled board name or a board file (.toml or plain)"
     if optional:
         help_text += f"; without it: {also}"
         parser.add_argument("board", metavar="BOARD", nargs="?", default="standard", help=help_text)
     else:
         parser.add_argument("board", metavar="BOARD", help=help_text)
-    for row in offered(Offered.CLI):
+    for row in _rows(decisions):
         add_rule(parser, row)
     parser.add_argument(
         "--add-jump",
@@ -113,11 +118,18 @@ def add_board_arguments(
     )
 
 
-def board_from_args(args: argparse.Namespace) -> Board:
+def _rows(decisions: bool) -> tuple[RuleOption[Any], ...]:
+    """The rule flags of a verb (``decisions``: the strategy solver's, with issue 27's)."""
+    return deciding(Offered.CLI) if decisions else offered(Offered.CLI)
+
+
+def board_from_args(args: argparse.Namespace, *, decisions: bool = False) -> Board:
     """The board named on the command line, with any rule overrides and jump edits applied
     (the overrides are laid over a board file's rules before the board is checked: a file
-    that is a board only under them is one)."""
-    return _edited(load_board(args.board, rule_overrides(args)), args)
+    that is a board only under them is one); ``decisions``: for the strategy solver."""
+    return _edited(
+        load_board(args.board, rule_overrides(args, decisions=decisions), deciding=decisions), args
+    )
 
 
 def _edited(board: Board, args: argparse.Namespace) -> Board:
@@ -149,11 +161,13 @@ def add_rule(parser: argparse.ArgumentParser, row: RuleOption[Any]) -> None:
         parser.add_argument(row.flag, type=argument(row.flag, parse), metavar=row.metavar, help=help_text)
 
 
-def rule_overrides(args: argparse.Namespace, rows: Iterable[RuleOption[Any]] | None = None) -> RuleOverrides:
+def rule_overrides(
+    args: argparse.Namespace, rows: Iterable[RuleOption[Any]] | None = None, *, decisions: bool = False
+) -> RuleOverrides:
     """The rules the command line changes (a flag left out: the board's own), of ``rows``
-    (default: every rule offered on the command line)."""
+    (default: every rule offered on the command line, issue 27's decisions with ``decisions``)."""
     overrides = RuleOverrides()
-    for row in offered(Offered.CLI) if rows is None else rows:
+    for row in _rows(decisions) if rows is None else rows:
         value = getattr(args, row.field)
         if isinstance(row.kind, Choice) and value is not None:
             value = row.kind.parse(value, row.flag)  # argparse has checked the word

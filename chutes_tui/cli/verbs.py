@@ -36,6 +36,7 @@ VERBS = {
     "edit": "design a board while its statistics update",
     "serve": "serve the app to web browsers: each visitor plays their own game",
     "boards": "list the bundled boards, or make a random one",
+    "strategy": "a board whose player chooses (dice, flips), solved: the best choice on each square",
 }
 
 # Verbs whose linear algebra is small or sparse (a game's odds, a turn's chain, integer algebra):
@@ -94,6 +95,7 @@ if TYPE_CHECKING:
         serve,
         simulate,
         squares,
+        strategy,
         watch,
     )
 
@@ -114,4 +116,5 @@ if TYPE_CHECKING:
         edit,
         serve,
         boards,
+        strategy,
     )

@@ -37,7 +37,7 @@ from chutes_tui.io.files import FileReadError, is_regular_file, read_text
 from chutes_tui.io.scan import structure_problem
 from chutes_tui.model.board import Board, BoardError, Jump
 from chutes_tui.model.dice import MAX_DIE
-from chutes_tui.model.ruletable import RULES, Offered, RuleOverrides, offered
+from chutes_tui.model.ruletable import DECISIONS, RULES, Offered, RuleOverrides, deciding
 from chutes_tui.model.text import elide, kind_of, number, printable, quote
 
 
@@ -157,8 +157,8 @@ def format_plain(board: Board) -> str:
 
 
 # The rules' keys come from their table (model/ruletable.py): a new rule is read and written
-# with no change here.
-_RULE_ROWS = offered(Offered.FILE)
+# with no change here. Issue 27's decisions are read for the strategy solver only (``deciding``).
+_RULE_ROWS = deciding(Offered.FILE)
 _TOML_KEYS = {"name", "description", "squares", "start", "width", "ladders", "chutes"} | {
     row.key for row in _RULE_ROWS
 }
@@ -246,9 +246,11 @@ def parse_toml(
     path: str | os.PathLike[str] | None = None,
     overrides: RuleOverrides = NONE,
     every_rule: bool = False,
+    deciding: bool = False,
 ) -> Board:
     """Read a board in the TOML format (see the module docstring), with the rules ``overrides``
-    changes; ``every_rule``: also the rules no surface offers yet (a save's board)."""
+    changes; ``every_rule``: also the rules no surface offers yet (a save's board); issue 27's
+    decisions only when ``deciding`` (for the strategy solver)."""
     data = _load_toml(text, path)
     rows = _EVERY_RULE_ROW if every_rule else _RULE_ROWS
     known = _TOML_KEYS | {row.key for row in rows}
@@ -259,6 +261,13 @@ def parse_toml(
             path=path,
             line=_key_line(text, unknown[0]),
         )
+    for row in DECISIONS:
+        if row.key in data and not deciding:
+            raise BoardError(
+                f"{row.key} is a decision: only chutes-tui strategy plays it so far",
+                path=path,
+                line=_key_line(text, row.key),
+            )
     if "squares" not in data:
         raise BoardError("the board needs 'squares', the number of the end square", path=path)
 
@@ -360,34 +369,42 @@ def format_toml(board: Board) -> str:
     )
 
 
-def parse_board_text(text: str, path: str | os.PathLike[str], overrides: RuleOverrides = NONE) -> Board:
+def parse_board_text(
+    text: str, path: str | os.PathLike[str], overrides: RuleOverrides = NONE, *, deciding: bool = False
+) -> Board:
     """Parse by extension: ``.toml`` is TOML, anything else the plain format."""
     if str(path).lower().endswith(".toml"):
-        return parse_toml(text, path=path, overrides=overrides)
+        return parse_toml(text, path=path, overrides=overrides, deciding=deciding)
     return parse_plain(text, path=path, overrides=overrides)
 
 
-def read_board(path: str | os.PathLike[str], overrides: RuleOverrides = NONE) -> Board:
+def read_board(
+    path: str | os.PathLike[str], overrides: RuleOverrides = NONE, *, deciding: bool = False
+) -> Board:
     """Load a board file of either format (a regular file of at most 10 MB), with the rules
     ``overrides`` changes."""
     try:
         text = read_text(path)
     except FileReadError as error:
         raise BoardError(error.reason, path=path) from None
-    return parse_board_text(text, path, overrides)
+    return parse_board_text(text, path, overrides, deciding=deciding)
 
 
-def load_board(spec: str | os.PathLike[str], overrides: RuleOverrides = NONE) -> Board:
+def load_board(
+    spec: str | os.PathLike[str], overrides: RuleOverrides = NONE, *, deciding: bool = False
+) -> Board:
     """A bundled board by name (``"standard"``), or a board file by path, with the rules
-    ``overrides`` changes (laid over the file's before the board is checked)."""
+    ``overrides`` changes (laid over the file's before the board is checked; ``deciding``:
+    :func:`parse_toml`'s)."""
     text = str(spec)
     bundled = bundled_board_path(text)
     if bundled is not None:
         try:
-            return read_board(bundled, overrides)
+            return read_board(bundled, overrides, deciding=deciding)
         except BoardError as error:  # named as the user named it, not by its file in the package
             raise BoardError(error.reason, path=text, jump=error.jump, field=error.field) from None
     if is_regular_file(text) or os.path.lexists(text) or os.sep in text or "." in text:
-        return read_board(text, overrides)  # it names a file: say what is wrong with it, if anything
+        # It names a file: say what is wrong with it, if anything.
+        return read_board(text, overrides, deciding=deciding)
     names = ", ".join(bundled_board_names())
     raise BoardError(f"no bundled board or file named {quote(text)} (bundled boards: {names})")

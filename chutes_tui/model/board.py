@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 # Re-exported: a board's error and its jumps belong to the board.
+from chutes_tui.model.decisions import check_goal_reached, decides
 from chutes_tui.model.dice import MAX_DIE as MAX_DIE
 from chutes_tui.model.errors import BoardError as BoardError
 from chutes_tui.model.errors import Jump as Jump
@@ -27,7 +28,7 @@ from chutes_tui.model.memo import Memo
 from chutes_tui.model.rules import MAX_SQUARES as MAX_SQUARES
 from chutes_tui.model.rules import EndRule, JumpKind, landing_table, roll_table
 from chutes_tui.model.rules import jump_kind as jump_kind
-from chutes_tui.model.ruletable import RULES, Offered, RuleChoices, RuleOverrides, offered
+from chutes_tui.model.ruletable import RULES, Offered, RuleChoices, RuleOverrides, deciding
 from chutes_tui.model.text import kind_of, number
 from chutes_tui.model.turnchecks import check_turn_rules
 from chutes_tui.model.turns import beyond_rolls
@@ -87,7 +88,10 @@ class Board(RuleChoices):
         self._check_numbers()
         object.__setattr__(self, "jumps", self._checked_jumps())
         check_turn_rules(self)
-        check_winnable(self)
+        if decides(self):  # winnable by some choices (the roll table is not a turn here)
+            check_goal_reached(self)
+        else:
+            check_winnable(self)
 
     # -- validation -----------------------------------------------------------------------
 
@@ -232,10 +236,13 @@ class Board(RuleChoices):
         """Refuse the per-roll tables, which every engine of today reads, on a board with a turn
         rule of issue 26 (:func:`~chutes_tui.model.turns.beyond_rolls`): a turn there is
         :mod:`chutes_tui.model.turns`', which the engines do not read yet; no surface offers
-        those rules (``played=False``), so only a program meets this."""
-        if beyond_rolls(self):
+        those rules (``played=False``), so only a program meets this. The same for the
+        decisions of issue 27 (:func:`~chutes_tui.model.decisions.decides`), which only the
+        strategy solver plays (a board file read for anything else refuses them)."""
+        if beyond_rolls(self) or decides(self):
             waiting = [row.field for row in RULES if not row.played and row.written(self)]
-            raise ValueError(f"the engines do not play {', '.join(waiting)} yet (model/turns.py does)")
+            where = "model/decisions.py" if decides(self) else "model/turns.py"
+            raise ValueError(f"the engines do not play {', '.join(waiting)} yet ({where} does)")
 
     @cached_property
     def roll_table(self) -> np.ndarray:
@@ -288,7 +295,7 @@ class Board(RuleChoices):
             "description": self.description,
             "squares": self.end,
             "start": self.start,
-            **{row.key: row.kind.json(row.of(self)) for row in offered(Offered.FILE) if row.written(self)},
+            **{row.key: row.kind.json(row.of(self)) for row in deciding(Offered.FILE) if row.written(self)},
             "width": self.width,
             "ladders": [list(j) for j in self.ladders],
             "chutes": [list(j) for j in self.chutes],

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Sequence, Sized
 from enum import Enum, StrEnum
 from typing import ClassVar, Generic, TypeVar
 
@@ -296,3 +297,49 @@ class ChoiceOrWhole(Kind[E | int]):
         if isinstance(raw, str) and raw in self.words.words():
             return self.words.read(raw, key)
         raise BoardError(f"{key} must be {self._expected()}, not {kind_of(raw)}", field=key)
+
+
+class DiceList(Kind[tuple[tuple[int, ...], ...]]):
+    """Dice to choose from, each a list of faces, each face a move of ``0..high`` squares (0
+    stays put), equally likely (a face listed twice is twice as likely): ``[[4, 4, 0], [3]]`` in
+    a file, ``4,4,0 / 3`` typed (dice split by ``/``). Empty: no choice of dice."""
+
+    example = "4,4,4,4,0,0 / 3,3,3,3,3,3"
+
+    def __init__(self, high: int, most_dice: int, most_faces: int) -> None:
+        self.face = Whole(0, high)
+        self.most_dice, self.most_faces = most_dice, most_faces
+
+    def _problem(self, dice: Sequence[Sized]) -> str | None:
+        """What is wrong with the counts of ``dice`` (checked before any face is read)."""
+        if len(dice) > self.most_dice:
+            return f"at most {self.most_dice} dice to choose from (got {len(dice):,})"
+        for number_, faces in enumerate(dice, start=1):
+            if not 1 <= len(faces) <= self.most_faces:
+                return f"die {number_} needs 1..{self.most_faces} faces (got {len(faces):,})"
+        return None
+
+    def parse(self, text: str, what: str) -> tuple[tuple[int, ...], ...]:
+        if not text.strip():
+            return ()
+        words = [[face for face in re.split(r"[\s,]+", die.strip()) if face] for die in text.split("/")]
+        problem = self._problem(words)
+        if problem is not None:
+            raise InputError(f"{what}: {problem}")
+        return tuple(tuple(self.face.parse(face, what) for face in die) for die in words)
+
+    def text(self, value: tuple[tuple[int, ...], ...]) -> str:
+        return " / ".join(",".join(map(str, faces)) for faces in value)
+
+    def json(self, value: tuple[tuple[int, ...], ...]) -> object:
+        return [list(faces) for faces in value]
+
+    def read(self, raw: object, key: str) -> tuple[tuple[int, ...], ...]:
+        if not isinstance(raw, list | tuple) or not all(isinstance(die, list | tuple) for die in raw):
+            raise BoardError(
+                f"{key} must be a list of dice, each a list of faces, not {kind_of(raw)}", field=key
+            )
+        problem = self._problem(raw)
+        if problem is not None:
+            raise BoardError(f"{key}: {problem}", field=key)
+        return tuple(tuple(self.face.read(face, key) for face in die) for die in raw)

@@ -22,147 +22,30 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import Flag, auto
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, TypeVar, cast
 
-from chutes_tui.model.dice import D6, Dice
+from chutes_tui.model.decisions import MAX_CHOICE_DICE, MAX_PAWNS, AfterRoll
+from chutes_tui.model.dice import MAX_DIE
 from chutes_tui.model.rulekinds import (
     Choice,
     ChoiceOrWhole,
     DiceKind,
-    Form,
-    Kind,
+    DiceList,
     MaybeWhole,
     OnOff,
     Squares,
     Whole,
 )
+
+# The row's types, re-exported: every front end imports the table from here.
+from chutes_tui.model.rulerow import DEFAULT as DEFAULT
+from chutes_tui.model.rulerow import EVERYWHERE as EVERYWHERE
+from chutes_tui.model.rulerow import Offered as Offered
+from chutes_tui.model.rulerow import RuleChoices as RuleChoices
+from chutes_tui.model.rulerow import RuleOption as RuleOption
 from chutes_tui.model.rules import BUMP_EFFECT, MAX_SQUARES, MAX_STREAK, EndRule, Penalty
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True, kw_only=True)
-class RuleChoices:
-    """The rule choices of a board (one field per row of :data:`RULES`, in its order)."""
-
-    end_rule: EndRule = EndRule.EXACT
-    # The square that wins (None: the end square); past it, ordinary squares up to the end.
-    goal: int | None = None
-    # The dice; ``Board(die=8)`` (a whole number) means one fair 8-sided die.
-    die: Dice = D6
-    extra_roll: bool = False
-    # The rolls of a turn are added, and the piece moves once by their total.
-    sum_rolls: bool = False
-    # The n-th top face in a row in one turn ends it (None: no limit), sending the piece to
-    # where the penalty says, no jump applied.
-    streak_limit: int | None = None
-    streak_penalty: Penalty | int = Penalty.FORFEIT
-    # A piece on the start moves only on these faces (none: on any), onto enter_square if set.
-    enter_faces: tuple[int, ...] = ()
-    enter_square: int | None = None
-    # A jump's head may be another jump's tail: the piece follows the chain until it rests.
-    chain_jumps: bool = False
-    # The bump house rule (:func:`~chutes_tui.model.rules.bumped`): players then interact.
-    bump: bool = False
-    # Squares where a piece that comes to rest skips its next turn, or rolls again at once.
-    miss_turn: tuple[int, ...] = ()
-    throw_again: tuple[int, ...] = ()
-
-    @property
-    def rules(self) -> RuleChoices:
-        """These choices alone (of a board: its rules, without its squares and jumps)."""
-        return RuleChoices(**{row.field: row.of(self) for row in RULES})
-
-
-class Offered(Flag):
-    """Where a rule may be chosen."""
-
-    CLI = auto()  # a flag of every verb that takes a board
-    SETUP = auto()  # the setup screen (and the setup it remembers)
-    DIALOG = auto()  # the editor's rules dialog
-    FILE = auto()  # a key of the TOML board file (and of a board's JSON)
-
-
-EVERYWHERE = Offered.CLI | Offered.SETUP | Offered.DIALOG | Offered.FILE
-
-
-@dataclass(frozen=True, eq=False)  # a row is itself: it keys the overrides by identity
-class RuleOption(Generic[T]):
-    """One rule's row: everything a front end needs to offer it."""
-
-    field: str  # of RuleChoices (and so of Board), and the board file's key
-    kind: Kind[T]
-    flag: str  # on the command line ("--end-rule"); widgets are named after it
-    label: str  # a few words, beside its field in the app
-    help: str  # the command line's help, the app's tooltip
-    offered: Offered = EVERYWHERE
-    why: str = ""  # why a row is not offered everywhere (required then)
-    metavar: str | None = None
-    # In every board file and board JSON, even when the default (else only when it differs):
-    # the rules older than chained jumps were always written, and still are.
-    always_written: bool = False
-    hint: str = ""  # the dialog's line of examples under a text field
-    # Every engine plays it (the chain, the exact chain, the simulators, the game): else the
-    # row is offered nowhere yet (:func:`offered`), and only a program sets it.
-    played: bool = True
-    # How a summary of a board's rules says it (:func:`said`: the command line's heading, the
-    # editor's figures, the setup's preview): ``said`` its words, ``{}`` standing for the value
-    # (``kind.said``: "{} end" says "exact end"; default: the noun, then the value unless on/off);
-    # ``said_brief`` a narrow line's words (the editor's figures; default: ``said``). A rule is
-    # said when its value is not the default (an on/off rule: when on), or always if
-    # ``always_said``. ``noun`` names it in a list of the rules (default: the label).
-    said: str = ""
-    said_brief: str = ""
-    noun: str = ""
-    always_said: bool = False
-    # Summaries say the rows by this, ties in the table's order: the dice, after the end rule
-    # in the table (and --help), come first in a sentence ("d6, exact end, bump").
-    said_order: int = 0
-
-    def __post_init__(self) -> None:
-        if self.offered != EVERYWHERE and not self.why:
-            raise ValueError(f"the rule {self.field} is not offered everywhere: its row must say why")
-        if self.always_said and not self.played:
-            raise ValueError(f"the rule {self.field} is not played yet: it is said only when set")
-
-    @property
-    def key(self) -> str:
-        """The board file's key."""
-        return self.field
-
-    @property
-    def name(self) -> str:
-        """The flag without its dashes: the app's widgets are named after it."""
-        return self.flag.removeprefix("--")
-
-    @property
-    def default(self) -> T:
-        return self.of(DEFAULT)
-
-    def of(self, rules: RuleChoices) -> T:
-        """This rule's value in ``rules`` (a :class:`Board` is one)."""
-        return cast(T, getattr(rules, self.field))
-
-    @property
-    def named(self) -> str:
-        """Its name in a list of the rules ("extra roll")."""
-        return self.noun or self.label
-
-    def words(self, rules: RuleChoices, *, brief: bool = False) -> str | None:
-        """What a summary of ``rules`` says of this rule (``brief``: a narrow line's words), or
-        ``None`` when it says nothing of it."""
-        value = self.of(rules)
-        if value == self.default and not self.always_said:
-            return None
-        template = (self.said_brief if brief else "") or self.said
-        if not template:
-            template = self.named if self.kind.form is Form.TICK else self.named + " {}"
-        return template.format(self.kind.said(value))
-
-    def written(self, rules: RuleChoices) -> bool:
-        """Whether a board file (and a board's JSON) names this rule."""
-        return self.always_written or self.of(rules) != self.default
 
 
 END_RULE = RuleOption(
@@ -311,6 +194,52 @@ THROW_AGAIN = RuleOption(
     played=False,
 )
 
+# Issue 27's decisions: only the strategy solver plays them (model/decisions.py); board files
+# carry them for it, the `strategy` verb offers their flags, and every other surface refuses them.
+FOR_STRATEGY = Offered.CLI | Offered.FILE
+ONLY_SOLVED = "a decision: only the strategy solver plays it (chutes-tui strategy)"
+DICE_CHOICE = RuleOption(
+    "dice_choice",
+    DiceList(MAX_DIE, MAX_CHOICE_DICE, MAX_DIE),
+    "--dice-choice",
+    "dice to choose from",
+    "before each roll the player picks one of these dice, each a list of equally likely faces "
+    "(0 stays put), dice split by /: 4,4,4,4,0,0 / 3,3,3,3,3,3 (Efron's first two)",
+    metavar="DICE",
+    offered=FOR_STRATEGY,
+    why=ONLY_SOLVED,
+    said="a die chosen of {}",
+    played=False,
+    decision=True,
+)
+AFTER_ROLL = RuleOption(
+    "after_roll",
+    Choice(AfterRoll),
+    "--after-roll",
+    "after the roll",
+    "what the player may do with a roll before moving: move (nothing), flip (a fair coin adds or "
+    "takes 1) or either (move it forward or backward, never below the start)",
+    offered=FOR_STRATEGY,
+    why=ONLY_SOLVED,
+    said="after the roll: {}",
+    played=False,
+    decision=True,
+)
+PAWNS = RuleOption(
+    "pawns",
+    Whole(1, MAX_PAWNS, example=2),
+    "--pawns",
+    "pawns each",
+    "each player has this many pawns and picks, after the roll, which one moves; all must reach "
+    "the goal (with bump a capture sends a pawn to the start)",
+    metavar="K",
+    offered=FOR_STRATEGY,
+    why=ONLY_SOLVED,
+    said="{} pawns each",
+    played=False,
+    decision=True,
+)
+
 # The rows, in the order every front end offers them.
 RULES: tuple[RuleOption[Any], ...] = (
     END_RULE,
@@ -326,8 +255,11 @@ RULES: tuple[RuleOption[Any], ...] = (
     BUMP,
     MISS_TURN,
     THROW_AGAIN,
+    DICE_CHOICE,
+    AFTER_ROLL,
+    PAWNS,
 )
-DEFAULT = RuleChoices()
+DECISIONS: tuple[RuleOption[Any], ...] = (DICE_CHOICE, AFTER_ROLL, PAWNS)
 
 
 # The rows in the order a summary says them, and those it says only when set (the house rules).
@@ -345,6 +277,11 @@ def offered(where: Offered) -> tuple[RuleOption[Any], ...]:
     """The rows offered ``where``, in the table's order (a row the engines do not play yet:
     nowhere)."""
     return tuple(row for row in RULES if where in row.offered and row.played)
+
+
+def deciding(where: Offered) -> tuple[RuleOption[Any], ...]:
+    """The rows offered ``where`` to the strategy solver: those played, and the decisions."""
+    return tuple(row for row in RULES if where in row.offered and (row.played or row.decision))
 
 
 @dataclass(frozen=True)

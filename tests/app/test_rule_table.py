@@ -170,6 +170,9 @@ def test_a_row_the_engines_do_not_play_yet_is_offered_nowhere():
         "enter_square",
         "miss_turn",
         "throw_again",
+        "dice_choice",
+        "after_roll",
+        "pawns",
     ]
     for where in Offered:
         assert not set(waiting) & set(offered(where)), where

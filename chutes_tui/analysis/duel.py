@@ -1,0 +1,199 @@
+"""Two players with decisions (issue 27), in floats: a zero-sum stochastic game.
+
+The state is both pieces' squares and whose turn it is; by symmetry (both play by the same
+rules) one table serves: ``W[a, b]`` is the chance that the player to move, on state ``a``,
+wins against the other on ``b``. The mover picks a die and, after the roll, an option
+(:mod:`chutes_tui.analysis.choices`' arrays); an outcome ``a'`` is worth 1 when it is the goal,
+else ``1 - W[b', a']`` (the other moves next; ``b'`` is ``b``, or the start when the bump rule
+sends it there). So
+
+    W[a, b] = max_d Σ_c chances[d, c] · max_o ½ Σ_k value(a, b, targets[a, d, c, o, k]),
+
+and value iteration from ``W = 0`` rises to the game's value (Shapley 1953: a stochastic game
+with perfect information has a value and stationary optimal policies). It stops when no entry
+moves by more than :data:`DUEL_TOLERANCE`. A pair of stationary policies is evaluated by one
+sparse solve: ``A[a, b]`` (the first policy's player to move) and ``B[b, a]`` (the second's),
+``A[a, b] = Σ p(a') · (1 if a' is the goal else 1 - B[b', a'])`` and the same with the roles
+swapped. The exact evaluation is :mod:`chutes_tui.exact.duel`.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.linalg import spsolve
+
+from chutes_tui.analysis.choices import Choices, Policy, iterated
+from chutes_tui.analysis.limits import DUEL_MAX_OUTCOMES, DUEL_MAX_PAIRS
+
+DUEL_TOLERANCE = 1e-12
+# Value iteration gives up after this many sweeps (the standard board takes 53): where players
+# can send each other back for ever it need not settle.
+MAX_SWEEPS = 20_000
+WHY = ": players here may send each other back for ever"
+
+
+@dataclass(frozen=True, eq=False)
+class DuelPolicy:
+    """A stationary policy of the two-player game: ``die[a, b]`` and ``option[a, b, d, c]``
+    for the mover on ``a`` against the other on ``b``."""
+
+    die: np.ndarray  # (n, n)
+    option: np.ndarray  # (n, n, D, C)
+
+
+def check_size(model: Choices) -> None:
+    """Refuse, in one line, a game with more pair states than :data:`DUEL_MAX_PAIRS`, or whose
+    choices' outcomes (pair states × dice × faces × options × 2) exceed :data:`DUEL_MAX_OUTCOMES`."""
+    pairs = model.n**2
+    if pairs > DUEL_MAX_PAIRS:
+        raise ValueError(
+            f"two players make {pairs:,} pair states on this board ({model.n:,} squares each); the "
+            f"two-player solver handles up to {DUEL_MAX_PAIRS:,}"
+        )
+    outcomes = pairs * model.targets[0].size
+    if outcomes > DUEL_MAX_OUTCOMES:
+        raise ValueError(
+            f"two players make {outcomes:,} outcomes of choices on this board (pair states × dice × "
+            f"faces × options × 2); the two-player solver handles up to {DUEL_MAX_OUTCOMES:,}"
+        )
+
+
+def lifted(policy: Policy, n: int) -> DuelPolicy:
+    """A one-player policy played in the game: its choice on the mover's square, whatever the
+    other's."""
+    return DuelPolicy(np.repeat(policy.die[:, None], n, axis=1), np.repeat(policy.option[:, None], n, axis=1))
+
+
+def others_of(model: Choices) -> np.ndarray:
+    """``others[a, b, d, c, o, k]``: the other's state after the mover's outcome (the start
+    when the bump rule sends it back; the goal and the start are never bumped from)."""
+    n = model.n
+    targets = model.targets[:, None]  # (n, 1, D, C, O, 2)
+    b = np.arange(n)[None, :, None, None, None, None]
+    others = np.broadcast_to(b, (n, n, *model.targets.shape[1:]))
+    board = model.board
+    if board.bump:
+        hit = (targets == b) & (np.asarray(model.squares)[np.minimum(targets, n - 1)] != board.start)
+        others = np.where(hit & (targets < n), model.start, others)
+    return others
+
+
+def option_values(model: Choices, table: np.ndarray, others: np.ndarray | None = None) -> np.ndarray:
+    """``(n, n, D, C, O)``: each option's chance to win for the mover, against ``table``."""
+    n = model.n
+    worth = np.ones((n, n + 1))
+    worth[:, :n] = 1.0 - table  # worth[b', a']: the other moves next, on b', against a'
+    others = others_of(model) if others is None else others
+    targets = np.broadcast_to(model.targets[:, None], others.shape)
+    return worth[others, targets].mean(axis=-1)
+
+
+def die_values(model: Choices, table: np.ndarray, others: np.ndarray | None = None) -> np.ndarray:
+    """``(n, n, D)``: each die's chance to win, the best option taken after each roll."""
+    return (model.chances[None, None] * option_values(model, table, others).max(axis=-1)).sum(axis=-1)
+
+
+def value_iteration(model: Choices, tolerance: float = DUEL_TOLERANCE) -> tuple[np.ndarray, int]:
+    """The game's value ``W`` by value iteration from 0, and the sweeps it took."""
+    check_size(model)
+    others = others_of(model)
+    start = np.zeros((model.n, model.n))
+    return iterated(
+        lambda table: die_values(model, table, others).max(axis=-1), start, tolerance, MAX_SWEEPS, WHY
+    )
+
+
+def greedy(model: Choices, table: np.ndarray, prefer: DuelPolicy | None = None) -> DuelPolicy:
+    """The policy taking the best die and options against ``table``; where ``prefer``'s choice
+    is as good (within :data:`DUEL_TOLERANCE`) it is kept: ties go to it (the one-player optimum:
+    a tie broken towards a die that may stand still could let both players stall for ever)."""
+    values = option_values(model, table)
+    option = values.argmax(axis=-1)
+    best = (model.chances[None, None] * values.max(axis=-1)).sum(axis=-1)
+    die = best.argmax(axis=-1)
+    if prefer is not None:
+        kept = np.take_along_axis(values, prefer.option[..., None], axis=-1)[..., 0]
+        option = np.where(kept >= values.max(axis=-1) - DUEL_TOLERANCE, prefer.option, option)
+        preferred = np.take_along_axis(best, prefer.die[..., None], axis=-1)[..., 0]
+        die = np.where(preferred >= best.max(axis=-1) - DUEL_TOLERANCE, prefer.die, die)
+    return DuelPolicy(die, option)
+
+
+def moves(model: Choices, policy: DuelPolicy) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The policy's moves from every pair state ``a·n + b``: ``(rows, next pairs b'·n + a',
+    chances)`` of the moves that do not win, and each state's chance to win at once."""
+    n = model.n
+    a, b = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    die = policy.die
+    chosen = model.targets[a, die]  # (n, n, C, O, 2)
+    picked = np.take_along_axis(chosen, policy.option[a, b, die][..., None, None], axis=3)[..., 0, :]
+    others = others_of(model)[a, b, die]  # (n, n, C, O, 2)
+    other = np.take_along_axis(others, policy.option[a, b, die][..., None, None], axis=3)[..., 0, :]
+    chance = np.repeat((model.chances[die] / 2)[..., None], 2, axis=-1)  # (n, n, C, 2)
+    rows = np.broadcast_to((a * n + b)[..., None, None], picked.shape)
+    wins = picked == n
+    won = np.where(wins, chance, 0.0).sum(axis=(-1, -2))
+    keep = ~wins & (chance > 0)
+    return rows[keep], other[keep] * n + picked[keep], chance[keep], won.ravel()
+
+
+def evaluate(
+    model: Choices, first: DuelPolicy, second: DuelPolicy | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """``(A, B)``: the chance that ``first``'s player wins when it is to move (``A[a, b]``, on
+    ``a`` against ``second``'s on ``b``) and ``second``'s when it is (``B[b, a]``); ``second``
+    defaults to ``first``."""
+    check_size(model)
+    pairs = model.n**2
+    if second is None:
+        rows, cols, chance, won = moves(model, first)
+        system = sp.identity(pairs, format="csr") + sp.csr_matrix(
+            (chance, (rows, cols)), shape=(pairs, pairs)
+        )
+        table = _solved(system, won + chance_sum(rows, chance, pairs)).reshape(model.n, model.n)
+        return table, table
+    blocks = []
+    rhs = []
+    for mover, offset_in, offset_out in ((first, 0, pairs), (second, pairs, 0)):
+        rows, cols, chance, won = moves(model, mover)
+        blocks.append(
+            sp.csr_matrix((chance, (rows + offset_in, cols + offset_out)), shape=(2 * pairs, 2 * pairs))
+        )
+        rhs.append(won + chance_sum(rows, chance, pairs))
+    system = sp.identity(2 * pairs, format="csr") + blocks[0] + blocks[1]
+    solution = _solved(system, np.concatenate(rhs))
+    return solution[:pairs].reshape(model.n, model.n), solution[pairs:].reshape(model.n, model.n)
+
+
+def _solved(system: sp.csr_matrix, right: np.ndarray) -> np.ndarray:
+    """The policy pair's chances; :class:`ValueError` when the system is singular: the pair may
+    play for ever from some state (under the bump rule two players may send each other back for
+    good), where a chance to win is not of this form."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # scipy warns of a singular matrix: said below, in one line
+        solution = spsolve(system.tocsc(), right)
+    if not np.all(np.isfinite(solution)):
+        raise ValueError(
+            "these policies may play a game for ever (players sending each other back): not solved"
+        )
+    return solution
+
+
+def chance_sum(rows: np.ndarray, chance: np.ndarray, pairs: int) -> np.ndarray:
+    """Each state's chance of the moves that do not win (each is worth ``1 - B``: its 1 here)."""
+    return np.bincount(rows, weights=chance, minlength=pairs)
+
+
+def losses(model: Choices, table: np.ndarray, policy: DuelPolicy) -> np.ndarray:
+    """``(n, n)``: how much of the chance to win ``policy``'s choice gives up on each pair state,
+    against the game's value ``table`` (0 where it chooses as well as the best)."""
+    values = option_values(model, table)
+    a, b = np.meshgrid(np.arange(model.n), np.arange(model.n), indexing="ij")
+    chosen = np.take_along_axis(
+        values[a, b, policy.die], policy.option[a, b, policy.die][..., None], axis=-1
+    )[..., 0]
+    return table - (model.chances[policy.die] * chosen).sum(axis=-1)
