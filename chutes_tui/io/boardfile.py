@@ -25,6 +25,7 @@ Messages never repeat a file's contents: they say what was expected, and where.
 from __future__ import annotations
 
 import os
+import difflib
 import re
 import tomllib
 from collections.abc import Callable
@@ -37,7 +38,7 @@ from chutes_tui.io.files import FileReadError, is_regular_file, read_text
 from chutes_tui.io.scan import structure_problem
 from chutes_tui.model.board import Board, BoardError, Jump
 from chutes_tui.model.dice import MAX_DIE
-from chutes_tui.model.ruletable import RULES, Offered, RuleOverrides, offered
+from chutes_tui.model.ruletable import Offered, RuleOverrides, offered
 from chutes_tui.model.text import elide, kind_of, number, printable, quote
 
 
@@ -162,10 +163,6 @@ _RULE_ROWS = offered(Offered.FILE)
 _TOML_KEYS = {"name", "description", "squares", "start", "width", "ladders", "chutes"} | {
     row.key for row in _RULE_ROWS
 }
-# Every rule a board file can hold, played by every engine or not: a board a program built with
-# a rule no surface offers yet is written whole, and a save (which holds such a board) reads it
-# back; a user's board file still names only the rules offered.
-_EVERY_RULE_ROW = tuple(row for row in RULES if Offered.FILE in row.offered)
 
 
 def _key_line(text: str, key: str) -> int | None:
@@ -240,22 +237,26 @@ def _load_toml(text: str, path: str | os.PathLike[str] | None) -> dict[str, Any]
         raise BoardError(reason, path=path) from None
 
 
+def _known_key_hint(key: str) -> str:
+    """The key meant, if one is close; else where the keys are listed (all of them no longer fit
+    one line)."""
+    close = difflib.get_close_matches(key, sorted(_TOML_KEYS), n=1)
+    return f"did you mean {close[0]!r}?" if close else "README.md, 'Board files', lists the keys"
+
+
 def parse_toml(
     text: str,
     *,
     path: str | os.PathLike[str] | None = None,
     overrides: RuleOverrides = NONE,
-    every_rule: bool = False,
 ) -> Board:
     """Read a board in the TOML format (see the module docstring), with the rules ``overrides``
-    changes; ``every_rule``: also the rules no surface offers yet (a save's board)."""
+    changes."""
     data = _load_toml(text, path)
-    rows = _EVERY_RULE_ROW if every_rule else _RULE_ROWS
-    known = _TOML_KEYS | {row.key for row in rows}
-    unknown = sorted(set(data) - known)
+    unknown = sorted(set(data) - _TOML_KEYS)
     if unknown:
         raise BoardError(
-            f"unknown key {quote(unknown[0], 30)} (known keys: {', '.join(sorted(known))})",
+            f"unknown key {quote(unknown[0], 30)} ({_known_key_hint(unknown[0])})",
             path=path,
             line=_key_line(text, unknown[0]),
         )
@@ -310,7 +311,7 @@ def parse_toml(
         "width": typed("width", int, 10),
         "source": None if path is None else str(path),
         # As written: the board reads each by its rule's kind (an error names the key's line).
-        **{row.field: data[row.key] for row in rows if row.key in data},
+        **{row.field: data[row.key] for row in _RULE_ROWS if row.key in data},
     }
 
     def line_of(error: BoardError) -> int | None:
@@ -352,7 +353,7 @@ def format_toml(board: Board) -> str:
         f"squares = {board.end}\n"
         f"start = {board.start}\n"
         + "".join(
-            f"{row.key} = {row.kind.toml(row.of(board))}\n" for row in _EVERY_RULE_ROW if row.written(board)
+            f"{row.key} = {row.kind.toml(row.of(board))}\n" for row in _RULE_ROWS if row.written(board)
         )
         + f"width = {board.width}\n"
         f"ladders = {_toml_pairs(board.ladders)}\n"

@@ -30,7 +30,6 @@ from chutes_tui.model.rules import jump_kind as jump_kind
 from chutes_tui.model.ruletable import RULES, Offered, RuleChoices, RuleOverrides, offered
 from chutes_tui.model.text import kind_of, number
 from chutes_tui.model.turnchecks import check_turn_rules
-from chutes_tui.model.turns import beyond_rolls
 from chutes_tui.model.validate import check_winnable, reached_squares
 
 MAX_WIDTH = 1_000
@@ -228,19 +227,9 @@ class Board(RuleChoices):
         head = self.jump_map.get(tail)
         return None if head is None else jump_kind(tail, head)
 
-    def _engines_play(self) -> None:
-        """Refuse the per-roll tables, which every engine of today reads, on a board with a turn
-        rule of issue 26 (:func:`~chutes_tui.model.turns.beyond_rolls`): a turn there is
-        :mod:`chutes_tui.model.turns`', which the engines do not read yet; no surface offers
-        those rules (``played=False``), so only a program meets this."""
-        if beyond_rolls(self):
-            waiting = [row.field for row in RULES if not row.played and row.written(self)]
-            raise ValueError(f"the engines do not play {', '.join(waiting)} yet (model/turns.py does)")
-
     @cached_property
     def roll_table(self) -> np.ndarray:
         """:func:`chutes_tui.model.rules.roll_table` of this board, computed once (read-only)."""
-        self._engines_play()
         return roll_table(self)
 
     @property
@@ -253,7 +242,6 @@ class Board(RuleChoices):
     @cached_property
     def landing_table(self) -> np.ndarray:
         """:func:`chutes_tui.model.rules.landing_table` of this board, computed once."""
-        self._engines_play()
         return landing_table(self)
 
     @cached_property

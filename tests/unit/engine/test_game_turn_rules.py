@@ -206,7 +206,7 @@ def test_a_board_with_the_turn_rules_is_written_whole_and_read_back_by_saves_onl
     text = format_toml(board)
     for line in ("goal = 7", "sum_rolls = true", "streak_limit = 3", 'streak_penalty = "start"'):
         assert f"\n{line}\n" in text
-    assert parse_toml(text, every_rule=True) == board
+    assert parse_toml(text) == board
     with pytest.raises(BoardError, match="unknown key 'enter_faces'"):
         parse_toml(text)  # a user's board file: no surface offers these rules yet
 
