@@ -24,8 +24,8 @@ Messages never repeat a file's contents: they say what was expected, and where.
 
 from __future__ import annotations
 
-import os
 import difflib
+import os
 import re
 import tomllib
 from collections.abc import Callable
@@ -352,9 +352,7 @@ def format_toml(board: Board) -> str:
         f"description = {_toml_string(board.description)}\n"
         f"squares = {board.end}\n"
         f"start = {board.start}\n"
-        + "".join(
-            f"{row.key} = {row.kind.toml(row.of(board))}\n" for row in _RULE_ROWS if row.written(board)
-        )
+        + "".join(f"{row.key} = {row.kind.toml(row.of(board))}\n" for row in _RULE_ROWS if row.written(board))
         + f"width = {board.width}\n"
         f"ladders = {_toml_pairs(board.ladders)}\n"
         f"chutes = {_toml_pairs(board.chutes)}\n"
