@@ -25,6 +25,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import LiveStats
 from chutes_tui.model.text import path_text
 from chutes_tui.render.boardpaint import Overlay
+from chutes_tui.render.squares import square_says
 
 if TYPE_CHECKING:
     from chutes_tui.app.livefeed import Request
@@ -259,8 +260,10 @@ class GameStatistics:
         opponent = game.odds_positions[1 - game.to_move] if two else None
         try:
             report = inspect_square(game.board, square, opponent)
-        except ValueError as error:  # a square no game reaches (a die that skips it)
-            self.view.show_inspector_note(square, str(error))
+        except ValueError as error:  # a square no turn ends on (a die that skips it, a throw again)
+            why = str(error)
+            said = [*square_says(game.board, square), why[:1].upper() + why[1:] + "."]
+            self.view.show_inspector_note(square, " ".join(said))
             return
         self.view.show_inspector(report, game.current.spec.name if two else None)
 
