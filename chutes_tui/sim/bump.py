@@ -13,7 +13,6 @@ import numpy as np
 
 from chutes_tui.model.board import Board
 from chutes_tui.model.rules import bumped
-from chutes_tui.model.turnchecks import refuse_turn_rules
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.bump import BumpOdds
@@ -91,7 +90,6 @@ def simulate_bump(
     (refused up front where a game might never end)."""
     from chutes_tui.analysis.bump import check_games_end
 
-    refuse_turn_rules(board, "the bump simulator")  # it moves by the roll table, one roll a step
     check_games_end(board, players)
     wins = np.zeros(players, dtype=np.int64)
     sums = np.zeros(5)  # rolls, rolls², rounds, rounds², bumps

@@ -163,14 +163,16 @@ def test_a_hostile_turn_rule_is_one_line(capsys, monkeypatch, name):
     assert err.count("\n") == 1 and words in err and "Traceback" not in err
 
 
-def test_the_bump_engines_and_the_jump_system_refuse_the_turn_rules_in_one_line(capsys, monkeypatch):
-    bumping = Board(end=20, die=6, jumps=JUMPS, miss_turn=(6,), bump=True)
-    monkeypatch.setattr(common, "board_from_args", lambda args: bumping)
-    for argv in (["analyze", "x"], ["exact", "x"]):
+def test_the_bump_rule_with_a_turn_rule_is_refused_in_one_line(capsys):
+    for argv in (
+        ["analyze", "standard", "--bump", "--miss-turn", "6"],
+        ["simulate", "leela", "--bump", "--players", "3"],
+        ["exact", "standard", "--bump", "--extra-roll", "--streak-limit", "3"],
+    ):
         code = main(argv)
         out, err = capsys.readouterr()
-        assert code == 1 and out == "" and err.count("\n") == 1
-        assert "the bump rule's joint chain does not play miss_turn" in err
+        assert code == 1 and out == "" and err.count("\n") == 1, argv
+        assert "the bump rule is not played with " in err and "Traceback" not in err
 
 
 def test_a_square_past_the_goal_is_an_ordinary_start_and_the_goal_is_not(capsys, monkeypatch):
