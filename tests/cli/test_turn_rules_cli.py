@@ -214,3 +214,60 @@ def test_the_experiments_that_assume_a_turn_of_one_landing_refuse_in_one_line(
     out, err = capsys.readouterr()
     assert code == status and out == "" and err.count("\n") == 1
     assert "does not play throw_again (a turn rule of issue 26)" in err
+
+
+@pytest.mark.parametrize(
+    ("flags", "words"),
+    [
+        (["--goal", "0"], "--goal must be 1..100,000, not 0"),
+        (["--goal", "500"], "the goal 500 must lie past the start square 0, in 1..100"),
+        (["--goal", "99999999999999999999"], "not a number of about 21 digits"),
+        (["--enter-faces", "7"], "enter face 7 is not a move of d6"),
+        (["--die", "2d6", "--enter-faces", "1"], "enter face 1 is not a move of 2d6"),
+        (["--extra-roll", "--streak-limit", "1"], "a streak limit of 1 would end every turn"),
+        (["--streak-limit", "3"], "a streak limit counts top faces in a row: it needs extra_roll"),
+        (["--miss-turn", "100"], "the miss-turn square 100 is the goal"),
+        (["--goal", "50", "--miss-turn", "50"], "the miss-turn square 50 is the goal"),
+        (["--miss-turn", "50,50"], "--miss-turn lists 50 twice"),
+        (["--throw-again", "13 35 13"], "--throw-again lists 13 twice"),
+        (["--miss-turn", "-5"], "--miss-turn must be 0..100,000, not -5"),
+        (["--throw-again", "48"], "the throw-again square 48 is the tail of jump 48→26"),
+        (["--enter-square", "0"], "--enter-square must be 1..100,000, not 0"),
+        (["--extra-roll", "--streak-limit", "2", "--streak-penalty", "101"], "square 101 is not a square"),
+        (["--streak-penalty", "back"], "--streak-penalty must be one of: forfeit, start, or a square"),
+    ],
+)
+def test_hostile_turn_rule_flags_get_one_line(flags, words, capsys):
+    code = main(["analyze", "standard", *flags])
+    out, err = capsys.readouterr()
+    assert code in (1, 2) and out == "" and err.count("\n") == 1, err
+    assert words in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("goal = 0", "goal must be 1..100000 (got 0)"),
+        ("goal = 21", "the goal 21 must lie past the start square 0, in 1..20"),
+        ('goal = "68"', "goal must be a whole number, not text '68'"),
+        ("goal = 68.5", "goal must be a whole number, not a decimal number"),
+        ("enter_faces = [7]", "enter face 7 is not a move of d6"),
+        ("enter_faces = [6, 6]", "enter_faces lists 6 twice"),
+        ('enter_faces = "6"', "enter_faces must be a list of moves, not text '6'"),
+        ("extra_roll = true\nstreak_limit = 1", "a streak limit of 1 would end every turn"),
+        ("miss_turn = [20]", "the miss-turn square 20 is the goal"),
+        ("goal = 10\nmiss_turn = [10]", "the miss-turn square 10 is the goal"),
+        ("miss_turn = [5, 5]", "miss_turn lists 5 twice"),
+        ("throw_again = [-1]", "throw_again must be 0..100000 (got -1)"),
+        ("miss_turn = [[1]]", "miss_turn must be a whole number, not a list of 1 item"),
+        ('streak_penalty = "bogus"', "streak_penalty must be one of: forfeit, start, or a square"),
+        ("bump = true\nenter_faces = [6]", "the bump rule is not played with enter_faces"),
+    ],
+)
+def test_hostile_turn_rule_keys_in_a_board_file_get_one_line(line, words, capsys, tmp_path):
+    path = tmp_path / "hostile.toml"
+    path.write_text(f'name = "hostile"\nsquares = 20\n{line}\n')
+    code = main(["analyze", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == "" and err.count("\n") == 1, err
+    assert words in err and "Traceback" not in err
