@@ -14,6 +14,7 @@ from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
 from chutes_tui.model.rules import EndRule
 from chutes_tui.sim.montecarlo import diagonal_estimate, simulate_turns
+from tests.unit.model.test_turns import _solve
 
 # The book's commentaries, square by square (arrows, then snakes: tail → head).
 ARROWS = {10: 23, 17: 69, 20: 32, 22: 60, 27: 41, 28: 50, 37: 66, 45: 67, 46: 62, 54: 68}
@@ -59,7 +60,8 @@ def test_monte_carlo_agrees_within_four_standard_errors():
 def _independent_throws() -> Fraction:
     """Expected throws to finish from unborn, each throw moving on its own (a 6 enters on 6;
     a throw past 72 is lost; 68 wins), by Gauss-Jordan elimination over fractions: the book's
-    board written out again here, sharing nothing with the package."""
+    board written out again here, sharing nothing with the package (from the bundled file's
+    side: tests/unit/model/test_turns.py checks the turn laws of a board built in Python)."""
     jumps = {**ARROWS, **SNAKES}
     states = [0, *(s for s in range(1, 73) if s not in jumps and s != 68)]
     where = {s: i for i, s in enumerate(states)}
@@ -76,15 +78,7 @@ def _independent_throws() -> Fraction:
                 to = jumps.get(to, to)
             if to != 68:
                 row[where[to]] -= Fraction(1, 6)
-    for c in range(n):
-        pivot = next(r for r in range(c, n) if rows[r][c] != 0)
-        rows[c], rows[pivot] = rows[pivot], rows[c]
-        rows[c] = [x / rows[c][c] for x in rows[c]]
-        for r in range(n):
-            if r != c and rows[r][c] != 0:
-                factor = rows[r][c]
-                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[c], strict=True)]
-    return rows[where[0]][n]
+    return _solve(rows)[where[0]]
 
 
 def test_without_the_extra_roll_a_turn_is_a_throw_as_an_independent_solve_says():
