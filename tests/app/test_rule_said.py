@@ -42,7 +42,7 @@ def said_in_order(text, board, rows, *, brief=False):
 @GROUPS
 def test_a_rule_is_said_when_set_and_the_dice_and_end_rule_always(group):
     standard = load_board("standard")
-    assert said(standard) == ["d6", "exact end"]  # not one rule the engines do not play yet
+    assert said(standard) == ["d6", "exact end"]  # the house rules are said only when set
     assert said(standard, brief=True) == ["d6", "exact"]
     board = standard.with_rules(SAMPLES[group])
     for row in playable(RULES)[group]:
