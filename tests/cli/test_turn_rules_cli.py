@@ -1,9 +1,9 @@
-"""Every analysis verb on a board with a turn rule of issue 26, through the command line (the
-boards built here, patched in; the flags and board keys themselves are tested at the end). The figures are checked against what does not
-share the verbs' code: the exact chain's fractions (itself checked against brute-force roll
-sequences in tests/unit/analysis/test_turn_rule_chain.py), games played roll by roll by the turn
-machine (model/turns.py, checked against a plain rulebook) for the landings, and the turn laws
-for the most likely game."""
+"""Every analysis verb on a board with a turn rule of issue 26, through the command line (the boards
+built here, patched in; the flags and board keys themselves are tested at the end). The figures
+are checked against what does not share the verbs' code: the exact chain's fractions (itself
+checked against brute-force roll sequences in tests/unit/analysis/test_turn_rule_chain.py), games
+played roll by roll by the turn machine (model/turns.py, checked against a plain rulebook) for
+the landings, and the turn laws for the most likely game."""
 
 import json
 from fractions import Fraction
