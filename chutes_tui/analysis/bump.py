@@ -40,7 +40,6 @@ from chutes_tui.analysis.progress import SERIES_PROGRESS, in_process
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.memo import MemoFamily
 from chutes_tui.model.rules import bumped
-from chutes_tui.model.turnchecks import refuse_turn_rules
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
@@ -88,21 +87,19 @@ class JointChain:
         return index
 
 
-# The board's joint chain for each count of players.
-BUMP_ENGINE = "the bump rule's joint chain"
+# The board's joint chain for each count of players (a board under bump sets no turn rule of
+# issue 26: the board refuses the two together, model/turnchecks.py).
 
 JOINT_CHAIN: MemoFamily[int, Board, JointChain] = MemoFamily("bump_chain")
 
 
 def joint_chain(board: Board, players: int) -> JointChain:
     """The joint chain of ``players`` seats (built once per board and player count)."""
-    refuse_turn_rules(board, BUMP_ENGINE)
     return board.memo.get(JOINT_CHAIN.at(players), lambda: _joint_chain(board, players))
 
 
 def joint_size(board: Board, players: int) -> int:
     """The joint chain's states: every seat on a square it may rest on, and whose roll it is."""
-    refuse_turn_rules(board, BUMP_ENGINE)
     return (len(board.standable_squares) - 1) ** players * players
 
 
@@ -166,7 +163,6 @@ def check_games_end(board: Board, players: int) -> None:
     path to the end while each other seat rolls to a square that is not that piece's. Otherwise
     (a die with one live face, say) the joint chain decides, where it is small enough to build.
     """
-    refuse_turn_rules(board, BUMP_ENGINE)
     table = board.roll_table[board.standable_squares]
     choiceless = (table == table[:, :1]).all(axis=1) & (board.standable_squares != board.end)
     if players < 2 or not choiceless.any():

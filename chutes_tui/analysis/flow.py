@@ -61,6 +61,7 @@ class Flow:
 
     def __init__(self, chain: Chain, square: Position) -> None:
         self.chain = chain
+        self.position = square
         self.square = square_of(square)
         self._row = chain.state(square)
         # Each turn costs the states holding mass, not the board (:mod:`.window`).

@@ -241,6 +241,8 @@ def inspect_square(board: Board, square: int, opponent: int | PieceState | None 
     if not 0 <= square <= board.end or (square == 0 and board.start != 0):
         raise ValueError(f"square {square} is not on {board.name} (0..{board.end})")
     where = int(board.resolve[square])  # where a piece landing here rests (a chain followed)
+    if where in board.throw_again:
+        raise ValueError(f"no turn ends on square {where}: a piece coming to rest there rolls again")
     if where != board.goal_square and not board.is_standable(where):
         raise ValueError(unreached(board, square))
     from chutes_tui.analysis import build_chain, expected_from_start, finishing_distribution, visit_statistics

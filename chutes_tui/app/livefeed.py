@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -23,13 +23,16 @@ from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import LiveStats, StopRequested, instant, live_stats
 
+if TYPE_CHECKING:
+    from chutes_tui.analysis.chain import Position
+
 GROUP = "live-stats"
 
 
 @dataclass(frozen=True)
 class Request:
     game: Game
-    positions: tuple[int, ...]
+    positions: tuple[Position, ...]  # as the odds see them (``Game.odds_positions``)
     to_move: int
     turn: int  # turns played when the position arose
 
@@ -48,7 +51,7 @@ class LiveFeed:
         """The statistics of ``game``'s position now, unless they are known (or instant)."""
         if self.closed or game.finished or game.no_odds is not None or game.stats() is not None:
             return
-        self.waiting = Request(game, tuple(game.positions), game.to_move, len(game.history))
+        self.waiting = Request(game, game.odds_positions, game.to_move, len(game.history))
         if self.running is None:
             self._start()
 

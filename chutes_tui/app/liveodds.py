@@ -10,10 +10,14 @@ While a new position's are worked out, the screen shows the latest known, marked
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from chutes_tui.engine.game import Game, Snapshot
 from chutes_tui.engine.live import LiveStats, WhenKnownInstant
 from chutes_tui.model.board import Board
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.chain import Position
 
 
 class LiveOdds(WhenKnownInstant):
@@ -24,7 +28,7 @@ class LiveOdds(WhenKnownInstant):
         self.latest: LiveStats | None = None  # the feed's latest answer
         self.turn = 0  # … for the position after this turn
 
-    def stats(self, board: Board, positions: tuple[int, ...], to_move: int) -> LiveStats | None:
+    def stats(self, board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats | None:
         known = super().stats(board, positions, to_move)
         if known is not None:
             return known

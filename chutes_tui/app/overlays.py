@@ -13,7 +13,6 @@ from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import instant
 from chutes_tui.model.board import Board
 from chutes_tui.model.text import shown
-from chutes_tui.model.turns import beyond_rolls
 from chutes_tui.render.boardpaint import Overlay, flow_overlay
 
 if TYPE_CHECKING:
@@ -23,19 +22,10 @@ if TYPE_CHECKING:
 # screen: its first frame shows no statistic (the live feed brings them after it).
 
 
-# The analysis does not play issue 26's turn rules yet (its chains refuse such boards): the
-# overlays and the inspector's statistics are off, the inspector still says what a square does.
-TURN_RULES_STATISTICS = (
-    "Statistics: not computed for these rules yet (the inspector says what each square does)."
-)
-
-
 def statistics_refusal(board: Board, *, series: bool = False) -> str | None:
     """Why the inspector and overlays are off on ``board`` (``None``: they are on). They solve on
     the UI thread, so boards that would freeze it are refused (the inspector's ``series`` also
     refuses boards whose games last thousands of turns)."""
-    if beyond_rolls(board):
-        return TURN_RULES_STATISTICS
     from chutes_tui.analysis import build_chain
     from chutes_tui.analysis.multi import curves_affordable
 
@@ -120,7 +110,8 @@ class OverlayCycle:
             return statistic_overlay(game.board, kind)
         # Whose chance, against whom: the legend must say it.
         opponent = game.next_square
-        values = overlay_values(game.board, kind, opponent)
+        # The opponent as the odds see it: a turn to miss is a state of its own.
+        values = overlay_values(game.board, kind, game.odds_positions[(game.to_move + 1) % 2])
         mover, other = game.current.spec, game.players[(game.to_move + 1) % 2].spec
         label = f"{shown(mover.name, 12)} to move here wins, vs {shown(other.name, 12)} on {opponent}"
         short = f"{shown(mover.name, 8)} wins vs {shown(other.name, 8)} on {opponent}"
@@ -128,13 +119,13 @@ class OverlayCycle:
         return Overlay(label, values, min(values.values()), max(values.values()), kind.fmt, short, shorter)
 
     def _flow_overlay(self, game: Game) -> Overlay:
-        square = game.positions[game.to_move]
+        position = game.odds_positions[game.to_move]  # a turn to miss delays the flow by one
         flow = self._flow
-        if flow is None or flow.square != square or flow.chain.board is not game.board:
+        if flow is None or flow.position != position or flow.chain.board is not game.board:
             from chutes_tui.analysis import build_chain
             from chutes_tui.analysis.flow import Flow
 
-            flow = self._flow = Flow(build_chain(game.board), square)
+            flow = self._flow = Flow(build_chain(game.board), position)
         self.flow_turns = min(max(self.flow_turns, 0), flow.last_turns)
         step = self.flow_step = flow.at(self.flow_turns)
         return flow_overlay(

@@ -20,30 +20,16 @@ from chutes_tui.analysis.limits import EXACT_IN_APP_MAX_STATES
 from chutes_tui.analysis.reports import SquareReport, inspect_square
 from chutes_tui.app.controller import Scheduler, TurnController
 from chutes_tui.app.flowslider import FlowSlider
-from chutes_tui.app.overlays import TURN_RULES_STATISTICS, OverlayCycle, statistics_refusal
+from chutes_tui.app.overlays import OverlayCycle, statistics_refusal
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import LiveStats
-from chutes_tui.model.board import Board
 from chutes_tui.model.text import path_text
-from chutes_tui.model.turns import beyond_rolls
 from chutes_tui.render.boardpaint import Overlay
 from chutes_tui.render.squares import square_says
 
 if TYPE_CHECKING:
     from chutes_tui.app.livefeed import Request
     from chutes_tui.research.diagonal import DiagonalReport
-
-
-def square_note(board: Board, square: int) -> str:
-    """The inspector's words on a square of a board the analysis does not play yet: what the
-    square does (its jump, its roles), then that its statistics are not computed."""
-    said = list(square_says(board, square))
-    head = board.jump_map.get(square)
-    if head is not None:
-        said.insert(0, f"A {'ladder' if head > square else 'chute'} to {head}.")
-    if square == board.start:
-        said.insert(0, "The start.")
-    return " ".join([*said, TURN_RULES_STATISTICS]) if said else TURN_RULES_STATISTICS
 
 
 NOT_FOR_BUMP = "The diagonal picture is for players who never interact: not under bump."
@@ -109,8 +95,6 @@ def why_no_exact(game: Game) -> str | None:
         return "Exact fractions are for two-player games; try chutes-tui exact --players N."
     if game.board.bump:
         return "Exact fractions are for games without the bump rule (its odds here are exact to 1e-12)."
-    if beyond_rolls(game.board):  # the exact chains do not play issue 26's rules yet
-        return "Exact fractions: not computed for these rules yet."
     if game.finished:
         return "The game is over: the chances are 1 and 0."
     states = len(game.board.standable_squares) - 1
@@ -132,7 +116,9 @@ def exact_answer(game: Game) -> ExactAnswer:
 
     mover, opponent = game.to_move, 1 - game.to_move
     position = (game.positions[mover], game.positions[opponent])
-    value = exact_two_player(game.board).probability(*position)
+    value = exact_two_player(game.board).probability(
+        game.odds_positions[mover], game.odds_positions[opponent]
+    )
     names = [game.players[seat].spec.name for seat in (mover, opponent)]
     title = f"{names[0]} (to move, on {position[0]}) beats {names[1]} (on {position[1]}) with probability"
     return ExactAnswer(title, fraction_text(value), decimal_digits(value, 60))
@@ -204,8 +190,7 @@ class GameStatistics:
     def toggle_inspector(self) -> None:
         """The inspector on the square under the cursor (the mover's square when there is none), or off."""
         inspecting = not self.inspecting
-        # Under issue 26's rules the inspector says what a square does, without statistics.
-        if inspecting and not beyond_rolls(self.game.board) and self._refused(series=True):
+        if inspecting and self._refused(series=True):
             return
         self.inspecting = inspecting
         self.view.show_inspecting(inspecting)
@@ -270,14 +255,15 @@ class GameStatistics:
 
     def inspect(self, square: int) -> None:
         game = self.game
-        if beyond_rolls(game.board):
-            self.view.show_inspector_note(square, square_note(game.board, square))
-            return
         two = len(game.players) == 2 and not game.finished
+        # The opponent as the odds see it (a turn to miss is a state of its own).
+        opponent = game.odds_positions[1 - game.to_move] if two else None
         try:
-            report = inspect_square(game.board, square, game.next_square if two else None)
-        except ValueError as error:  # a square no game reaches (a die that skips it)
-            self.view.show_inspector_note(square, str(error))
+            report = inspect_square(game.board, square, opponent)
+        except ValueError as error:  # a square no turn ends on (a die that skips it, a throw again)
+            why = str(error)
+            said = [*square_says(game.board, square), why[:1].upper() + why[1:] + "."]
+            self.view.show_inspector_note(square, " ".join(said))
             return
         self.view.show_inspector(report, game.current.spec.name if two else None)
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from chutes_tui.engine.live import WHEN_INSTANT, LiveStats, StatsSource, instant, live_refusal
+from chutes_tui.engine.live import WHEN_INSTANT, LiveStats, StatsSource, instant, live_refusal, odds_position
 from chutes_tui.engine.turn import Swing, Turn, swings
 from chutes_tui.io.saves import (
     MAX_ROLLS_PER_TURN,
@@ -34,6 +34,7 @@ from chutes_tui.model.text import path_text
 from chutes_tui.model.turns import PieceState, Rolling, Step, after_roll, begin_turn
 
 if TYPE_CHECKING:
+    from chutes_tui.analysis.chain import Position
     from chutes_tui.analysis.multi import SeatOdds  # the analysis loads when odds are worked out
 
 
@@ -144,6 +145,11 @@ class Game:
         return [p.square for p in self.players]
 
     @property
+    def odds_positions(self) -> tuple[Position, ...]:
+        """Every player's position as the odds see it (:func:`~.live.odds_position`)."""
+        return tuple(odds_position(piece) for piece in self.piece_states())
+
+    @property
     def finished(self) -> bool:
         return self.winner is not None
 
@@ -171,7 +177,7 @@ class Game:
         """The statistics of the position now, if its :attr:`stats_source` has them."""
         if self.no_odds is not None:
             return None
-        return self.stats_source.stats(self.board, tuple(self.positions), self.to_move)
+        return self.stats_source.stats(self.board, self.odds_positions, self.to_move)
 
     def odds(self) -> SeatOdds | None:
         """Each seat's chance to win and the expected remaining moves, from here (if known)."""

@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Protocol
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import MemoKey, Recent
-from chutes_tui.model.turns import beyond_rolls
+from chutes_tui.model.turns import PieceState
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.chain import Chain
+    from chutes_tui.analysis.chain import Chain, Position
     from chutes_tui.analysis.multi import SeatOdds
 
 # The analysis modules (the chain, the series, scipy) are imported by the functions that work
@@ -44,6 +44,12 @@ LIVE_TOLERANCE = 1e-9
 _ONE_AT_A_TIME = threading.Lock()
 
 
+def odds_position(piece: PieceState) -> Position:
+    """A piece as the odds see it: its square, or its piece state when it skips its next turn
+    (the one memory a position keeps under issue 26's rules, the extended chain's state)."""
+    return piece if piece.miss else piece.square
+
+
 class StopRequested(Exception):  # noqa: N818 -- a request, not an error
     """:func:`live_stats` was told to stop (its answer is no longer wanted)."""
 
@@ -52,7 +58,7 @@ class StopRequested(Exception):  # noqa: N818 -- a request, not an error
 class LiveStats:
     """One position's statistics."""
 
-    positions: tuple[int, ...]
+    positions: tuple[Position, ...]  # a square, or a piece state with a turn to miss
     to_move: int
     odds: SeatOdds
     turns_left: tuple[float, ...]  # each player's expected turns on their own
@@ -76,15 +82,8 @@ def instant(board: Board) -> bool:
     return board.memo.get(LIVE_INSTANT, decide)
 
 
-# Shown while the analysis does not play issue 26's turn rules (its chains refuse such boards):
-# the fallback goes once the live odds are worked out from ``Game.piece_states``.
-TURN_RULES_REFUSAL = "odds: not computed for these rules yet"
-
-
 def live_refusal(board: Board, players: int) -> str | None:
     """Why a game has no live odds at all (``None``: it has them)."""
-    if beyond_rolls(board):
-        return TURN_RULES_REFUSAL
     if board.bump and players > BUMP_MAX_PLAYERS:
         return (
             f"No live odds: under the bump rule they are worked out for up to {BUMP_MAX_PLAYERS} "
@@ -107,13 +106,13 @@ def known_instant(board: Board, players: int = 1) -> bool:
 
 
 # The statistics of the positions a chain's games met most recently, by (positions, to move).
-LIVE_STATS: MemoKey[Chain, Recent[tuple[tuple[int, ...], int], LiveStats]] = MemoKey("live_stats")
+LIVE_STATS: MemoKey[Chain, Recent[tuple[tuple[Position, ...], int], LiveStats]] = MemoKey("live_stats")
 
 
 class StatsSource(Protocol):
     """Where a game's statistics come from (``Game.stats_source``)."""
 
-    def stats(self, board: Board, positions: tuple[int, ...], to_move: int) -> LiveStats | None:
+    def stats(self, board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats | None:
         """The statistics of this position if they can be had now, else ``None``."""
 
 
@@ -121,7 +120,7 @@ class WhenInstant:
     """Statistics worked out when asked, on boards where that is instant (deciding that builds
     the board's chain): a game played in one thread, as the CLI and tests play it."""
 
-    def stats(self, board: Board, positions: tuple[int, ...], to_move: int) -> LiveStats | None:
+    def stats(self, board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats | None:
         return live_stats(board, positions, to_move) if instant(board) else None
 
 
@@ -130,7 +129,7 @@ class WhenKnownInstant:
     builds a chain (a game replayed for its dice, or played on for a front end that works its
     statistics out elsewhere)."""
 
-    def stats(self, board: Board, positions: tuple[int, ...], to_move: int) -> LiveStats | None:
+    def stats(self, board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats | None:
         if known_instant(board, len(positions)):
             return live_stats(board, positions, to_move)
         return None
@@ -141,7 +140,7 @@ WHEN_KNOWN_INSTANT = WhenKnownInstant()
 
 
 def live_stats(
-    board: Board, positions: Sequence[int], to_move: int, stop: Callable[[], bool] | None = None
+    board: Board, positions: Sequence[Position], to_move: int, stop: Callable[[], bool] | None = None
 ) -> LiveStats:
     """The statistics of one position. ``stop`` is asked every few hundred turns of a long series;
     when it says so, :class:`StopRequested` is raised (the series kept with the chain stay whole)."""
@@ -164,13 +163,13 @@ def live_stats(
     return stats
 
 
-def _compute(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStats:
+def _compute(chain: Chain, positions: tuple[Position, ...], to_move: int) -> LiveStats:
     if chain.board.bump and len(positions) > 1:
         return _bumping(chain, positions, to_move)
     return _independent(chain, positions, to_move)
 
 
-def _bumping(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStats:
+def _bumping(chain: Chain, positions: tuple[Position, ...], to_move: int) -> LiveStats:
     """Under the bump rule players interact: the joint chain's answers (its first position
     solves it for every position: under two seconds for two players on the standard board,
     about forty for three -- in the front end's worker, which may stop it between sweeps)."""
@@ -182,26 +181,29 @@ def _bumping(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStat
     )
 
 
-def _own_turns(chain: Chain, positions: tuple[int, ...]) -> tuple[float, ...]:
+def _own_turns(chain: Chain, positions: tuple[Position, ...]) -> tuple[float, ...]:
     """Each player's expected turns as if alone (the players table's "left")."""
+    from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.single import moments_from
 
-    board = chain.board
     return tuple(
-        0.0 if square == board.end else moments_from(chain, chain.row(square), LIVE_TOLERANCE)[0]
-        for square in positions
+        0.0
+        if square_of(position) == chain.goal
+        else moments_from(chain, chain.state(position), LIVE_TOLERANCE)[0]
+        for position in positions
     )
 
 
-def _independent(chain: Chain, positions: tuple[int, ...], to_move: int) -> LiveStats:
+def _independent(chain: Chain, positions: tuple[Position, ...], to_move: int) -> LiveStats:
     # LIVE_TOLERANCE only matters where the series' tail laws are used: instant boards keep every
     # state's curves and solve for their means, whatever tolerance is asked.
     from chutes_tui.analysis import seat_odds, two_player_table
+    from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.multi import two_player_table_affordable
 
-    board = chain.board
     odds = seat_odds(chain, positions, to_move, LIVE_TOLERANCE)
-    if len(positions) == 2 and board.end not in positions and two_player_table_affordable(chain):
+    over = any(square_of(position) == chain.goal for position in positions)
+    if len(positions) == 2 and not over and two_player_table_affordable(chain):
         table = two_player_table(chain)
         mover = table.probability(positions[to_move], positions[1 - to_move])
         win = [0.0, 0.0]

@@ -19,12 +19,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from chutes_tui.engine.game import Game, Snapshot
-from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats
+from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats, odds_position
 from chutes_tui.engine.turn import Swing, Turn, swings
 from chutes_tui.io.saves import SavedGame
 from chutes_tui.model.board import Board
+from chutes_tui.model.turns import PieceState
 
 if TYPE_CHECKING:
+    from chutes_tui.analysis.chain import Position
     from chutes_tui.analysis.multi import SeatOdds
 
 SWINGS = 3  # how many of the largest swings a review marks
@@ -39,18 +41,26 @@ class Moment:
     to_move: int
     winner: int | None
     last: Turn | None  # the turn that led here (None: the start)
+    pieces: tuple[PieceState, ...] = ()  # each piece: its square and whether it skips a turn
+
+    @property
+    def odds_positions(self) -> tuple[Position, ...]:
+        """Where each piece stands as the odds see it (:func:`~.live.odds_position`)."""
+        return tuple(odds_position(piece) for piece in self.pieces)
 
 
 def moments(board: Board, players: int, history: tuple[Turn, ...]) -> list[Moment]:
     """Every moment of a game from its turns (see the module docstring)."""
-    positions = [board.start] * players
-    found = [Moment(0, tuple(positions), 0, None, None)]
+    pieces = [PieceState(board.start)] * players
+    found = [Moment(0, (board.start,) * players, 0, None, None, tuple(pieces))]
     for turn in history:
-        positions[turn.seat] = turn.final
+        pieces[turn.seat] = turn.end
         for seat in turn.bumped:
-            positions[seat] = board.start
+            pieces[seat] = PieceState(board.start)
         to_move = turn.seat if turn.won else (turn.seat + 1) % players
-        found.append(Moment(turn.number, tuple(positions), to_move, turn.seat if turn.won else None, turn))
+        squares = tuple(piece.square for piece in pieces)
+        winner = turn.seat if turn.won else None
+        found.append(Moment(turn.number, squares, to_move, winner, turn, tuple(pieces)))
     return found
 
 
@@ -106,7 +116,7 @@ class Review:
         """Work out the statistics after ``turn`` turns (seconds on a long board; ``stop`` as
         for :func:`live_stats`)."""
         moment = self.moments[turn]
-        return live_stats(self.board, moment.positions, moment.to_move, stop)
+        return live_stats(self.board, moment.odds_positions, moment.to_move, stop)
 
     def take(self, turn: int, stats: LiveStats) -> None:
         self._stats[turn] = stats

@@ -41,11 +41,10 @@ import scipy.sparse as sp
 from flint import fmpq
 from scipy.sparse.linalg import splu
 
-from chutes_tui.analysis.bump import BUMP_ENGINE, JointChain, joint_chain
+from chutes_tui.analysis.bump import JointChain, joint_chain
 from chutes_tui.exact.fractions import decimal_digits, fraction_text
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import MemoKey
-from chutes_tui.model.turnchecks import refuse_turn_rules
 
 # Each step's exponent e: grown while the residual stays small, and kept where no integer can
 # overflow int64 (|M x_i| and 2^e |r_i| below 2^62).
@@ -219,7 +218,6 @@ def exact_bump(
 ) -> ExactBump:
     """Seat 0's chance and the expected rolls, turns and rounds, exactly, for two players under
     the bump rule from ``positions`` (default: both on the start), ``to_move`` rolling next."""
-    refuse_turn_rules(board, BUMP_ENGINE)
     a, b = tuple(positions) if positions is not None else (board.start, board.start)
     if board.end in (a, b):
         done = fmpq(int(a == board.end))

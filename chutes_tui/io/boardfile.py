@@ -24,27 +24,19 @@ Messages never repeat a file's contents: they say what was expected, and where.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
-import tomllib
 from collections.abc import Callable
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from chutes_tui.io.boardtext import key_line, load_toml, pair_lines, text_lines, toml_pairs, toml_string
 from chutes_tui.io.bundled import bundled_board_names, bundled_board_path
 from chutes_tui.io.files import FileReadError, is_regular_file, read_text
-from chutes_tui.io.scan import structure_problem
 from chutes_tui.model.board import Board, BoardError, Jump
-from chutes_tui.model.dice import MAX_DIE
-from chutes_tui.model.ruletable import DECISIONS, RULES, Offered, RuleOverrides, deciding
-from chutes_tui.model.text import elide, kind_of, number, printable, quote
-
-
-def _lines(text: str) -> list[str]:
-    """The file's lines as an editor shows them: split at \\n, \\r\\n or \\r only
-    (``str.splitlines`` also splits at U+2028 and friends, which would shift line numbers)."""
-    return re.split(r"\r\n|\r|\n", text)
+from chutes_tui.model.ruletable import DECISIONS, Offered, RuleOverrides, deciding
+from chutes_tui.model.text import kind_of, number, printable, quote
 
 
 def _strip_comment(line: str) -> str:
@@ -86,7 +78,7 @@ def parse_plain(
     jumps: list[Jump] = []
     jump_lines: dict[Jump, int] = {}
     labels = ("start square", "end square", "number of die sides")
-    for line_number, raw in enumerate(_lines(text), start=1):
+    for line_number, raw in enumerate(text_lines(text), start=1):
         line = _strip_comment(raw)
         if not line:
             continue
@@ -150,7 +142,7 @@ def format_plain(board: Board) -> str:
     if not board.die.is_fair:
         raise BoardError(f"the plain format holds one fair die, not {board.die.text}: use TOML", field="die")
     # Split the way the reader does, so no comment can leak onto a data line.
-    lines = [f"# {text}" for text in _lines(board.name + "\n" + board.description) if text]
+    lines = [f"# {text}" for text in text_lines(board.name + "\n" + board.description) if text]
     lines += [str(board.start), str(board.end), str(board.die.sides)]
     lines += [f"{tail} {head}" for tail, head in board.jumps]
     return "\n".join(lines) + "\n"
@@ -162,82 +154,13 @@ _RULE_ROWS = deciding(Offered.FILE)
 _TOML_KEYS = {"name", "description", "squares", "start", "width", "ladders", "chutes"} | {
     row.key for row in _RULE_ROWS
 }
-# Every rule a board file can hold, played by every engine or not: a board a program built with
-# a rule no surface offers yet is written whole, and a save (which holds such a board) reads it
-# back; a user's board file still names only the rules offered.
-_EVERY_RULE_ROW = tuple(row for row in RULES if Offered.FILE in row.offered)
 
 
-def _key_line(text: str, key: str) -> int | None:
-    """The line of ``key = …`` (bare, quoted or the first part of a dotted key)."""
-    quoted = re.escape(key)
-    pattern = rf"^\s*(?:{quoted}|\"{quoted}\"|'{quoted}')\s*[=.]"
-    match = re.search(pattern, text, flags=re.MULTILINE)
-    return text.count("\n", 0, match.start()) + 1 if match else None
-
-
-_KEY_START = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=", re.MULTILINE)
-_PAIR = re.compile(r"\[\s*([+-]?\d{1,30})\s*,\s*([+-]?\d{1,30})\s*\]")
-
-
-def _pair_lines(text: str) -> dict[tuple[str, Jump], int]:
-    """``(key, pair) → line`` of the first ``[a, b]`` written under each top-level key.
-
-    One pass over the text (a lookup per jump would rescan it: quadratic in the jumps).
-    """
-    keys = [(match.start(), match.group(1)) for match in _KEY_START.finditer(text)]
-    found: dict[tuple[str, Jump], int] = {}
-    line, counted, key_index = 1, 0, -1
-    for match in _PAIR.finditer(text):
-        while key_index + 1 < len(keys) and keys[key_index + 1][0] <= match.start():
-            key_index += 1
-        if key_index < 0:
-            continue
-        line += text.count("\n", counted, match.start())
-        counted = match.start()
-        pair = (int(match.group(1)), int(match.group(2)))
-        found.setdefault((keys[key_index][1], pair), line)
-    return found
-
-
-_DIE_LIST = re.compile(r"^\s*(?:die|\"die\"|'die')\s*=\s*\[", re.MULTILINE)
-
-
-def _die_list_problem(text: str) -> tuple[str, int] | None:
-    """A spinner of far too many faces, found before tomllib spends seconds reading a million
-    weights: the commas up to the list's first ``]`` (linear; a ``]`` in a comment only
-    stops the count early, and :class:`Dice` still checks what tomllib reads)."""
-    match = _DIE_LIST.search(text)
-    if match is None:
-        return None
-    close = text.find("]", match.end())
-    commas = text.count(",", match.end(), len(text) if close < 0 else close)
-    if commas <= MAX_DIE:
-        return None
-    return f"a spinner may have at most {MAX_DIE} faces", text.count("\n", 0, match.start()) + 1
-
-
-def _load_toml(text: str, path: str | os.PathLike[str] | None) -> dict[str, Any]:
-    """``tomllib.loads``, with every failure a :class:`BoardError` naming the line."""
-    problem = structure_problem(text) or _die_list_problem(text)
-    if problem is not None:
-        raise BoardError(f"not a board: {problem[0]}", path=path, line=problem[1])
-    try:
-        # Decimals stay as written (a spinner's weight 0.1 is exactly a tenth, not a double).
-        return tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = re.search(r"\(at line (\d+), column \d+\)|\(at end of document\)", message)
-        if match and match.group(1):
-            line: int | None = int(match.group(1))
-        else:
-            line = max(1, len(_lines(text.rstrip("\r\n")))) if match else None
-        reason = message[: match.start()].strip() if match else message
-        raise BoardError(f"not valid TOML: {elide(printable(reason), 80)}", path=path, line=line) from None
-    except (RecursionError, ValueError, MemoryError) as error:
-        # The pre-scan stops what we know of; this keeps anything else a one-line refusal.
-        reason = f"not a board: the TOML cannot be read ({type(error).__name__})"
-        raise BoardError(reason, path=path) from None
+def _known_key_hint(key: str) -> str:
+    """The key meant, if one is close; else where the keys are listed (all of them no longer fit
+    one line)."""
+    close = difflib.get_close_matches(key, sorted(_TOML_KEYS), n=1)
+    return f"did you mean {close[0]!r}?" if close else "README.md, 'Board files', lists the keys"
 
 
 def parse_toml(
@@ -245,28 +168,24 @@ def parse_toml(
     *,
     path: str | os.PathLike[str] | None = None,
     overrides: RuleOverrides = NONE,
-    every_rule: bool = False,
     deciding: bool = False,
 ) -> Board:
     """Read a board in the TOML format (see the module docstring), with the rules ``overrides``
-    changes; ``every_rule``: also the rules no surface offers yet (a save's board); issue 27's
-    decisions only when ``deciding`` (for the strategy solver)."""
-    data = _load_toml(text, path)
-    rows = _EVERY_RULE_ROW if every_rule else _RULE_ROWS
-    known = _TOML_KEYS | {row.key for row in rows}
-    unknown = sorted(set(data) - known)
+    changes; issue 27's decisions only when ``deciding`` (for the strategy solver)."""
+    data = load_toml(text, path)
+    unknown = sorted(set(data) - _TOML_KEYS)
     if unknown:
         raise BoardError(
-            f"unknown key {quote(unknown[0], 30)} (known keys: {', '.join(sorted(known))})",
+            f"unknown key {quote(unknown[0], 30)} ({_known_key_hint(unknown[0])})",
             path=path,
-            line=_key_line(text, unknown[0]),
+            line=key_line(text, unknown[0]),
         )
     for row in DECISIONS:
         if row.key in data and not deciding:
             raise BoardError(
                 f"{row.key} is a decision: only chutes-tui strategy plays it so far",
                 path=path,
-                line=_key_line(text, row.key),
+                line=key_line(text, row.key),
             )
     if "squares" not in data:
         raise BoardError("the board needs 'squares', the number of the end square", path=path)
@@ -278,11 +197,11 @@ def parse_toml(
             raise BoardError(
                 f"{key} must be {expected}, not {kind_of(value)}",
                 path=path,
-                line=_key_line(text, key),
+                line=key_line(text, key),
             )
         return value
 
-    pair_lines = _pair_lines(text)
+    pairs_at = pair_lines(text)
     jump_lines: dict[Jump, int | None] = {}
     jumps: list[Jump] = []
     for key, upward in (("ladders", True), ("chutes", False)):
@@ -296,10 +215,10 @@ def parse_toml(
                 raise BoardError(
                     f"each of {key} must be a pair [from, to] of whole squares, not {kind_of(entry)}",
                     path=path,
-                    line=_key_line(text, key),
+                    line=key_line(text, key),
                 )
             pair: Jump = (entry[0], entry[1])
-            line = pair_lines.get((key, pair)) or _key_line(text, key)
+            line = pairs_at.get((key, pair)) or key_line(text, key)
             if pair[0] != pair[1] and (pair[1] > pair[0]) != upward:
                 other = "chutes" if upward else "ladders"
                 direction = "down" if upward else "up"
@@ -319,53 +238,29 @@ def parse_toml(
         "width": typed("width", int, 10),
         "source": None if path is None else str(path),
         # As written: the board reads each by its rule's kind (an error names the key's line).
-        **{row.field: data[row.key] for row in rows if row.key in data},
+        **{row.field: data[row.key] for row in _RULE_ROWS if row.key in data},
     }
 
     def line_of(error: BoardError) -> int | None:
         if error.jump is not None:
             return jump_lines.get(error.jump)
         key = {"end": "squares"}.get(error.field or "", error.field or "")
-        return _key_line(text, key) if key else None
+        return key_line(text, key) if key else None
 
     return _built(fields, overrides, path, line_of)
-
-
-def _toml_string(value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    out = []
-    for char in escaped:
-        code = ord(char)
-        if char == "\n":
-            out.append("\\n")
-        elif char == "\t":
-            out.append("\\t")
-        elif code < 0x20 or code == 0x7F:
-            out.append(f"\\u{code:04X}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
-
-
-def _toml_pairs(pairs: tuple[Jump, ...]) -> str:
-    if not pairs:
-        return "[]"
-    return "[\n" + "".join(f"    [{tail}, {head}],\n" for tail, head in pairs) + "]"
 
 
 def format_toml(board: Board) -> str:
     """The board in the TOML format; :func:`parse_toml` reads it back to an equal board."""
     return (
-        f"name = {_toml_string(board.name)}\n"
-        f"description = {_toml_string(board.description)}\n"
+        f"name = {toml_string(board.name)}\n"
+        f"description = {toml_string(board.description)}\n"
         f"squares = {board.end}\n"
         f"start = {board.start}\n"
-        + "".join(
-            f"{row.key} = {row.kind.toml(row.of(board))}\n" for row in _EVERY_RULE_ROW if row.written(board)
-        )
+        + "".join(f"{row.key} = {row.kind.toml(row.of(board))}\n" for row in _RULE_ROWS if row.written(board))
         + f"width = {board.width}\n"
-        f"ladders = {_toml_pairs(board.ladders)}\n"
-        f"chutes = {_toml_pairs(board.chutes)}\n"
+        f"ladders = {toml_pairs(board.ladders)}\n"
+        f"chutes = {toml_pairs(board.chutes)}\n"
     )
 
 

@@ -212,7 +212,7 @@ def parse_save(data: Any) -> SavedGame:
     fields = _exact_keys(data, "the save", _KEYS, _OPTIONAL_KEYS)
     _require(isinstance(fields["board"], str), f"board must be TOML text, not {kind_of(fields['board'])}")
     try:
-        board = parse_toml(fields["board"], path="(saved board)", every_rule=True)
+        board = parse_toml(fields["board"], path="(saved board)")
     except BoardError as error:
         raise SaveError(f"the saved board is invalid: {error}") from None
     try:

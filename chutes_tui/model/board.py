@@ -31,7 +31,6 @@ from chutes_tui.model.rules import jump_kind as jump_kind
 from chutes_tui.model.ruletable import RULES, Offered, RuleChoices, RuleOverrides, deciding
 from chutes_tui.model.text import kind_of, number
 from chutes_tui.model.turnchecks import check_turn_rules
-from chutes_tui.model.turns import beyond_rolls
 from chutes_tui.model.validate import check_winnable, reached_squares
 
 MAX_WIDTH = 1_000
@@ -233,16 +232,12 @@ class Board(RuleChoices):
         return None if head is None else jump_kind(tail, head)
 
     def _engines_play(self) -> None:
-        """Refuse the per-roll tables, which every engine of today reads, on a board with a turn
-        rule of issue 26 (:func:`~chutes_tui.model.turns.beyond_rolls`): a turn there is
-        :mod:`chutes_tui.model.turns`', which the engines do not read yet; no surface offers
-        those rules (``played=False``), so only a program meets this. The same for the
-        decisions of issue 27 (:func:`~chutes_tui.model.decisions.decides`), which only the
-        strategy solver plays (a board file read for anything else refuses them)."""
-        if beyond_rolls(self) or decides(self):
-            waiting = [row.field for row in RULES if not row.played and row.written(self)]
-            where = "model/decisions.py" if decides(self) else "model/turns.py"
-            raise ValueError(f"the engines do not play {', '.join(waiting)} yet ({where} does)")
+        """Refuse the per-roll tables, which the classic engines read, on a board with a decision
+        of issue 27 (:func:`~chutes_tui.model.decisions.decides`): only the strategy solver plays
+        those (a board file read for anything else refuses them)."""
+        if decides(self):
+            waiting = [row.field for row in RULES if row.decision and row.written(self)]
+            raise ValueError(f"the engines do not play {', '.join(waiting)} yet (model/decisions.py does)")
 
     @cached_property
     def roll_table(self) -> np.ndarray:

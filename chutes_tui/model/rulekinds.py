@@ -251,7 +251,11 @@ class Squares(Kind[tuple[int, ...]]):
 
     def parse(self, text: str, what: str) -> tuple[int, ...]:
         words = [word for word in re.split(r"[\s,]+", text.strip()) if word]
-        return tuple(sorted({self.square.parse(word, what) for word in words}))
+        values = [self.square.parse(word, what) for word in words]
+        twice = _twice(values)
+        if twice is not None:
+            raise InputError(f"{what} lists {twice} twice")
+        return tuple(sorted(values))
 
     def text(self, value: tuple[int, ...]) -> str:
         return ", ".join(map(str, value))
@@ -262,7 +266,22 @@ class Squares(Kind[tuple[int, ...]]):
     def read(self, raw: object, key: str) -> tuple[int, ...]:
         if not isinstance(raw, list | tuple):
             raise BoardError(f"{key} must be a list of {self.noun}, not {kind_of(raw)}", field=key)
-        return tuple(sorted({self.square.read(square, key) for square in raw}))
+        values = [self.square.read(square, key) for square in raw]
+        twice = _twice(values)
+        if twice is not None:
+            raise BoardError(f"{key} lists {twice} twice", field=key)
+        return tuple(sorted(values))
+
+
+def _twice(values: list[int]) -> int | None:
+    """The first value listed a second time (``None``: each is listed once): a list of squares
+    with a repeat is a typing slip, said rather than silently merged."""
+    seen: set[int] = set()
+    for value in values:
+        if value in seen:
+            return value
+        seen.add(value)
+    return None
 
 
 class ChoiceOrWhole(Kind[E | int]):

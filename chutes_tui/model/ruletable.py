@@ -13,9 +13,8 @@ walking the rows, and what a user changed travels as
 Adding a rule: a field of :class:`RuleChoices`, a row of :data:`RULES` (with its words in a
 summary when the default ones read badly), its semantics in
 ``rules.py`` (what one move does) or ``turns.py`` (what a turn is: rolls again, sums, streaks,
-entering, special squares), its refusals in ``board.py``. A row the engines do not play yet has
-``played=False``: the board takes it from a program (the turn machine and its tests), and no
-surface offers it until every engine plays it.
+entering, special squares), its refusals in ``board.py`` (or ``turnchecks.py``), and every
+engine made to play it (or to refuse it in one line, as the bump engines refuse the turn rules).
 """
 
 from __future__ import annotations
@@ -101,8 +100,7 @@ BUMP = RuleOption(
     "the start and the end, sends them back to the start; " + BUMP_EFFECT,
 )
 
-# Issue 26's rules: the board and the turn machine (model/turns.py) play them; the engines do not
-# yet, so no surface offers them (played=False) until they do. A rule naming a square of the board
+# Issue 26's rules (model/turns.py says what a turn is under them). A rule naming a square of the board
 # is chosen with the board (its file, the editor's dialog, the command line), not at setup, where
 # it would be laid on whichever board is picked.
 BOARD_SQUARE = Offered.CLI | Offered.DIALOG | Offered.FILE
@@ -117,7 +115,6 @@ GOAL = RuleOption(
     metavar="SQUARE",
     offered=BOARD_SQUARE,
     why=ON_THE_BOARD,
-    played=False,
 )
 SUM_ROLLS = RuleOption(
     "sum_rolls",
@@ -126,7 +123,6 @@ SUM_ROLLS = RuleOption(
     "add a turn's rolls",
     "with the extra roll: the rolls of a turn are added, and the piece moves once by their total",
     said="a turn's rolls added",
-    played=False,
 )
 STREAK_LIMIT = RuleOption(
     "streak_limit",
@@ -137,7 +133,6 @@ STREAK_LIMIT = RuleOption(
     "where --streak-penalty says (no jump applied)",
     metavar="N",
     said="{} top faces in a row end the turn",
-    played=False,
 )
 STREAK_PENALTY = RuleOption(
     "streak_penalty",
@@ -148,7 +143,6 @@ STREAK_PENALTY = RuleOption(
     metavar="WHERE",
     hint="forfeit · start · a square (e.g. 40)",
     said="after the streak: {}",
-    played=False,
 )
 ENTER_FACES = RuleOption(
     "enter_faces",
@@ -158,7 +152,6 @@ ENTER_FACES = RuleOption(
     "a piece on the start moves only on one of these faces (empty: any face)",
     metavar="FACES",
     said="enter on {}",
-    played=False,
 )
 ENTER_SQUARE = RuleOption(
     "enter_square",
@@ -169,7 +162,6 @@ ENTER_SQUARE = RuleOption(
     metavar="SQUARE",
     offered=BOARD_SQUARE,
     why=ON_THE_BOARD,
-    played=False,
 )
 MISS_TURN = RuleOption(
     "miss_turn",
@@ -180,7 +172,6 @@ MISS_TURN = RuleOption(
     metavar="SQUARES",
     offered=BOARD_SQUARE,
     why=ON_THE_BOARD,
-    played=False,
 )
 THROW_AGAIN = RuleOption(
     "throw_again",
@@ -191,7 +182,6 @@ THROW_AGAIN = RuleOption(
     metavar="SQUARES",
     offered=BOARD_SQUARE,
     why=ON_THE_BOARD,
-    played=False,
 )
 
 # Issue 27's decisions: only the strategy solver plays them (model/decisions.py); board files
@@ -274,8 +264,8 @@ def said(rules: RuleChoices, rows: tuple[RuleOption[Any], ...] = SAID, *, brief:
 
 
 def offered(where: Offered) -> tuple[RuleOption[Any], ...]:
-    """The rows offered ``where``, in the table's order (a row the engines do not play yet:
-    nowhere)."""
+    """The rows offered ``where``, in the table's order (issue 27's decisions, which only the
+    strategy solver plays, are not: :func:`deciding`)."""
     return tuple(row for row in RULES if where in row.offered and row.played)
 
 

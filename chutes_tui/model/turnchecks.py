@@ -1,7 +1,9 @@
 """The refusals of the turn rules (issue 26's keys): one short line each, naming the key, for a
-value the board cannot play. The board calls :func:`check_turn_rules` once its numbers and
-jumps are checked, before winnability (:mod:`chutes_tui.model.validate`), which also refuses
-turns that may never end and boards these rules make unwinnable.
+value the board cannot play, and for the bump rule with any of them (its joint chain, its
+simulator and the game's check that games end move one roll at a time). The board calls
+:func:`check_turn_rules` once its numbers and jumps are checked, before winnability
+(:mod:`chutes_tui.model.validate`), which also refuses turns that may never end and boards
+these rules make unwinnable.
 """
 
 from __future__ import annotations
@@ -85,6 +87,13 @@ def check_turn_rules(board: TurnBoard) -> None:
     ):
         for square in squares:
             _square(board, key, square, what)
+    rules = turn_rules_set(board)
+    if board.bump and rules:
+        raise BoardError(
+            f"the bump rule is not played with {', '.join(rules)}: its chain of every piece "
+            "moves one roll at a time, with no memory of the turn",
+            field="bump",
+        )
 
 
 class TurnRulesError(BoardError):

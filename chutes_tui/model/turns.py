@@ -47,10 +47,11 @@ cancel the turn's moves and the piece then moves by the fourth throw from where 
 turn on the third six instead, and penalises longer streaks too; a rule for it would need the
 fourth throw's move and an "exactly N" streak, which these keys do not say.
 
-**Open** (chosen here, to settle before the engines play it): "at the start" is the start square,
-not a memory bit (the two differ only when a piece can come back to the start: a chute to the
-start, a bump, a penalty to ``start``); a face that fails to enter still rolls again when it is
-the top face under ``extra_roll`` (the roll happened; only the move is refused).
+**Chosen** (every engine plays it so): "at the start" is the start square, not a memory bit
+(the two differ only when a piece can come back to the start: a chute to the start, a penalty
+to ``start``; the bump rule is not played with these rules); a face that fails to enter still
+rolls again when it is the top face under ``extra_roll`` (the roll happened; only the move is
+refused).
 """
 
 from __future__ import annotations

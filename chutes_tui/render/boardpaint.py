@@ -29,7 +29,7 @@ from chutes_tui.model.rules import JumpKind
 from chutes_tui.render.grid import Layout
 from chutes_tui.render.jumps import JumpArt
 from chutes_tui.render.palette import ink_on, legible
-from chutes_tui.render.squares import key_line, roles
+from chutes_tui.render.squares import MARKS_SENTENCE, key_line, roles
 
 # An 8-step perceptual scale (viridis); each step readable as a background on dark and light
 # themes, with black or white numbers on top.
@@ -47,7 +47,9 @@ JUMP_MARKS = {JumpKind.LADDER: "↑", JumpKind.CHUTE: "↓"}
 MARKS_LEGEND = (
     f"A number followed by {JUMP_MARKS[JumpKind.LADDER]} starts a ladder (green: rails and rungs), "
     f"by {JUMP_MARKS[JumpKind.CHUTE]} a chute (red: a winding line); an underlined number is where "
-    f"one ends. {CURSOR} marks the cursor's square."
+    f"one ends. {CURSOR} marks the cursor's square. Under the turn rules, after a number: "
+    + MARKS_SENTENCE
+    + " A key under the board names them."
 )
 # Painted cell lines kept (``Scene.cells``) are emptied past this many board lines' worth (times
 # the board's columns): eight 50-line screens. A game on the standard board paints at most about

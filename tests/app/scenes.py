@@ -43,6 +43,14 @@ def finished_game() -> Game:
     return game
 
 
+def leela_game() -> Game:
+    """Leela (goal 68 inside 72 squares, a 6 to enter) a few turns in, both pieces entered."""
+    game = Game.new(load_board("leela"), parse_player_spec("Ann,Bob"), seed=26)
+    for _ in range(12):
+        game.roll()
+    return game
+
+
 def twelve_players_game() -> Game:
     """Twelve players (the most a game has) well into a game, two of them on one square."""
     game = Game.new(load_board("standard"), default_players(12, humans=2), seed=5)
@@ -170,6 +178,7 @@ def still_cursor() -> Callable[..., Awaitable[None]]:
 SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "setup": (lambda: ChutesApp(board_name="standard"), still_cursor()),
     "game": (lambda: ChutesApp(game=mid_game()), keys(cursor=28)),
+    "leela": (lambda: ChutesApp(game=leela_game()), keys(cursor=68)),
     "inspector": (lambda: ChutesApp(game=two_player_game()), keys("i", cursor=28)),
     "overlay": (lambda: ChutesApp(game=two_player_game()), keys("o")),
     "overlay-win": (lambda: ChutesApp(game=two_player_game()), keys("o", "o", "o", "o")),

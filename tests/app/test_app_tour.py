@@ -65,8 +65,15 @@ async def test_the_setup_fields_for_dice_and_seed_say_what_they_are(monkeypatch,
         row_of = {}
         for label in pilot.app.screen.query(Label).filter(".inline-label"):
             row_of[str(label.render())] = label.parent
-        assert set(row_of) == {"dice"}  # the seed has a line of its own, named as Board and Rules
-        assert row_of["dice"] is pilot.app.screen.query_one("#setup-die").parent
+        # Each typed rule's label shares its field's row; the seed has a line of its own, named
+        # as Board and Rules.
+        from chutes_tui.model.rulekinds import Form
+        from chutes_tui.model.ruletable import Offered, offered
+
+        typed = [row for row in offered(Offered.SETUP) if row.kind.form is Form.TEXT]
+        assert set(row_of) == {row.label for row in typed} and "dice" in row_of
+        for row in typed:
+            assert row_of[row.label] is pilot.app.screen.query_one(f"#setup-{row.name}").parent
         seed_row = pilot.app.screen.query_one("#seed").parent
         assert [str(label.render()) for label in seed_row.query(Label)] == ["Seed"]
 

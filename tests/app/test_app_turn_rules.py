@@ -1,7 +1,7 @@
-"""The app playing a game under issue 26's turn rules (a board built in Python: no surface offers
-them yet): pieces move as the engine's game, the log says what each rule did, the board marks
-the squares with a role and keys them, the inspector says what a square does, and the odds say
-they are not computed yet; at 60x20, 80x24 and 160x50."""
+"""The app playing a game under issue 26's turn rules: pieces move as the engine's game, the log
+says what each rule did, the board marks the squares with a role and keys them, the inspector
+says what a square does beside its statistics, and the odds, the overlays, the flow, the
+diagonal and the exact fraction come from the extended chain; at 60x20, 80x24 and 160x50."""
 
 import pytest
 from textual.widgets import Static
@@ -86,29 +86,30 @@ async def test_the_board_marks_and_keys_the_squares_with_a_role(size):
         assert "30⌂" not in text  # the end square is ordinary: the goal is 27
 
 
-async def test_the_status_says_the_odds_wait_and_the_inspector_what_a_square_does():
+async def test_the_status_gives_the_odds_and_the_inspector_what_a_square_does():
     app = ChutesApp(board=RULES, players=parse_player_spec("Ann,Bob"), seed=SEED)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
-        await settle(pilot)
-        assert "odds: not computed for these rules yet" in str(screen.query_one(StatusPanel).content)
+        await wait_for(pilot, lambda: screen.game.stats() is not None)
+        status = str(screen.query_one(StatusPanel).content)
+        assert "not computed" not in status and "more turns" in status
         await pilot.press("i")
         await settle(pilot)
         assert screen.has_class("inspecting")
         for square, words in (
             (12, "Miss a turn: a piece that comes to rest here skips its next turn."),
-            (15, "Throw again: coming to rest here gives another roll."),
             (27, "The goal: coming to rest here wins the game."),
-            (29, "A chute to 9."),
+            (29, "Square 29 — a chute to 9 (its statistics)"),
         ):
             screen.board.set_cursor(square)
             await settle(pilot)
             text = str(screen.query_one("#inspect-text", Static).content)
             assert f"Square {square}" in text and words in text
-            assert "not computed for these rules yet" in text
-        await pilot.press("o")  # an overlay: refused with a note, never a crash
+            assert "Turns left" in text and "not computed" not in text
+        screen.board.set_cursor(15)  # no turn ends there: what it does, and why no statistics
         await settle(pilot)
-        assert screen.stats.overlays.chosen is None
+        text = str(screen.query_one("#inspect-text", Static).content)
+        assert "Throw again: coming to rest here gives another roll. No turn ends on square 15" in text
 
 
 async def test_watching_the_rules_game_at_full_speed_reaches_the_engines_winner():
@@ -129,20 +130,31 @@ async def test_watching_the_rules_game_at_full_speed_reaches_the_engines_winner(
         assert "misses a turn" in str(review.query_one("#review-bar", Static).content)
 
 
-async def test_what_the_analysis_gives_is_refused_with_a_note_not_an_error():
+async def test_what_the_analysis_gives_comes_from_the_extended_chain():
+    from chutes_tui.analysis import build_chain, expected_turns
+    from chutes_tui.app.dialogs.exact import ExactScreen
+    from chutes_tui.app.screens.diagonal import DiagonalScreen
+    from chutes_tui.exact.fractions import fraction_text
+    from chutes_tui.exact.two_player import exact_two_player
+
     app = ChutesApp(board=RULES, players=parse_player_spec("Ann,Bob"), seed=SEED)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = app.screen
         await pilot.press("space")
         await wait_for(pilot, lambda: len(screen.game.history) == 1 and not screen.controller.animating)
-        for key, words in (
-            ("x", "Exact fractions: not computed for these rules yet."),
-            ("a", "Statistics: not computed for these rules yet"),
-            ("d", "Statistics: not computed for these rules yet"),
-            ("o", "Statistics: not computed for these rules yet"),
-            ("e", "The editor: not offered for these rules yet"),
-        ):
-            await pilot.press(key)
-            await settle(pilot)
-            assert app.screen is screen, key
-            assert words in str(list(app._notifications)[-1].message), key
+        game = screen.game
+        await pilot.press("o")  # the first overlay: turns left, the extended chain's
+        await settle(pilot)
+        chain = build_chain(RULES)
+        overlay = screen.query_one(BoardView).overlay
+        assert overlay is not None and overlay.values[0] == pytest.approx(expected_turns(chain)[chain.row(0)])
+        assert overlay.values[27] == 0.0  # the goal, not the end square
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ExactScreen))
+        mover, other = game.odds_positions[game.to_move], game.odds_positions[1 - game.to_move]
+        fraction = fraction_text(exact_two_player(RULES).probability(mover, other))
+        assert app.screen.fraction == fraction
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, DiagonalScreen))

@@ -10,6 +10,7 @@ tests play on tiny-10, whose bump odds are instant (the standard board's keep a 
 import argparse
 from contextlib import asynccontextmanager
 
+import pytest
 from textual.widgets import Checkbox, Input, Select
 
 from chutes_tui.app.app import ChutesApp
@@ -20,6 +21,7 @@ from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.cli import common
 from chutes_tui.io.boardfile import format_toml, load_board, parse_toml
 from chutes_tui.io.settings import LastSetup, Settings, load_settings, save_settings
+from chutes_tui.model.board import BoardError
 from chutes_tui.model.players import parse_player_spec
 from chutes_tui.model.rulekinds import Choice, Form
 from chutes_tui.model.ruletable import RULES, Offered, RuleChoices, RuleOverrides, offered
@@ -37,9 +39,39 @@ def sample(row):
     return kind.parse(kind.example, row.label)
 
 
-SAMPLES = RuleOverrides()
-for _row in RULES:
-    SAMPLES = SAMPLES.with_value(_row, sample(_row))
+# The turn rules of issue 26: a board refuses the bump rule with any of them in one line
+# (model/turnchecks.py), so a board takes the samples of one group or the other.
+TURN_RULE_FIELDS = {
+    "goal",
+    "sum_rolls",
+    "streak_limit",
+    "streak_penalty",
+    "enter_faces",
+    "enter_square",
+    "miss_turn",
+    "throw_again",
+}
+
+
+def playable(rows):
+    """``rows`` in groups a game plays together: all but bump, then all but the turn rules."""
+    return [
+        tuple(row for row in rows if row.field != "bump"),
+        tuple(row for row in rows if row.field not in TURN_RULE_FIELDS),
+    ]
+
+
+def only(rows):
+    """The samples of ``rows`` alone."""
+    rules = RuleOverrides()
+    for row in rows:
+        rules = rules.with_value(row, sample(row))
+    return rules
+
+
+# Every row's sample, in the two groups a board takes together (:func:`playable`).
+SAMPLES = [only(group) for group in playable(RULES)]
+GROUPS = pytest.mark.parametrize("group", [0, 1], ids=["turn rules", "bump"])
 
 
 def check_board(board, rows):
@@ -47,16 +79,24 @@ def check_board(board, rows):
         assert row.of(board) == sample(row) != row.default, row.field
 
 
-def test_every_row_is_a_field_of_the_rule_choices_and_of_the_board(standard):
+@GROUPS
+def test_every_row_is_a_field_of_the_rule_choices_and_of_the_board(group, standard):
     assert [row.field for row in RULES] == list(RuleChoices.__dataclass_fields__)
     assert standard.rules == RuleChoices()  # the standard board plays by every default
-    board = standard.with_rules(SAMPLES)
-    check_board(board, RULES)
-    assert board.rules == RuleChoices(**{row.field: sample(row) for row in RULES})
+    rows = playable(RULES)[group]
+    board = standard.with_rules(SAMPLES[group])
+    check_board(board, rows)
+    assert board.rules == RuleChoices(**{row.field: sample(row) for row in rows})
 
 
-def test_every_row_offered_on_the_command_line_is_a_flag(standard):
-    rows = offered(Offered.CLI)
+def test_the_bump_rule_is_refused_with_a_turn_rule_in_one_line(standard):
+    with pytest.raises(BoardError, match=r"^the bump rule is not played with goal, miss_turn: "):
+        standard.replace(bump=True, goal=90, jumps=((80, 99), (100, 85)), miss_turn=(12,))
+
+
+@GROUPS
+def test_every_row_offered_on_the_command_line_is_a_flag(group, standard):
+    rows = playable(offered(Offered.CLI))[group]
     parser = argparse.ArgumentParser()
     common.add_board_arguments(parser)
     words = ["standard"]
@@ -71,16 +111,9 @@ def test_every_row_offered_on_the_command_line_is_a_flag(standard):
     assert common.rule_overrides(parser.parse_args(["standard"])) == RuleOverrides()
 
 
-def only(rows):
-    """The samples of ``rows`` alone."""
-    rules = RuleOverrides()
-    for row in rows:
-        rules = rules.with_value(row, sample(row))
-    return rules
-
-
-def test_every_row_offered_in_a_board_file_is_written_and_read_back(standard):
-    rows = offered(Offered.FILE)
+@GROUPS
+def test_every_row_offered_in_a_board_file_is_written_and_read_back(group, standard):
+    rows = playable(offered(Offered.FILE))[group]
     board = standard.with_rules(only(rows))
     text = format_toml(board)
     data = board.to_dict()
@@ -126,8 +159,9 @@ async def setup_with_samples(rows):
         yield app, setup, pilot
 
 
-async def test_every_row_offered_in_setup_is_a_field_that_makes_the_game():
-    rows = offered(Offered.SETUP)
+@GROUPS
+async def test_every_row_offered_in_setup_is_a_field_that_makes_the_game(group):
+    rows = playable(offered(Offered.SETUP))[group]
     async with setup_with_samples(rows) as (app, _, pilot):
         await pilot.press("ctrl+b")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -136,9 +170,10 @@ async def test_every_row_offered_in_setup_is_a_field_that_makes_the_game():
         assert load_settings().setup.rules.value(row) == sample(row)
 
 
-async def test_every_row_offered_in_the_rules_dialog_is_a_field_that_changes_the_board():
-    rows = offered(Offered.DIALOG)
-    app = ChutesApp(board=load_board("tiny-10"), edit=True)
+@GROUPS
+async def test_every_row_offered_in_the_rules_dialog_is_a_field_that_changes_the_board(group):
+    rows = playable(offered(Offered.DIALOG))[group]
+    app = ChutesApp(board=load_board("standard"), edit=True)  # the samples name its squares
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
         editor = app.screen
@@ -155,24 +190,24 @@ def test_the_setup_and_the_dialog_offer_the_same_rules_unless_a_row_says_why():
     for row in RULES:
         if (Offered.SETUP in row.offered) != (Offered.DIALOG in row.offered):
             assert row.why, row.field
+    on_the_board = [row.field for row in RULES if row.played and Offered.SETUP not in row.offered]
+    assert on_the_board == ["goal", "enter_square", "miss_turn", "throw_again"]  # name a square
     played = tuple(row for row in RULES if row.played)
-    assert offered(Offered.SETUP) == offered(Offered.DIALOG) == played  # today: every rule in both
+    assert offered(Offered.DIALOG) == offered(Offered.CLI) == offered(Offered.FILE) == played
 
 
 def test_a_row_the_engines_do_not_play_yet_is_offered_nowhere():
+    """Issue 27's decisions: only the strategy solver plays them (its own rows: deciding())."""
     waiting = [row for row in RULES if not row.played]
-    assert [row.field for row in waiting] == [
-        "goal",
-        "sum_rolls",
-        "streak_limit",
-        "streak_penalty",
-        "enter_faces",
-        "enter_square",
-        "miss_turn",
-        "throw_again",
-        "dice_choice",
-        "after_roll",
-        "pawns",
-    ]
+    assert [row.field for row in waiting] == ["dice_choice", "after_roll", "pawns"]
     for where in Offered:
         assert not set(waiting) & set(offered(where)), where
+
+
+def test_every_rule_of_issue_26_is_offered():
+    """The rules of issue 26 are played by every engine: each is a flag, a file key and a field
+    of the rules dialog, and those not naming a square a field of the setup too."""
+    for field in ("sum_rolls", "streak_limit", "streak_penalty", "enter_faces"):
+        assert field in [row.field for row in offered(Offered.SETUP)]
+    for field in ("goal", "enter_square", "miss_turn", "throw_again"):
+        assert field in [row.field for row in offered(Offered.DIALOG)]

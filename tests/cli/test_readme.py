@@ -61,3 +61,40 @@ def test_the_board_file_example_loads(tmp_path):
     path.write_text(example)
     board = load_board(str(path))
     assert board.name == "my-board" and (57, 0) in board.chutes and board.die.text == "d6"
+
+
+def _turn_rule_rows():
+    """The README's turn rules table: each row's flags and the expected turns it states."""
+    table = README.split("**Turn rules**", 1)[1].split("\n\n", 2)[1]
+    for line in table.splitlines()[2:]:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        yield cells[-2].strip("`"), cells[-1]
+
+
+def test_the_turn_rules_table_covers_every_rule_of_issue_26():
+    rows = "\n".join(flags for flags, _ in _turn_rule_rows())
+    for flag in ("--goal", "--sum-rolls", "--streak-limit", "--streak-penalty", "--enter-faces"):
+        assert flag in rows
+    for flag in ("--enter-square", "--miss-turn", "--throw-again"):
+        assert flag in rows
+
+
+@pytest.mark.parametrize(("flags", "stated"), list(_turn_rule_rows()))
+def test_each_turn_rules_figure_is_what_exact_says(flags, stated, capsys):
+    import json
+
+    assert main(["exact", "standard", *flags.split(), "--json", "--digits", "12"]) == 0
+    turns = float(json.loads(capsys.readouterr().out)["expected_turns_decimal"])
+    assert f"{turns:.4f}" == stated
+
+
+def test_leelas_figures_are_what_exact_says(capsys):
+    import json
+
+    assert main(["exact", "leela", "--json", "--digits", "12"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    section = README.split("**Leela**", 1)[1].split("\n\n", 1)[0]
+    turns, first = float(found["expected_turns_decimal"]), float(found["first_player_wins_decimal"])
+    said = " ".join(section.split())
+    assert f"lasts {turns:.4f} turns ({found['expected_turns']})" in said
+    assert f"wins {first:.4%}".replace("%", " %") in said

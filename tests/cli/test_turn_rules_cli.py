@@ -1,9 +1,9 @@
-"""Every analysis verb on a board with a turn rule of issue 26, through the command line (the
-board built here: no surface offers the rules yet). The figures are checked against what does not
-share the verbs' code: the exact chain's fractions (itself checked against brute-force roll
-sequences in tests/unit/analysis/test_turn_rule_chain.py), games played roll by roll by the turn
-machine (model/turns.py, checked against a plain rulebook) for the landings, and the turn laws
-for the most likely game."""
+"""Every analysis verb on a board with a turn rule of issue 26, through the command line (the boards
+built here, patched in; the flags and board keys themselves are tested at the end). The figures
+are checked against what does not share the verbs' code: the exact chain's fractions (itself
+checked against brute-force roll sequences in tests/unit/analysis/test_turn_rule_chain.py), games
+played roll by roll by the turn machine (model/turns.py, checked against a plain rulebook) for
+the landings, and the turn laws for the most likely game."""
 
 import json
 from fractions import Fraction
@@ -164,14 +164,16 @@ def test_a_hostile_turn_rule_is_one_line(capsys, monkeypatch, name):
     assert err.count("\n") == 1 and words in err and "Traceback" not in err
 
 
-def test_the_bump_engines_and_the_jump_system_refuse_the_turn_rules_in_one_line(capsys, monkeypatch):
-    bumping = Board(end=20, die=6, jumps=JUMPS, miss_turn=(6,), bump=True)
-    monkeypatch.setattr(common, "board_from_args", lambda args: bumping)
-    for argv in (["analyze", "x"], ["exact", "x"]):
+def test_the_bump_rule_with_a_turn_rule_is_refused_in_one_line(capsys):
+    for argv in (
+        ["analyze", "standard", "--bump", "--miss-turn", "6"],
+        ["simulate", "leela", "--bump", "--players", "3"],
+        ["exact", "standard", "--bump", "--extra-roll", "--streak-limit", "3"],
+    ):
         code = main(argv)
         out, err = capsys.readouterr()
-        assert code == 1 and out == "" and err.count("\n") == 1
-        assert "the bump rule's joint chain does not play miss_turn" in err
+        assert code == 1 and out == "" and err.count("\n") == 1, argv
+        assert "the bump rule is not played with " in err and "Traceback" not in err
 
 
 def test_a_square_past_the_goal_is_an_ordinary_start_and_the_goal_is_not(capsys, monkeypatch):
@@ -239,3 +241,60 @@ def test_add_jump_refuses_more_candidates_than_its_limit_before_solving_any(caps
     assert code == 2 and out == "" and err.count("\n") == 1
     assert f"at most {ADD_JUMP_CHAIN_MAX_CANDIDATES:,} candidates" in err and "ask for longer jumps" in err
     assert not many.memo.peek(hochman.AFRESH)
+
+
+@pytest.mark.parametrize(
+    ("flags", "words"),
+    [
+        (["--goal", "0"], "--goal must be 1..100,000, not 0"),
+        (["--goal", "500"], "the goal 500 must lie past the start square 0, in 1..100"),
+        (["--goal", "99999999999999999999"], "not a number of about 21 digits"),
+        (["--enter-faces", "7"], "enter face 7 is not a move of d6"),
+        (["--die", "2d6", "--enter-faces", "1"], "enter face 1 is not a move of 2d6"),
+        (["--extra-roll", "--streak-limit", "1"], "a streak limit of 1 would end every turn"),
+        (["--streak-limit", "3"], "a streak limit counts top faces in a row: it needs extra_roll"),
+        (["--miss-turn", "100"], "the miss-turn square 100 is the goal"),
+        (["--goal", "50", "--miss-turn", "50"], "the miss-turn square 50 is the goal"),
+        (["--miss-turn", "50,50"], "--miss-turn lists 50 twice"),
+        (["--throw-again", "13 35 13"], "--throw-again lists 13 twice"),
+        (["--miss-turn", "-5"], "--miss-turn must be 0..100,000, not -5"),
+        (["--throw-again", "48"], "the throw-again square 48 is the tail of jump 48→26"),
+        (["--enter-square", "0"], "--enter-square must be 1..100,000, not 0"),
+        (["--extra-roll", "--streak-limit", "2", "--streak-penalty", "101"], "square 101 is not a square"),
+        (["--streak-penalty", "back"], "--streak-penalty must be one of: forfeit, start, or a square"),
+    ],
+)
+def test_hostile_turn_rule_flags_get_one_line(flags, words, capsys):
+    code = main(["analyze", "standard", *flags])
+    out, err = capsys.readouterr()
+    assert code in (1, 2) and out == "" and err.count("\n") == 1, err
+    assert words in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("goal = 0", "goal must be 1..100000 (got 0)"),
+        ("goal = 21", "the goal 21 must lie past the start square 0, in 1..20"),
+        ('goal = "68"', "goal must be a whole number, not text '68'"),
+        ("goal = 68.5", "goal must be a whole number, not a decimal number"),
+        ("enter_faces = [7]", "enter face 7 is not a move of d6"),
+        ("enter_faces = [6, 6]", "enter_faces lists 6 twice"),
+        ('enter_faces = "6"', "enter_faces must be a list of moves, not text '6'"),
+        ("extra_roll = true\nstreak_limit = 1", "a streak limit of 1 would end every turn"),
+        ("miss_turn = [20]", "the miss-turn square 20 is the goal"),
+        ("goal = 10\nmiss_turn = [10]", "the miss-turn square 10 is the goal"),
+        ("miss_turn = [5, 5]", "miss_turn lists 5 twice"),
+        ("throw_again = [-1]", "throw_again must be 0..100000 (got -1)"),
+        ("miss_turn = [[1]]", "miss_turn must be a whole number, not a list of 1 item"),
+        ('streak_penalty = "bogus"', "streak_penalty must be one of: forfeit, start, or a square"),
+        ("bump = true\nenter_faces = [6]", "the bump rule is not played with enter_faces"),
+    ],
+)
+def test_hostile_turn_rule_keys_in_a_board_file_get_one_line(line, words, capsys, tmp_path):
+    path = tmp_path / "hostile.toml"
+    path.write_text(f'name = "hostile"\nsquares = 20\n{line}\n')
+    code = main(["analyze", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == "" and err.count("\n") == 1, err
+    assert words in err and "Traceback" not in err

@@ -26,10 +26,8 @@ from chutes_tui.io.atomic import EXISTS, WriteRefusedError
 from chutes_tui.io.settings import default_save_name, saves_dir
 from chutes_tui.model.board import Board
 from chutes_tui.model.text import count, path_text, shown
-from chutes_tui.model.turns import beyond_rolls
 
 # The editor's figures come from the analysis, which does not play issue 26's rules yet.
-EDITOR_WAITS = "The editor: not offered for these rules yet (its figures are not computed for them)."
 
 # The board picker, the save dialog and the editor are imported when they open: the first frame
 # needs none of them.
@@ -195,9 +193,6 @@ class GameSession:
         own unsaved edits go on with the edited board)."""
         from chutes_tui.app.screens.editor import EditorScreen
 
-        if beyond_rolls(self.game.board):  # its figures come from chains that refuse such boards
-            self.screen.notify(EDITOR_WAITS, markup=False)
-            return
         specs = [p.spec for p in self.game.players]
 
         def ask(board: Board) -> str:

@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from chutes_tui.app.widgets.chart import LineChart
 from chutes_tui.app.widgets.wrap import Items, item
+from chutes_tui.render.squares import square_says
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.reports import SquareReport  # formatted here, made by the screen
@@ -49,7 +50,8 @@ def report_text(report: SquareReport, mover: str | None = None) -> Text:
     if report.win_probability is not None:
         who = mover or "The player"
         lines.append(f"{who} to move here vs {report.opponent}: wins {report.win_probability:.1%}")
-    return Text("\n").join([heading, *(Text(line) for line in lines)])
+    says = square_says(report.board, square)  # its marks: the goal, a turn to miss, a throw again
+    return Text("\n").join([heading, *(Text(line) for line in [*says, *lines])])
 
 
 class InspectorPanel(VerticalScroll):

@@ -12,7 +12,6 @@ from chutes_tui.engine.game import Game
 from chutes_tui.engine.review import Review, check_replay, play_on
 from chutes_tui.io.boardfile import format_toml, parse_toml
 from chutes_tui.io.saves import SaveError, parse_save, read_save
-from chutes_tui.model.board import BoardError
 from chutes_tui.model.players import default_players
 from chutes_tui.model.turns import PieceState
 from tests.unit.model.test_turns import CASES, tiny
@@ -112,11 +111,30 @@ def test_a_seeded_game_is_the_seeds_faces_through_the_rules():
     assert again.positions == game.positions and again.winner == game.winner
 
 
-def test_odds_are_not_computed_for_these_rules_yet():
-    game = two(RULES["sum"])
-    game.roll()
-    assert game.no_odds == "odds: not computed for these rules yet"
-    assert game.stats() is None and game.odds_history == [None, None]
+def test_the_odds_come_from_the_extended_chain_a_turn_to_miss_included():
+    """The live odds and each player's turns left under the turn rules: a piece with a turn to
+    miss is the extended chain's state (s, True), one turn behind (s, False); the review's
+    moments give the same positions."""
+    from chutes_tui.analysis import build_chain
+    from chutes_tui.analysis.multi import seat_odds
+    from chutes_tui.analysis.single import moments_from
+
+    board = tiny(miss_turn=(4, 6))
+    game = two(board)
+    for faces in ([1], [3], [3]):  # Robo 0 → 1, Ada 0 → 3, Robo 1 → 4: misses his next turn
+        game.roll(faces)
+    assert game.no_odds is None and game.odds_positions == (PieceState(4, True), 3)
+    stats = game.stats()
+    chain = build_chain(board)
+    plain = moments_from(chain, chain.row(4))[0]
+    assert stats.turns_left[0] == pytest.approx(plain + 1, abs=1e-12)  # the skipped turn
+    expected = seat_odds(chain, (PieceState(4, True), 3), 1)
+    assert stats.odds.win == pytest.approx(expected.win, abs=1e-12)
+    plain_win = seat_odds(chain, (4, 3), 1).win[0]
+    assert stats.odds.win[0] < plain_win - 0.01  # the missed turn costs Robo
+    review = Review(game)
+    assert review.moments[3].odds_positions == game.odds_positions
+    assert review.work(3).odds.win == pytest.approx(stats.odds.win, abs=1e-12)
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
@@ -201,14 +219,12 @@ def test_the_cases_cover_the_boards_of_the_model_tests():
     assert set(RULES) <= set(CASES)
 
 
-def test_a_board_with_the_turn_rules_is_written_whole_and_read_back_by_saves_only():
+def test_a_board_with_the_turn_rules_is_written_whole_and_read_back():
     board = RULES["everything"]
     text = format_toml(board)
     for line in ("goal = 7", "sum_rolls = true", "streak_limit = 3", 'streak_penalty = "start"'):
         assert f"\n{line}\n" in text
-    assert parse_toml(text, every_rule=True) == board
-    with pytest.raises(BoardError, match="unknown key 'enter_faces'"):
-        parse_toml(text)  # a user's board file: no surface offers these rules yet
+    assert parse_toml(text) == board  # a save's board and a user's board file alike
 
 
 @pytest.mark.parametrize(

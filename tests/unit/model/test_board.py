@@ -297,8 +297,8 @@ def test_loading_does_not_rescan_the_text_per_jump(monkeypatch, tmp_path):
     import chutes_tui.io.boardfile as board_module
 
     calls = []
-    real = board_module._key_line
-    monkeypatch.setattr(board_module, "_key_line", lambda text, key: calls.append(key) or real(text, key))
+    real = board_module.key_line
+    monkeypatch.setattr(board_module, "key_line", lambda text, key: calls.append(key) or real(text, key))
     ladders = ", ".join(f"[{2 * i}, {2 * i + 1}]" for i in range(1, 2_001))
     path = tmp_path / "many.toml"
     path.write_text(f"squares = 5000\nladders = [{ladders}]\n")

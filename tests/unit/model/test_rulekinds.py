@@ -82,7 +82,11 @@ def test_typed_values_are_refused_naming_the_field():
         Whole(1, 100).parse("x", "the goal")
     with pytest.raises(InputError, match="the end rule must be one of: exact, reach, bounce"):
         Choice(EndRule).parse("fly", "the end rule")
-    assert Squares(100).parse(" 34, 12 12 ", "it") == (12, 34)  # in order, each once
+    assert Squares(100).parse(" 34, 12 ", "it") == (12, 34)  # in order
+    with pytest.raises(InputError, match=r"^--miss-turn lists 12 twice$"):
+        Squares(100).parse(" 34, 12 12 ", "--miss-turn")  # a slip, said rather than merged
+    with pytest.raises(BoardError, match=r"^miss_turn lists 12 twice$"):
+        Squares(100).read([12, 34, 12], "miss_turn")
     assert MaybeWhole(Whole(1, 100)).parse("  ", "it") is None
     with pytest.raises(InputError, match=r"the penalty must be one of: forfeit, start, or a square 0\.\.100"):
         PENALTY.parse("home", "the penalty")

@@ -189,17 +189,13 @@ def test_a_goal_inside_the_standard_board_is_refused_no_piece_past_it_comes_back
     assert board.goal_square == 90 and board.jump_map[100] == 85
 
 
-def test_the_engines_refuse_a_board_whose_turns_they_do_not_play_yet():
-    # Until every engine reads turns from model/turns.py, the per-roll tables they all read are
-    # refused on such a board (no surface offers these rules; a program that sets them is told).
+def test_the_roll_tables_are_one_rolls_move_under_the_turn_rules_too():
+    # Every engine reads a turn from model/turns.py; a roll's move is the same with or without
+    # the turn rules (the goal, the squares' roles and the turn's memory act after it).
     board = tiny(goal=6, jumps=((2, 5), (8, 3)), miss_turn=(4,))
-    with pytest.raises(
-        ValueError, match=r"the engines do not play goal, miss_turn yet \(model/turns.py does\)"
-    ):
-        _ = board.roll_table
-    with pytest.raises(ValueError, match="the engines do not play goal, miss_turn yet"):
-        _ = board.landing_table
-    assert tiny().roll_table.shape == (9, 3)  # today's boards: as they were
+    plain = tiny(goal=6, jumps=((2, 5), (8, 3)))  # no miss-turn square: the same moves
+    assert (board.roll_table == plain.roll_table).all() and board.roll_table.shape == (9, 3)
+    assert (board.landing_table == plain.landing_table).all()
 
 
 def test_a_board_with_turn_rules_stands_on_its_turns_ends():
