@@ -9,11 +9,9 @@ import shlex
 
 import pytest
 
-from chutes_tui.cli import design as design_verb
 from chutes_tui.cli import main
 from chutes_tui.exact.chain import exact_expected_turns
 from chutes_tui.io.boardfile import load_board, parse_toml
-from chutes_tui.model.ruletable import RULES
 
 
 def run(capsys, *argv):
@@ -47,20 +45,13 @@ def test_design_with_the_extra_roll(capsys, tmp_path):
     assert load_board(str(tmp_path / "again.toml")).jumps == board.jumps
 
 
-@pytest.fixture
-def every_rule(monkeypatch):
-    monkeypatch.setattr(
-        design_verb, "offered", lambda where: tuple(row for row in RULES if where in row.offered)
-    )
-
-
 ISSUE_26 = [
     "--end-rule", "bounce", "--goal", "36", "--miss-turn", "10,20", "--throw-again", "15",
     "--extra-roll", "--streak-limit", "3", "--streak-penalty", "start",
 ]  # fmt: skip
 
 
-def test_design_under_issue_26s_rules(capsys, tmp_path, every_rule):
+def test_design_under_issue_26s_rules(capsys, tmp_path):
     path = tmp_path / "house.toml"
     argv = ["design", "--squares", "40", "--ladders", "3", "--chutes", "3", *ISSUE_26, "--target-turns", "9"]
     code, out, err = run(
@@ -68,7 +59,7 @@ def test_design_under_issue_26s_rules(capsys, tmp_path, every_rule):
     )
     assert code in (0, 4) and err == ""
     data = json.loads(out)
-    board = parse_toml(path.read_text(), path=path, every_rule=True)
+    board = parse_toml(path.read_text(), path=path)
     assert (board.goal_square, board.miss_turn, board.throw_again) == (36, (10, 20), (15,))
     assert board.extra_roll and board.streak_limit == 3 and board.streak_penalty == "start"
     assert not {10, 15, 20, 36} & {square for jump in board.jumps for square in jump}
@@ -76,11 +67,11 @@ def test_design_under_issue_26s_rules(capsys, tmp_path, every_rule):
     assert data["met"] == (abs(data["expected_turns"] - 9) <= 0.09)
     words = remake(capsys, board.description, tmp_path / "again.toml")
     assert words[words.index("--miss-turn") + 1] == "10, 20" and "--extra-roll" in words
-    again = parse_toml((tmp_path / "again.toml").read_text(), every_rule=True)
+    again = parse_toml((tmp_path / "again.toml").read_text())
     assert again.jumps == board.jumps and again.goal_square == 36
 
 
-def test_a_rule_the_board_refuses_is_one_line(capsys, tmp_path, every_rule):
+def test_a_rule_the_board_refuses_is_one_line(capsys, tmp_path):
     argv = ["design", "--squares", "40", "--streak-limit", "3", "--target-turns", "9"]
     code, _, err = run(capsys, *argv, "--output", str(tmp_path / "x.toml"))
     assert code == 2 and "needs extra_roll" in err and len(err.strip().splitlines()) == 1

@@ -157,7 +157,7 @@ def test_the_app_served_to_headless_chromium(tmp_path):
     downloads = tmp_path / "downloads"
     downloads.mkdir()
     with log.open("w") as output:
-        server = browser.serve(port, "--players", "Zoë,cpu:Robo", "--seed", "1", stdout=output)
+        server = browser.serve(port, "standard", "--players", "Zoë,cpu:Robo", "--seed", "1", stdout=output)
     chrome = None
     try:
         browser.wait_for_port(port, server, timeout=20)
