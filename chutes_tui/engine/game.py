@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from chutes_tui.engine.choice import ChoiceMade, choice_move, choice_problem, roll_die, toss, tossed
 from chutes_tui.engine.live import WHEN_INSTANT, LiveStats, StatsSource, instant, live_refusal
+from chutes_tui.engine.turn import SWING_LEAST, Snapshot, Summary, Swing, Turn, swings  # noqa: F401 -- the engine's names
 from chutes_tui.io.saves import (
     MAX_ROLLS_PER_TURN,
     MAX_SAVED_TURNS,
@@ -26,6 +28,7 @@ from chutes_tui.io.saves import (
     write_save,
 )
 from chutes_tui.model.board import Board, BoardError
+from chutes_tui.model.decisions import decides
 from chutes_tui.model.inputs import SEED_MAX, InputError, checked_seed
 from chutes_tui.model.players import PlayerSpec, check_players
 from chutes_tui.model.rules import JumpKind, Move, bumped, jump_kind, move, rolls_again
@@ -63,101 +66,6 @@ class PlayerState:
     bumped: int = 0  # times the bump rule sent this piece back to the start
 
 
-@dataclass(frozen=True)
-class Turn:
-    """One player's turn: every roll in it (several under the extra-roll rule)."""
-
-    number: int  # 1-based count of turns played in this game
-    seat: int
-    rolls: tuple[Move, ...]
-    won: bool
-    odds: SeatOdds | None  # after this turn (None: not worked out, see :mod:`.live`)
-    bumped: tuple[int, ...] = ()  # seats the bump rule sent back to the start, in order
-
-    @property
-    def start(self) -> int:
-        return self.rolls[0].square
-
-    @property
-    def final(self) -> int:
-        return self.rolls[-1].final
-
-    def describe(self, name: str, names: Sequence[str] = ()) -> str:
-        """``"Ann rolled 4: 24 → 28 ladder → 84"``; ``names`` (every seat's) name the pieces
-        the bump rule sent back."""
-        parts = [f"rolled {m.roll}: {m.describe()}" for m in self.rolls]
-        text = f"{name} " + ", then ".join(parts)
-        if self.bumped:
-            who = [names[seat] if seat < len(names) else f"seat {seat + 1}" for seat in self.bumped]
-            text += f", bumping {' and '.join(who)} back to the start"
-        return text + (" — wins!" if self.won else "")
-
-
-@dataclass(frozen=True)
-class Swing:
-    """The largest change in one seat's win probability caused by one turn."""
-
-    turn: Turn
-    seat: int
-    before: float
-    after: float
-
-    def size(self) -> float:
-        return abs(self.after - self.before)
-
-
-# A turn swings the game only if it moves someone's chance to win by more than this (one
-# percentage point): every roll nudges the odds, and a mark on each nudge would mark them all.
-SWING_LEAST = 0.01
-
-
-def swings(history: Sequence[Turn], odds: Sequence[SeatOdds | None]) -> list[Swing]:
-    """Each turn's swing, in turn order: the largest change |P_after - P_before| in one seat's
-    chance to win (the lowest seat on a tie), where ``odds[k]`` are the odds after ``k`` turns
-    (0: the start). Turns whose odds are unknown on either side are left out, and so is the
-    winning turn: it settles the game, it does not swing it; so is a turn whose largest change
-    is at most :data:`SWING_LEAST` (one percentage point), which is a nudge, not a swing (one
-    player's chance is always 100%; a die that always rolls the same never changes it)."""
-    found = []
-    for turn, previous, after in zip(history, odds, odds[1:], strict=False):
-        if after is None or previous is None or turn.won:
-            continue
-        changes = [abs(a - b) for a, b in zip(after.win, previous.win, strict=True)]
-        if max(changes) <= SWING_LEAST:
-            continue
-        seat = changes.index(max(changes))
-        found.append(Swing(turn, seat, previous.win[seat], after.win[seat]))
-    return found
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """A game at one moment, frozen: what every panel shows (front ends format it)."""
-
-    turn: int  # turns played so far
-    names: tuple[str, ...]
-    positions: tuple[int, ...]
-    turns_left: tuple[float, ...] | None  # each player's expected turns on their own
-    odds: SeatOdds | None  # these two are None until first worked out (:mod:`.live`)
-    to_move: int
-    winner: int | None
-    odds_turn: int | None = None  # the turn after which ``odds`` and ``turns_left`` held
-
-    @property
-    def stale(self) -> bool:
-        """Whether the statistics shown are an earlier position's, while this one's are worked out."""
-        return self.odds_turn is not None and self.odds_turn != self.turn
-
-
-@dataclass(frozen=True)
-class Summary:
-    winner: int
-    turns: int
-    per_player: tuple[tuple[str, int, int, int], ...]  # name, turns, ladders, chutes
-    biggest_swing: Swing | None
-    bumped: tuple[int, ...] = ()  # times each player was sent back by the bump rule
-
-
 @dataclass
 class Game:
     """A game in progress. ``roll()`` plays the current player's turn."""
@@ -176,6 +84,7 @@ class Game:
     # A game played on from another's turn k (:func:`.review.play_on`): its first k turns are
     # that game's, replayed as recorded; the seed's dice roll from turn k + 1.
     seeded_from: int = 0
+    drawn: tuple[int, int] | None = None  # a person's chosen die and its face, the option to pick
 
     @classmethod
     def new(cls, board: Board, specs: Sequence[PlayerSpec], seed: int | None = None) -> Game:
@@ -274,44 +183,84 @@ class Game:
         """One roll's move, from the seeded generator (:meth:`Dice.roll`)."""
         return self.board.die.roll(self.rng)
 
-    def roll(self, faces: Iterable[int] | None = None) -> Turn:
+    @property
+    def deciding(self) -> bool:
+        """Whether the players choose (issue 27's decisions: :mod:`.choice`)."""
+        return decides(self.board)
+
+    def draw(self, die: int) -> int:
+        """A person's chosen die, rolled before they pick what to do with it (the face is kept
+        for :meth:`roll`, which they call with their :class:`ChoiceMade`)."""
+        face = roll_die(self.board, die, self.rng)
+        self.drawn = (die, face)
+        return face
+
+    def roll(self, faces: Iterable[int] | None = None, choice: ChoiceMade | None = None) -> Turn:
         """Play the current player's whole turn and pass the die on.
 
-        ``faces`` replaces the die (a replayed save); otherwise the seeded die rolls.
-        """
+        ``faces`` replaces the die (a replayed save); otherwise the seeded die rolls. On a board
+        with decisions ``choice`` is what the player chose (a person, a replayed save; a coin
+        not given is tossed here); without it the seat's computer player chooses
+        (:mod:`.advice`)."""
         if self.finished:
             raise GameError("the game is over")
-        next_face = iter(faces).__next__ if faces is not None else self.roll_die
         player = self.current
         moves: list[Move] = []
         sent: list[int] = []
-        while True:
-            step = move(self.board, player.square, next_face())
-            moves.append(step)
-            player.square = step.final
-            others = [seat for seat in range(len(self.players)) if seat != self.to_move]
-            hit = bumped(self.board, step.final, [self.players[seat].square for seat in others])
-            for seat in np.asarray(others)[hit].tolist():
-                self.players[seat].square = self.board.start
-                self.players[seat].bumped += 1
-                sent.append(seat)
-            for tail, head in step.hops:  # every jump of a chain
-                if jump_kind(tail, head) is JumpKind.LADDER:
-                    player.ladders += 1
-                else:
-                    player.chutes += 1
-            if not rolls_again(self.board, step) or len(moves) >= MAX_ROLLS_PER_TURN:
-                break
+        if self.deciding:
+            choice = self._chosen(choice)
+            moves.append(choice_move(self.board, player.square, choice))
+            self._moved(moves[-1], sent)
+        else:
+            next_face = iter(faces).__next__ if faces is not None else self.roll_die
+            while True:
+                moves.append(move(self.board, player.square, next_face()))
+                self._moved(moves[-1], sent)
+                if not rolls_again(self.board, moves[-1]) or len(moves) >= MAX_ROLLS_PER_TURN:
+                    break
         player.turns += 1
         seat = self.to_move
-        won = player.square == self.board.end
+        won = player.square == self.board.goal_square
         if won:
             self.winner = seat
         else:
             self.to_move = (seat + 1) % len(self.players)
-        turn = Turn(len(self.history) + 1, seat, tuple(moves), won, self.odds(), tuple(sent))
+        words = "" if choice is None else choice.describe(self.board)
+        turn = Turn(len(self.history) + 1, seat, tuple(moves), won, self.odds(), tuple(sent), choice, words)
         self.history.append(turn)
         return turn
+
+    def _chosen(self, choice: ChoiceMade | None) -> ChoiceMade:
+        """The turn's choice made whole: a computer's when none is given, the coin tossed."""
+        self.drawn = None
+        if choice is None:
+            from chutes_tui.engine.advice import advice  # the solver: only for computer players
+
+            adviser = advice(self.board, len(self.players))
+            play = self.current.spec.play
+            positions, seat = tuple(self.positions), self.to_move
+            die = adviser.die(play, positions, seat)
+            face = roll_die(self.board, die, self.rng)
+            choice = ChoiceMade(die, face, adviser.option(play, positions, seat, die, face))
+        if tossed(self.board, choice.option) and choice.coin is None:
+            choice = replace(choice, coin=toss(self.rng))
+        return choice
+
+    def _moved(self, step: Move, sent: list[int]) -> None:
+        """The player to move made ``step``: the bump rule, and the jumps counted."""
+        player = self.current
+        player.square = step.final
+        others = [seat for seat in range(len(self.players)) if seat != self.to_move]
+        hit = bumped(self.board, step.final, [self.players[seat].square for seat in others])
+        for seat in np.asarray(others)[hit].tolist():
+            self.players[seat].square = self.board.start
+            self.players[seat].bumped += 1
+            sent.append(seat)
+        for tail, head in step.hops:  # every jump of a chain
+            if jump_kind(tail, head) is JumpKind.LADDER:
+                player.ladders += 1
+            else:
+                player.chutes += 1
 
     def play_out(self, limit: int = 1_000_000) -> int:
         """Roll until someone wins; returns the winner's seat."""
@@ -342,11 +291,15 @@ class Game:
             board=self.board,
             seed=int(self.seed or 0),
             players=tuple(p.spec for p in self.players),
-            rolls=tuple(tuple(m.roll for m in turn.rolls) for turn in self.history),
+            rolls=tuple(
+                (turn.choice.face,) if turn.choice is not None else tuple(m.roll for m in turn.rolls)
+                for turn in self.history
+            ),
             positions=tuple(self.positions),
             to_move=self.to_move,
             rng=dict(self.rng.bit_generator.state),
             seeded_from=self.seeded_from,
+            choices=tuple(_recorded(turn.choice) for turn in self.history if turn.choice is not None),
         )
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -365,7 +318,7 @@ class Game:
             if game.finished:
                 raise SaveError(f"rolls[{number}]: the save records turns after the game was won")
             try:
-                turn = game.roll(faces)
+                turn = game.roll(faces, _replayed(game, saved, number, faces))
             except StopIteration:
                 raise SaveError(f"rolls[{number}]: fewer rolls than the rules need in that turn") from None
             if len(turn.rolls) != len(faces):
@@ -384,3 +337,24 @@ class Game:
             return cls.from_saved(saved)
         except SaveError as error:
             raise SaveError(f"{path_text(path)}: {error}") from None
+
+
+def _recorded(choice: ChoiceMade) -> tuple[int, ...]:
+    """A choice as a save records it (the face is the turn's roll)."""
+    kept = (choice.die, choice.option)
+    return kept if choice.coin is None else (*kept, choice.coin)
+
+
+def _replayed(game: Game, saved: SavedGame, number: int, faces: tuple[int, ...]) -> ChoiceMade | None:
+    """Turn ``number``'s recorded choice, if the board has decisions; one line when its rules
+    do not offer it."""
+    if not game.deciding:
+        return None
+    die, option, *coin = saved.choices[number]
+    made = ChoiceMade(die, faces[0], option, coin[0] if coin else None)
+    if len(faces) != 1:
+        raise SaveError(f"rolls[{number}]: a turn with a choice has one roll")
+    problem = choice_problem(game.board, made)
+    if problem is not None:
+        raise SaveError(f"choices[{number}]: {problem}")
+    return made

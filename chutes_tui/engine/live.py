@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
 from chutes_tui.model.board import Board
+from chutes_tui.model.decisions import decides
 from chutes_tui.model.memo import MemoKey, Recent
 
 if TYPE_CHECKING:
@@ -66,6 +67,8 @@ def instant(board: Board) -> bool:
     be kept: not on a 1,000-square board with 5,000-turn games, see ``CURVES_MAX_VALUES``)."""
 
     def decide() -> bool:
+        if decides(board):  # no chain of rolls alone: the odds are the players' choices
+            return False
         from chutes_tui.analysis import build_chain
         from chutes_tui.analysis.multi import curves_affordable
 
@@ -75,8 +78,14 @@ def instant(board: Board) -> bool:
     return board.memo.get(LIVE_INSTANT, decide)
 
 
+# A board with decisions (issue 27): its odds depend on how the players choose.
+NO_CHOICE_ODDS = "odds: not computed for choices yet"
+
+
 def live_refusal(board: Board, players: int) -> str | None:
     """Why a game has no live odds at all (``None``: it has them)."""
+    if decides(board):
+        return NO_CHOICE_ODDS
     if board.bump and players > BUMP_MAX_PLAYERS:
         return (
             f"No live odds: under the bump rule they are worked out for up to {BUMP_MAX_PLAYERS} "

@@ -1,0 +1,135 @@
+"""Games on boards with decisions (issue 27): the choice goes through model/decisions.py's
+outcomes, a Turn records it, saves replay it, and cpu:best plays as the solver says."""
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from chutes_tui.analysis import choices as one
+from chutes_tui.analysis import duel
+from chutes_tui.engine.advice import Scale, advice
+from chutes_tui.engine.choice import ChoiceMade
+from chutes_tui.engine.game import Game
+from chutes_tui.io.saves import SaveError, parse_save, save_text
+from chutes_tui.model.board import Board
+from chutes_tui.model.players import Play, parse_player_spec
+
+# Six squares (exact end), a ladder 2→5 and a chute 4→1; dice (1,2) and (0,3); flip after the roll.
+FLIPPING = Board(6, jumps=((2, 5), (4, 1)), dice_choice=((1, 2), (0, 3)), after_roll="flip")
+EFRON = ((4, 4, 4, 4, 0, 0), (3, 3, 3, 3, 3, 3), (6, 6, 2, 2, 2, 2), (5, 5, 5, 1, 1, 1))
+
+
+def test_a_seeded_game_of_naive_players_matches_the_turns_worked_by_hand():
+    game = Game.new(FLIPPING, parse_player_spec("cpu:naive,cpu:naive"), seed=11)
+    draws = np.random.default_rng(11).integers(2, size=6).tolist()
+    assert draws == [0, 0, 1, 0, 1, 1]  # die 1's faces (1, 2): 1, 1, 2, 1, 2, 2
+    # 0+1 = 1; 0+1 = 1; 1+2 = 3; 1+1 = 2, ladder to 5; 3+2 = 5; 5+2 overshoots 6 (exact): stays.
+    expected = [(1, 0), (1, 1), (3, 1), (3, 5), (5, 5), (5, 5)]
+    for positions in expected:
+        turn = game.roll()
+        assert turn.choice is not None and (turn.choice.die, turn.choice.option) == (0, 0)
+        assert tuple(game.positions) == positions
+    assert game.history[3].describe("Bo") == "Bo die 1 (1,2), rolled 1, move: 1 → 2 ladder → 5"
+
+
+def test_a_persons_choice_flips_the_coin_after_the_roll():
+    game = Game.new(FLIPPING, parse_player_spec("Ann"), seed=11)
+    face = game.draw(1)  # die 2: (0, 3); the generator's first draw is 0: face 0
+    assert face == 0 and game.drawn == (1, 0)
+    # A flip from 0 after a 0: the coin (next draw 0: +1) moves to 1; -1 would stay at the start.
+    turn = game.roll(choice=ChoiceMade(1, face, 1))
+    assert turn.choice == ChoiceMade(1, 0, 1, 0) and game.positions == [1]
+    assert turn.describe("Ann") == "Ann die 2 (0,3), rolled 0, flip +1: 0 → 1"
+    turn = game.roll(choice=ChoiceMade(1, 3, 1, 1))  # 1 + 3 - 1 = 3
+    assert game.positions == [3] and turn.rolls[0].roll == 2
+    game.roll(choice=ChoiceMade(0, 1, 0))  # 3 + 1 = 4, the chute to 1
+    assert game.positions == [1] and game.players[0].chutes == 1
+
+
+def test_either_moves_back_never_below_the_start():
+    board = Board(6, jumps=((2, 5), (4, 1)), dice_choice=((1, 2),), after_roll="either")
+    game = Game.new(board, parse_player_spec("Ann"), seed=1)
+    game.roll(choice=ChoiceMade(0, 2, 1))  # back 2 from the start: stays on 0
+    assert game.positions == [0]
+    game.roll(choice=ChoiceMade(0, 1, 0))
+    game.roll(choice=ChoiceMade(0, 2, 0))  # 1 → 3
+    game.roll(choice=ChoiceMade(0, 1, 1))  # back to 2, the ladder to 5
+    assert game.positions == [5]
+
+
+def test_a_save_records_the_choices_and_replays_them():
+    board = Board(100, dice_choice=EFRON[:2], after_roll="flip")
+    game = Game.new(board, parse_player_spec("cpu:best,cpu:naive:Nye"), seed=3)
+    for _ in range(20):
+        game.roll()
+    data = json.loads(save_text(game.saved()))
+    assert len(data["choices"]) == 20 and data["players"][1]["play"] == "naive"
+    assert "play" not in data["players"][0]  # the default: old saves read the same
+    again = Game.from_saved(parse_save(data))
+    assert again.positions == game.positions and again.to_move == game.to_move
+    assert [t.choice for t in again.history] == [t.choice for t in game.history]
+    assert again.players[1].spec.play is Play.NAIVE and again.players[1].spec.name == "Nye"
+    assert again.roll().choice == game.roll().choice  # the die's state restored too
+
+
+def test_a_save_whose_choice_the_rules_do_not_offer_gets_one_line():
+    game = Game.new(FLIPPING, parse_player_spec("Ann"), seed=1)
+    game.roll(choice=ChoiceMade(0, 1, 0))
+    data = json.loads(save_text(game.saved()))
+    data["choices"][0] = [5, 0]
+    with pytest.raises(SaveError, match=r"^choices\[0\]: die 6 is not offered \(this board has 2\)$"):
+        Game.from_saved(parse_save(data))
+    data["choices"][0] = [0, 1]  # a flip without its coin
+    with pytest.raises(SaveError, match=r"^choices\[0\]: a coin is recorded only for a flip"):
+        Game.from_saved(parse_save(data))
+    del data["choices"]
+    with pytest.raises(SaveError, match=r"^choices must give one per turn \(1\), not 0$"):
+        parse_save(data)
+
+
+def test_an_old_save_loads_unchanged(standard):
+    game = Game.new(standard, parse_player_spec("Ann,cpu:Robo"), seed=5)
+    for _ in range(6):
+        game.roll()
+    data = json.loads(save_text(game.saved()))
+    assert "choices" not in data and all("play" not in p for p in data["players"])
+    again = Game.from_saved(parse_save(data))
+    assert again.positions == game.positions and all(t.choice is None for t in again.history)
+    data["choices"] = [[0, 0]] * 6
+    with pytest.raises(SaveError, match=r"^choices are recorded only for a board with decisions$"):
+        parse_save(data)
+
+
+def test_cpu_best_follows_the_solvers_policy(standard):
+    board = standard.replace(dice_choice=EFRON)
+    model = one.choices(board)
+    values, _ = one.value_iteration(model)
+    single = advice(board, 1)
+    assert single.scale is Scale.TURNS
+    assert single.dice((0,), 0) == pytest.approx(tuple(one.die_values(model, values)[model.start]))
+    assert min(single.dice((0,), 0)) == pytest.approx(245 / 24, abs=1e-9)  # exact/choices: 245/24
+    assert single.die(Play.BEST, (0,), 0) == 3 and single.die(Play.NAIVE, (0,), 0) == 0
+    pair = advice(board, 2)
+    table, _ = duel.value_iteration(model)
+    assert pair.scale is Scale.WIN
+    assert max(pair.dice((0, 0), 0)) == pytest.approx(table[model.start, model.start], abs=1e-12)
+
+
+def test_cpu_best_beats_cpu_naive_as_often_as_the_duel_says(standard):
+    """The Monte Carlo win rate of cpu:best (moving first) against cpu:naive lies within four
+    standard errors of the exact evaluation of the two policies."""
+    board = standard.replace(dice_choice=(EFRON[3], *EFRON[:3]))  # naive: (5,5,5,1,1,1), which ends
+    model = one.choices(board)
+    kept = advice(board, 2)
+    best = duel.DuelPolicy(kept.best_die, kept.best_option)
+    naive = duel.lifted(one.constant_policy(model, 0), model.n)
+    solved = float(duel.evaluate(model, best, naive)[0][model.start, model.start])
+    assert 0.98 < solved < 0.99  # the exact end punishes a die without a 0 face
+    games, wins = 800, 0
+    for seed in range(games):
+        game = Game.new(board, parse_player_spec("cpu:best,cpu:naive"), seed=seed)
+        wins += game.play_out() == 0
+    sigma = math.sqrt(solved * (1 - solved) / games)
+    assert abs(wins / games - solved) < 4 * sigma, (wins / games, solved, sigma)
