@@ -279,7 +279,12 @@ class Game:
         each = swings(self.history, self.odds_history)
         swing = max(each, key=Swing.size) if each else None  # the first of the largest
         bumps = tuple(p.bumped for p in self.players)
-        return Summary(self.winner, len(self.history), per_player, swing, bumps)
+        blunders = ()
+        if self.deciding:
+            from chutes_tui.engine.blunders import blunder_counts  # the solver: only for choices
+
+            blunders = blunder_counts(self.board, len(self.players), self.history)
+        return Summary(self.winner, len(self.history), per_player, swing, bumps, blunders)
 
     # -- save and load ---------------------------------------------------------------------
 

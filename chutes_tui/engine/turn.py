@@ -113,3 +113,4 @@ class Summary:
     per_player: tuple[tuple[str, int, int, int], ...]  # name, turns, ladders, chutes
     biggest_swing: Swing | None
     bumped: tuple[int, ...] = ()  # times each player was sent back by the bump rule
+    blunders: tuple[int, ...] = ()  # each player's blunders on a board with decisions (.blunders)

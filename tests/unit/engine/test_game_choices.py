@@ -133,3 +133,44 @@ def test_cpu_best_beats_cpu_naive_as_often_as_the_duel_says(standard):
         wins += game.play_out() == 0
     sigma = math.sqrt(solved * (1 - solved) / games)
     assert abs(wins / games - solved) < 4 * sigma, (wins / games, solved, sigma)
+
+
+def test_blunders_are_the_choices_that_cost_more_than_half_a_turn(standard):
+    """A scripted one-player game: each die's cost is D[s, d] - min_d D[s, d] of the optimum
+    (analysis/choices.py), a blunder above half a turn; the summary counts them."""
+    board = standard.replace(dice_choice=EFRON)
+    model = one.choices(board)
+    values, _ = one.value_iteration(model)
+    dice = one.die_values(model, values)
+    game = Game.new(board, parse_player_spec("Ann"), seed=1)
+    script = [(3, 5), (1, 3), (3, 1), (0, 4), (2, 6)]  # (die, face)
+    expected = []
+    for die, face in script:
+        row = dice[model.squares.index(game.positions[0])]
+        expected.append(row[die] - row.min())
+        game.roll(choice=ChoiceMade(die, face, 0))
+    from chutes_tui.engine.blunders import blunder_counts, choice_costs
+
+    costs = choice_costs(board, 1, game.history)
+    assert [c.cost for c in costs] == pytest.approx(expected, abs=1e-9)
+    assert expected[0] == 0 and expected[1] > 0.5  # the best die from the start; then not
+    assert [c.blunder for c in costs] == [e > 0.5 for e in expected]
+    assert costs[1].words == f"?? cost {expected[1]:.2f} turns"
+    assert blunder_counts(board, 1, game.history) == (sum(e > 0.5 for e in expected),)
+    game.play_out()  # the solver chooses the rest (no blunders): the summary counts them
+    assert game.summary().blunders == blunder_counts(board, 1, game.history)
+
+
+def test_two_players_blunders_cost_the_chance_to_win(standard):
+    board = standard.replace(dice_choice=EFRON)
+    pair = advice(board, 2)
+    game = Game.new(board, parse_player_spec("Ann,Bob"), seed=1)
+    game.roll(choice=ChoiceMade(1, 3, 0))  # Ann: the (3,3,3,3,3,3) die from the start
+    game.roll(choice=ChoiceMade(3, 5, 0))  # Bob: the best die
+    from chutes_tui.engine.blunders import choice_costs
+
+    first, second = choice_costs(board, 2, game.history)
+    values = pair.dice((0, 0), 0)
+    assert first.cost == pytest.approx(max(values) - values[1]) and first.cost > 0.02 and first.blunder
+    assert first.words.startswith("?? cost ") and first.words.endswith("% to win")
+    assert second.cost == 0 and not second.blunder
