@@ -279,7 +279,7 @@ class Game:
         each = swings(self.history, self.odds_history)
         swing = max(each, key=Swing.size) if each else None  # the first of the largest
         bumps = tuple(p.bumped for p in self.players)
-        blunders = ()
+        blunders: tuple[int, ...] = ()
         if self.deciding:
             from chutes_tui.engine.blunders import blunder_counts  # the solver: only for choices
 
