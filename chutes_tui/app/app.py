@@ -94,6 +94,7 @@ class ChutesApp(App[None]):
         self.settings = load_settings()
         register_themes(self)  # before on_mount applies a remembered one
         self.crash: tuple[BaseException, Path | None] | None = None
+        self.hints = False  # a choice's prompt shows each option's value (k toggles it)
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error ends the app (Textual's rule): keep the traceback in a crash log

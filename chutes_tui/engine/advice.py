@@ -120,3 +120,8 @@ def _solve(board: Board, two: bool) -> Advice:
         return Advice(model, Scale.WIN, dice, options, best.die, best.option)
     options = 1.0 + one.option_values(model, values)
     return Advice(model, Scale.TURNS, one.die_values(model, values), options, policy.die, policy.option)
+
+
+def advised(board: Board, players: int) -> Advice | None:
+    """The advice if it has been solved (a front end solves it off its UI thread first)."""
+    return board.memo.get(ADVICE, dict).get(players == 2)

@@ -28,7 +28,7 @@ from chutes_tui.io.saves import (
     write_save,
 )
 from chutes_tui.model.board import Board, BoardError
-from chutes_tui.model.decisions import decides
+from chutes_tui.model.decisions import check_decisions, decides
 from chutes_tui.model.inputs import SEED_MAX, InputError, checked_seed
 from chutes_tui.model.players import PlayerSpec, check_players
 from chutes_tui.model.rules import JumpKind, Move, bumped, jump_kind, move, rolls_again
@@ -40,13 +40,27 @@ if TYPE_CHECKING:
 
 def endless_problem(board: Board, players: int) -> str | None:
     """Why ``players`` seats on ``board`` might never finish a game (the bump rule with a die
-    that leaves pieces no choice: they can send each other back forever), else ``None``."""
+    that leaves pieces no choice: they can send each other back forever), or cannot play the
+    board's decisions, else ``None``."""
+    if decides(board):
+        return _choices_problem(board)
     if not board.bump or players < 2:
         return None
     from chutes_tui.analysis.bump import check_games_end  # scipy: only for such boards
 
     try:
         check_games_end(board, players)
+    except BoardError as error:
+        return error.reason
+    return None
+
+
+def _choices_problem(board: Board) -> str | None:
+    """Why the game cannot play a board with decisions (the solver's refusals, and pawns)."""
+    if board.pawns != 1:
+        return "the game plays one pawn each so far (chutes-tui strategy solves pawns)"
+    try:
+        check_decisions(board)
     except BoardError as error:
         return error.reason
     return None
