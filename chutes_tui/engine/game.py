@@ -180,6 +180,7 @@ class Game:
             to_move=self.to_move,
             winner=self.winner,
             odds_turn=None if stats is None else len(self.history),
+            no_odds=self.no_odds,
         )
 
     @property

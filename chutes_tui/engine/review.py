@@ -127,6 +127,7 @@ class Review:
             to_move=moment.to_move,
             winner=moment.winner,
             odds_turn=None if odds is None else turn,
+            no_odds=self.no_odds,
         )
 
     def swings(self) -> list[Swing]:

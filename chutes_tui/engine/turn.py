@@ -99,6 +99,7 @@ class Snapshot:
     to_move: int
     winner: int | None
     odds_turn: int | None = None  # the turn after which ``odds`` and ``turns_left`` held
+    no_odds: str | None = None  # why there are none at all (one line), not even later
 
     @property
     def stale(self) -> bool:

@@ -8,6 +8,8 @@ from chutes_tui.app.dialogs.choice import ChoiceScreen
 from chutes_tui.app.dialogs.winner import WinnerScreen, summary_table
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.review import ReviewScreen
+from chutes_tui.app.widgets.players import PlayersTable
+from chutes_tui.app.widgets.status import StatusPanel
 from chutes_tui.cli.watch import seats
 from chutes_tui.engine.advice import advice
 from chutes_tui.engine.blunders import choice_costs
@@ -48,7 +50,8 @@ async def test_a_person_is_asked_and_the_hints_are_the_solvers():
         for number, (faces, value) in enumerate(zip(DICE, values, strict=True), start=1):
             line = next(line for line in shown.splitlines() if f"die {','.join(map(str, faces))}" in line)
             assert line.split()[0] == str(number) and f"{value:.1%} to win" in line
-        assert f"{max(values):.1%} to win ★" in shown
+        starred = [line for line in shown.splitlines() if "★" in line]
+        assert len(starred) == 1 and f"{max(values):.1%} to win" in starred[0]
         await pilot.press("4")  # die 4: (6,6,2,2,2,2)
         await wait_for(
             pilot,
@@ -129,5 +132,28 @@ async def test_the_odds_of_a_board_with_choices_are_one_line_not_a_number():
     app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3, play_now=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert app.screen.game.no_odds == NO_CHOICE_ODDS == "odds: not computed for choices yet"
-        assert app.screen.game.odds() is None
+        screen = app.screen
+        assert screen.game.no_odds == NO_CHOICE_ODDS == "odds: not computed for choices yet"
+        assert screen.game.odds() is None
+        status = text_of(screen.query_one(StatusPanel).content)
+        assert NO_CHOICE_ODDS in status and "Working out" not in status
+        table = screen.query_one(PlayersTable)
+        assert [table.get_cell(str(seat), "win") for seat in range(3)] == ["—"] * 3
+
+
+async def test_the_setup_screen_seats_a_naive_computer(private_dirs):
+    from chutes_tui.app.screens.setup import SetupScreen
+    from chutes_tui.app.widgets.cycle import Cycle
+
+    app = ChutesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        kind = setup.query_one("#kind-1", Cycle)
+        assert kind.value == "cpu"
+        kind.choose("cpu:naive")
+        players = setup.chosen_players()
+        assert (players[1].human, players[1].play) == (False, Play.NAIVE)
+        kind.choose("cpu")
+        assert setup.chosen_players()[1].play is Play.BEST

@@ -36,14 +36,14 @@ def prompt_table(prompt: Prompt, hints: bool) -> Table:
     table.add_column("option")
     if hints:
         table.add_column("value", justify="right")
+        table.add_column("best")
     for number, option in enumerate(prompt.options, start=1):
         cells: list[Text | str] = [str(number), Text(option.words)]
         if hints:
             if option.value is None or prompt.scale is None:
-                cells.append(Text("working out…", style="dim"))
+                cells += [Text("working out…", style="dim"), ""]
             else:
-                best = " ★" if number - 1 == prompt.best else "  "
-                cells.append(value_text(option.value, prompt.scale) + best)
+                cells += [value_text(option.value, prompt.scale), "★" if number - 1 == prompt.best else ""]
         table.add_row(*cells)
     return table
 

@@ -50,7 +50,7 @@ def status_text(status: Status, *, narrow: bool) -> Text:
         lines = [mover, prompt] if narrow else [mover + (f" — {prompt}" if prompt else "")]
     odds = game.odds
     if odds is None and game.winner is None:
-        lines.append("Working out the odds…")
+        lines.append(game.no_odds if game.no_odds is not None else "Working out the odds…")
     elif odds is not None and game.winner is None:
         moves, rounds = odds.expected_total_moves, odds.expected_rounds
         # While a long board's newest position is worked out, the latest known odds say whose.
