@@ -24,14 +24,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from chutes_tui.analysis import choices as one
-from chutes_tui.analysis import duel
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import MemoKey
 from chutes_tui.model.players import Play
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.choices import Choices
+
+# The solvers (scipy) load when a board with decisions is first solved: a game's first frame
+# needs none of them.
 
 BLUNDER_WIN = 0.02  # two percentage points of the chance to win
 BLUNDER_TURNS = 0.5  # half an expected turn
@@ -48,7 +53,7 @@ class Scale(StrEnum):
 class Advice:
     """The solver's values for every choice on one board, for a number of players."""
 
-    model: one.Choices
+    model: Choices
     scale: Scale
     dice_values: np.ndarray  # (n, D) turns, or (n, n, D) the mover's chance to win
     option_table: np.ndarray  # (n, D, C, O) or (n, n, D, C, O), on the same scale
@@ -109,6 +114,9 @@ def advice(board: Board, players: int) -> Advice:
 
 
 def _solve(board: Board, two: bool) -> Advice:
+    from chutes_tui.analysis import choices as one
+    from chutes_tui.analysis import duel
+
     model = one.choices(board)
     values, _ = one.value_iteration(model)
     policy = one.greedy(model, values)
