@@ -34,6 +34,7 @@ from chutes_tui.model.players import Play
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.choices import Choices
+    from chutes_tui.analysis.duel import DuelPolicy
 
 # The solvers (scipy) load when a board with decisions is first solved: a game's first frame
 # needs none of them.
@@ -59,6 +60,9 @@ class Advice:
     option_table: np.ndarray  # (n, D, C, O) or (n, n, D, C, O), on the same scale
     best_die: np.ndarray  # (n,) or (n, n): the optimal policy's die
     best_option: np.ndarray  # (n, D, C) or (n, n, D, C)
+    # Two players: the expected turns left in all when both play the optimal policy, (n, n)
+    # from the mover's state and the other's (a sparse solve of T = 1 + Σ p · T[b', a']).
+    turns_table: np.ndarray | None = None
 
     @property
     def blunder(self) -> float:
@@ -125,9 +129,50 @@ def _solve(board: Board, two: bool) -> Advice:
         options = duel.option_values(model, table)
         dice = (model.chances[None, None] * options.max(axis=-1)).sum(axis=-1)
         best = duel.greedy(model, table, prefer=duel.lifted(policy, model.n))
-        return Advice(model, Scale.WIN, dice, options, best.die, best.option)
+        turns = _duel_turns(model, best)
+        return Advice(model, Scale.WIN, dice, options, best.die, best.option, turns)
     options = 1.0 + one.option_values(model, values)
     return Advice(model, Scale.TURNS, one.die_values(model, values), options, policy.die, policy.option)
+
+
+def _duel_turns(model: Choices, policy: DuelPolicy) -> np.ndarray:
+    """The expected turns left in all when both play ``policy`` (see :attr:`Advice.turns_table`)."""
+    import scipy.sparse as sp
+    from scipy.sparse.linalg import spsolve
+
+    from chutes_tui.analysis import duel
+
+    pairs = model.n**2
+    rows, cols, chance, _ = duel.moves(model, policy)
+    system = sp.identity(pairs, format="csr") - sp.csr_matrix((chance, (rows, cols)), shape=(pairs, pairs))
+    return np.asarray(spsolve(system.tocsc(), np.ones(pairs))).reshape(model.n, model.n)
+
+
+def duel_odds(
+    board: Board, positions: tuple[int, ...], to_move: int
+) -> tuple[tuple[float, ...], float, float]:
+    """Two players both playing optimally: each seat's chance to win (the game's value), the
+    expected turns left in all, and the expected rounds (the winner's turns: a mover who wins
+    at its k-th turn has played 2k - 1 turns in all, the other 2k, so E[rounds] =
+    (E[turns] + P(the mover wins)) / 2)."""
+    goal = board.goal_square
+    if goal in positions:
+        return tuple(float(square == goal) for square in positions), 0.0, 0.0
+    kept = advice(board, 2)
+    assert kept.turns_table is not None
+    a, b = (kept.model.squares.index(positions[seat]) for seat in (to_move, 1 - to_move))
+    mover = float(kept.dice_values[a, b].max())
+    win = [0.0, 0.0]
+    win[to_move], win[1 - to_move] = mover, 1.0 - mover
+    turns = float(kept.turns_table[a, b])
+    return tuple(win), turns, (turns + mover) / 2
+
+
+def own_turns(board: Board, positions: tuple[int, ...]) -> tuple[float, ...]:
+    """Each player's expected turns on their own, playing the one-player optimum."""
+    kept = advice(board, 1)
+    goal = board.goal_square
+    return tuple(0.0 if s == goal else min(kept.dice((s,), 0)) for s in positions)
 
 
 def advised(board: Board, players: int) -> Advice | None:

@@ -28,7 +28,7 @@ from chutes_tui.io.saves import (
     write_save,
 )
 from chutes_tui.model.board import Board, BoardError
-from chutes_tui.model.decisions import check_decisions, decides
+from chutes_tui.model.decisions import decides
 from chutes_tui.model.inputs import SEED_MAX, InputError, checked_seed
 from chutes_tui.model.players import PlayerSpec, check_players
 from chutes_tui.model.rules import JumpKind, Move, bumped, jump_kind, move, rolls_again
@@ -59,8 +59,10 @@ def _choices_problem(board: Board) -> str | None:
     """Why the game cannot play a board with decisions (the solver's refusals, and pawns)."""
     if board.pawns != 1:
         return "the game plays one pawn each so far (chutes-tui strategy solves pawns)"
+    from chutes_tui.analysis.choices import choices  # check_decisions, kept with the board
+
     try:
-        check_decisions(board)
+        choices(board)
     except BoardError as error:
         return error.reason
     return None

@@ -174,3 +174,30 @@ def test_two_players_blunders_cost_the_chance_to_win(standard):
     assert first.cost == pytest.approx(max(values) - values[1]) and first.cost > 0.02 and first.blunder
     assert first.words.startswith("?? cost ") and first.words.endswith("% to win")
     assert second.cost == 0 and not second.blunder
+
+
+def test_two_players_live_odds_assume_both_play_optimally(standard):
+    """The odds of a two-player game with choices are the duel's value; its expected length
+    under the optimal policy pair matches the mean of seeded games of cpu:best against itself
+    within four standard errors; other player counts have none (one line)."""
+    from chutes_tui.engine.live import NO_CHOICE_ODDS
+
+    board = standard.replace(dice_choice=EFRON)
+    model = one.choices(board)
+    table, _ = duel.value_iteration(model)
+    game = Game.new(board, parse_player_spec("cpu:best,cpu:best"), seed=9)
+    odds = game.odds()
+    assert odds.win[0] == pytest.approx(table[model.start, model.start], abs=1e-12)
+    assert odds.expected_rounds == pytest.approx((odds.expected_total_moves + odds.win[0]) / 2)
+    game.roll()
+    a, b = (model.squares.index(game.positions[seat]) for seat in (1, 0))
+    assert game.odds().win[1] == pytest.approx(table[a, b], abs=1e-12)
+    lengths = [Game.new(board, parse_player_spec("cpu:best,cpu:best"), seed=s) for s in range(400)]
+    turns = np.array([len(g.history) for g in lengths if g.play_out() is not None], dtype=float)
+    sigma = turns.std(ddof=1) / math.sqrt(len(turns))
+    assert abs(turns.mean() - odds.expected_total_moves) < 4 * sigma, (
+        turns.mean(),
+        odds.expected_total_moves,
+    )
+    three = Game.new(board, parse_player_spec("cpu:best,cpu:best,cpu:naive"), seed=1)
+    assert three.no_odds == NO_CHOICE_ODDS and three.odds() is None
