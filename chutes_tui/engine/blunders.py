@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from chutes_tui.engine.advice import Advice, Scale, advice
-from chutes_tui.engine.review import moments
-from chutes_tui.engine.turn import Turn
+from chutes_tui.engine.turn import Turn, moments
 from chutes_tui.model.board import Board
 
 BLUNDER_MARK = "??"

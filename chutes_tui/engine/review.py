@@ -18,39 +18,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from chutes_tui.engine.game import Game, Snapshot, Swing, Turn, swings
+from chutes_tui.engine.game import Game, Snapshot, Swing, swings
 from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats
+from chutes_tui.engine.turn import moments
 from chutes_tui.io.saves import SavedGame
-from chutes_tui.model.board import Board
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.multi import SeatOdds
 
 SWINGS = 3  # how many of the largest swings a review marks
-
-
-@dataclass(frozen=True)
-class Moment:
-    """The game after ``turn`` turns."""
-
-    turn: int
-    positions: tuple[int, ...]
-    to_move: int
-    winner: int | None
-    last: Turn | None  # the turn that led here (None: the start)
-
-
-def moments(board: Board, players: int, history: tuple[Turn, ...]) -> list[Moment]:
-    """Every moment of a game from its turns (see the module docstring)."""
-    positions = [board.start] * players
-    found = [Moment(0, tuple(positions), 0, None, None)]
-    for turn in history:
-        positions[turn.seat] = turn.final
-        for seat in turn.bumped:
-            positions[seat] = board.start
-        to_move = turn.seat if turn.won else (turn.seat + 1) % players
-        found.append(Moment(turn.number, tuple(positions), to_move, turn.seat if turn.won else None, turn))
-    return found
 
 
 FILL_AT_MOST = 400  # odds the winner's summary may work out to find the biggest swing

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from chutes_tui.engine.choice import ChoiceMade
-from chutes_tui.model.rules import Move
+from chutes_tui.model.rules import Move, RuledBoard
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.multi import SeatOdds
@@ -115,3 +115,27 @@ class Summary:
     biggest_swing: Swing | None
     bumped: tuple[int, ...] = ()  # times each player was sent back by the bump rule
     blunders: tuple[int, ...] = ()  # each player's blunders on a board with decisions (.blunders)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The game after ``turn`` turns."""
+
+    turn: int
+    positions: tuple[int, ...]
+    to_move: int
+    winner: int | None
+    last: Turn | None  # the turn that led here (None: the start)
+
+
+def moments(board: RuledBoard, players: int, history: tuple[Turn, ...]) -> list[Moment]:
+    """Every moment of a game from its turns (see the module docstring)."""
+    positions = [board.start] * players
+    found = [Moment(0, tuple(positions), 0, None, None)]
+    for turn in history:
+        positions[turn.seat] = turn.final
+        for seat in turn.bumped:
+            positions[seat] = board.start
+        to_move = turn.seat if turn.won else (turn.seat + 1) % players
+        found.append(Moment(turn.number, tuple(positions), to_move, turn.seat if turn.won else None, turn))
+    return found
