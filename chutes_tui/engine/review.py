@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from chutes_tui.engine.choice import ChoiceMade
 from chutes_tui.engine.game import Game, Snapshot, Swing, swings
 from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats
 from chutes_tui.engine.turn import moments
@@ -142,7 +143,7 @@ def play_on(game: Game, turn: int, seed: int | None = None) -> Game:
     fresh.seeded_from = turn
     fresh.start_odds = game.odds_history[0] if game.no_odds is None else None
     for old in game.history[:turn]:
-        new = fresh.roll(move.roll for move in old.rolls)
+        new = fresh.roll((move.roll for move in old.rolls), old.choice)  # a choice: as made
         if new.odds is None and old.odds is not None:
             fresh.history[-1] = replace(new, odds=old.odds)
     return fresh
@@ -170,6 +171,15 @@ class ReplayCheck:
         return f"{turns}; does not match the save: {self.problem}"
 
 
+def _choice(recorded: tuple[int, ...], face: int) -> ChoiceMade:
+    """A save's choice (die, option[, coin]) with the turn's face."""
+    return ChoiceMade(recorded[0], face, recorded[1], _recorded_coin(recorded))
+
+
+def _recorded_coin(recorded: tuple[int, ...]) -> int | None:
+    return recorded[2] if len(recorded) > 2 else None
+
+
 def check_replay(saved: SavedGame) -> ReplayCheck:
     """Play the game again from its seed: the turns before ``saved.seeded_from`` as recorded (a
     game played on from another's), every later one with the seed's dice, and compare each roll
@@ -183,8 +193,19 @@ def check_replay(saved: SavedGame) -> ReplayCheck:
                 number - 1, f"the seed's game is won after turn {number - 1}", saved.seeded_from
             )
         seeded = number > saved.seeded_from
-        turn = rerun.roll(None if seeded else iter(recorded))
-        rolled = tuple(move.roll for move in turn.rolls)
+        if rerun.deciding:  # the recorded choice, the seed's die and coin
+            made = _choice(saved.choices[number - 1], recorded[0])
+            if seeded:
+                made = replace(made, face=rerun.draw(made.die), coin=None)
+            turn = rerun.roll(choice=made)
+            assert turn.choice is not None
+            rolled: tuple[int, ...] = (turn.choice.face,)
+            if rolled == recorded and _recorded_coin(saved.choices[number - 1]) != turn.choice.coin:
+                problem = f"turn {number}: seed {saved.seed} tosses another coin than the save records"
+                return ReplayCheck(number - 1, problem, saved.seeded_from)
+        else:
+            turn = rerun.roll(None if seeded else iter(recorded))
+            rolled = tuple(move.roll for move in turn.rolls)
         if rolled != recorded:
             return ReplayCheck(
                 number - 1,

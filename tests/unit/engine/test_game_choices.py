@@ -201,3 +201,29 @@ def test_two_players_live_odds_assume_both_play_optimally(standard):
     )
     three = Game.new(board, parse_player_spec("cpu:best,cpu:best,cpu:naive"), seed=1)
     assert three.no_odds == NO_CHOICE_ODDS and three.odds() is None
+
+
+def test_a_saved_game_with_choices_replays_against_its_seed_and_plays_on():
+    from chutes_tui.engine.review import check_replay, play_on
+
+    board = Board(100, dice_choice=EFRON[:2], after_roll="flip")
+    game = Game.new(board, parse_player_spec("Ann,cpu:naive"), seed=8)
+    for _ in range(6):
+        made = ChoiceMade(1, game.draw(1), 1) if game.to_move == 0 else None  # Ann flips a 3
+        game.roll(choice=made)
+    saved = game.saved()
+    assert check_replay(saved).matches and check_replay(saved).turns == 6
+    coins = [list(c) for c in saved.choices]
+    flipped = next(i for i, c in enumerate(coins) if len(c) == 3)
+    coins[flipped][2] = 1 - coins[flipped][2]
+    tampered = parse_save({**json.loads(save_text(saved)), "choices": coins})
+    check = check_replay(tampered)
+    assert (
+        not check.matches
+        and check.problem == f"turn {flipped + 1}: seed 8 tosses another coin than the save records"
+    )
+    fresh = play_on(game, 4, seed=99)
+    assert [t.choice for t in fresh.history] == [t.choice for t in game.history[:4]]
+    from chutes_tui.engine.turn import moments
+
+    assert tuple(fresh.positions) == moments(board, 2, tuple(game.history))[4].positions
