@@ -31,7 +31,8 @@ from chutes_tui.app.terminal import sized_by_the_terminal
 from chutes_tui.app.themes import register_themes
 from chutes_tui.app.work import losing, unsaved_work
 from chutes_tui.app.workers import WorkFailed
-from chutes_tui.engine.game import Game, GameError, endless_problem
+from chutes_tui.engine.game import Game, GameError
+from chutes_tui.engine.playable import endless_problem
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_path
 from chutes_tui.io.crash import write_crash_log
@@ -94,6 +95,7 @@ class ChutesApp(App[None]):
         self.settings = load_settings()
         register_themes(self)  # before on_mount applies a remembered one
         self.crash: tuple[BaseException, Path | None] | None = None
+        self.hints = False  # a choice's prompt shows each option's value (k toggles it)
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error ends the app (Textual's rule): keep the traceback in a crash log

@@ -10,6 +10,12 @@ app, a fake clock in tests). States::
        └──────────────── paused (no timers; ``step`` plays one computer turn) ◀───────────────┘
 
 A finished game waits for the winner dialog (or, in loop mode, schedules a rematch).
+
+On a board with decisions (issue 27) a person's roll asks first: the die (when there are
+several), which is then rolled, and what to do with the roll (when there is a choice), each
+through the view's :meth:`View.ask`. A die rolled stays rolled: putting the second question off
+asks it again, never rolls again. Computer turns wait until the solver's advice is known
+(:attr:`TurnController.advice_ready`; the screen works it out in a worker).
 """
 
 from __future__ import annotations
@@ -21,9 +27,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from chutes_tui.app.liveodds import LiveOdds
+from chutes_tui.engine.advice import Advice, advised
+from chutes_tui.engine.choice import ChoiceMade
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.engine.path import trail, walk
+from chutes_tui.engine.prompt import Prompt, die_prompt, option_prompt
 from chutes_tui.engine.turn import Turn
+from chutes_tui.model.decisions import choice_dice, option_words
 
 # Computer turns per second at each speed setting; infinity is "max": no pauses, no animation.
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, math.inf)
@@ -86,6 +96,10 @@ class View(Protocol):
         """The game is over (in loop mode the next one is already scheduled)."""
 
     def report_error(self, message: str) -> None: ...
+
+    def ask(self, prompt: Prompt, answer: Callable[[int | None], None]) -> None:
+        """Ask the person to move ``prompt`` (a board with decisions); ``answer`` gets the
+        option's index, or ``None`` when they put it off."""
 
 
 class TurnController:
@@ -181,7 +195,7 @@ class TurnController:
                 pause = LOOP_PAUSE_AT_MAX if math.isinf(self.speed) else LOOP_PAUSE
                 self._pending = self._once(pause, self.rematch)
             return
-        if self.computer_to_move:
+        if self.computer_to_move and self.advice_ready:
             delay = MAX_SPEED_DELAY if math.isinf(self.speed) else 1.0 / self.speed
             self._pending = self._once(delay, self.play_turn)
 
@@ -198,12 +212,56 @@ class TurnController:
 
     # -- turns --------------------------------------------------------------------------------------
 
-    def play_turn(self) -> None:
-        """Roll for the player to move, then animate (or, at max speed, just show) the turn."""
+    @property
+    def advice_ready(self) -> bool:
+        """Whether the solver's advice for this game is known (a board without decisions needs
+        none)."""
+        game = self.game
+        return not game.deciding or advised(game.board, len(game.players)) is not None
+
+    def choose(self) -> None:
+        """A person's turn on a board with decisions: the die, then what to do with the roll."""
+        game = self.game
+        if game.drawn is not None:
+            self._ask_option()
+        elif len(choice_dice(game.board)) > 1:
+            prompt = die_prompt(game.board, self._advice(), tuple(game.positions), game.to_move)
+            self.view.ask(prompt, self._die_chosen)
+        else:
+            self._die_chosen(0)
+
+    def _advice(self) -> Advice | None:
+        return advised(self.game.board, len(self.game.players))
+
+    def _die_chosen(self, die: int | None) -> None:
+        if die is None or not self.waiting_for_person or self.game.drawn is not None:
+            return
+        self.game.draw(die)
+        self._ask_option()
+
+    def _ask_option(self) -> None:
+        game = self.game
+        assert game.drawn is not None
+        die, face = game.drawn
+        if len(option_words(game.board.after_roll)) == 1:
+            self._option_chosen(0)
+            return
+        prompt = option_prompt(game.board, self._advice(), tuple(game.positions), game.to_move, die, face)
+        self.view.ask(prompt, self._option_chosen)
+
+    def _option_chosen(self, option: int | None) -> None:
+        drawn = self.game.drawn
+        if option is None or drawn is None or not self.waiting_for_person:
+            return
+        self.play_turn(ChoiceMade(drawn[0], drawn[1], option))
+
+    def play_turn(self, choice: ChoiceMade | None = None) -> None:
+        """Roll for the player to move (``choice``: a person's, on a board with decisions), then
+        animate (or, at max speed, just show) the turn."""
         if self.game.finished or self.animating:
             return
         try:
-            turn = self.game.roll()
+            turn = self.game.roll(choice=choice)
         except GameError as error:
             self.view.report_error(str(error))
             return
@@ -257,6 +315,8 @@ class TurnController:
         """A person's roll (or, during an animation, skip to its end)."""
         if self.animating:
             self.finish_turn()
+        elif self.waiting_for_person and self.game.deciding:
+            self.choose()
         elif self.waiting_for_person:
             self.play_turn()
 
@@ -286,8 +346,8 @@ class TurnController:
         """One computer turn while paused (or the end of the running animation)."""
         if self.animating:
             self.finish_turn()
-        elif self.paused and not self.game.finished:
-            self.play_turn()
+        elif self.paused and not self.game.finished and (self.computer_to_move or not self.game.deciding):
+            self.play_turn()  # (a person's choice is theirs: never made for them)
 
     def rematch(self) -> None:
         self.start(self.game.rematch())

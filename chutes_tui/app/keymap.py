@@ -82,6 +82,13 @@ GROUPS: tuple[tuple[str, dict[str, Key]], ...] = (
             ),
             "flow_later": Key("greater_than_sign", "Flow: later", "The flow a turn later", "flow_turn(1)"),
             "quit_q": Key("q", "Quit", "Quit, from the winner's dialog (asks first as ctrl+q)", "quit"),
+            "choose": Key(
+                "1,2,3,4,5,6,7,8",
+                "Choose",
+                "On a board with choices: pick the die, or what to do with the roll, by its number",
+                "choose",
+            ),
+            "hints": Key("k", "Hints", "On a board with choices: each option's value beside it", "hints"),
         },
     ),
     (

@@ -213,7 +213,7 @@ def check_bump(board: Board, players: int, verb: str, most: int) -> None:
 
 def check_game_ends(board: Board, players: int) -> None:
     """Refuse a game that might never end (the bump rule and a die that leaves no choice)."""
-    from chutes_tui.engine.game import endless_problem
+    from chutes_tui.engine.playable import endless_problem
 
     problem = endless_problem(board, players)
     if problem is not None:

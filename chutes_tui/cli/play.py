@@ -16,8 +16,8 @@ from chutes_tui.cli import common, parsing
 from chutes_tui.io.crash import crash_line
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.inputs import InputError
-from chutes_tui.model.players import parse_player_spec
-from chutes_tui.model.ruletable import RuleOverrides
+from chutes_tui.model.players import PLAY_HELP, parse_player_spec
+from chutes_tui.model.ruletable import DECISIONS, RuleOverrides
 
 DESCRIPTION = (
     "Play at once on BOARD: the players of the last game set up, or the first time you against "
@@ -37,13 +37,13 @@ def add_save(parser: argparse.ArgumentParser) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
-    common.add_board_arguments(parser, optional=True, also="the setup screen")
+    common.add_board_arguments(parser, optional=True, also="the setup screen", decisions=True)
     parser.set_defaults(board=None)  # named or not: a game at once, or the setup screen
     parser.add_argument(
         "--players",
         metavar="SPEC",
         help="e.g. 'Ann,Bob,cpu:Robo' (without it: the last setup's players, or you against a "
-        "computer; with no BOARD, the setup screen)",
+        f"computer; with no BOARD, the setup screen); on a board with choices {PLAY_HELP}",
     )
     common.add_seed(parser)
     parser.add_argument("--resume", metavar="FILE", help="continue a saved game")
@@ -99,7 +99,7 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
             "save_path": save,
             "save_force": args.force,
         }
-    board = common.board_from_args(args)
+    board = common.board_from_args(args, decisions=True)
     if players is not None:
         common.check_game_ends(board, len(players))
     return {
@@ -118,6 +118,9 @@ def _setup_rules(args: argparse.Namespace) -> RuleOverrides:
     the board chosen there); what those fields cannot hold is refused, not dropped."""
     if args.add_jump or args.remove_jump:
         raise common.UsageError("--add-jump and --remove-jump need a BOARD (without one: the setup screen)")
+    for row in DECISIONS:
+        if getattr(args, row.field) is not None:
+            raise common.UsageError(f"{row.flag} needs a BOARD (the setup screen offers no choices yet)")
     return common.rule_overrides(args)
 
 

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from chutes_tui.engine.choice import ChoiceMade, choice_move, recorded, replayed, roll_die, whole_choice
 from chutes_tui.engine.live import WHEN_INSTANT, LiveStats, StatsSource, instant, live_refusal, odds_position
-from chutes_tui.engine.turn import Swing, Turn, swings
+from chutes_tui.engine.playable import endless_problem
+from chutes_tui.engine.turn import Snapshot, Summary, Swing, Turn, swings
 from chutes_tui.io.saves import (
     MAX_ROLLS_PER_TURN,
     MAX_SAVED_TURNS,
@@ -26,30 +28,17 @@ from chutes_tui.io.saves import (
     save_text,
     write_save,
 )
-from chutes_tui.model.board import Board, BoardError
+from chutes_tui.model.board import Board
+from chutes_tui.model.decisions import decides
 from chutes_tui.model.inputs import SEED_MAX, InputError, checked_seed
 from chutes_tui.model.players import PlayerSpec, check_players
-from chutes_tui.model.rules import JumpKind, bumped, jump_kind
+from chutes_tui.model.rules import JumpKind, Move, bumped, jump_kind
 from chutes_tui.model.text import path_text
 from chutes_tui.model.turns import PieceState, Rolling, Step, after_roll, begin_turn
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.chain import Position
     from chutes_tui.analysis.multi import SeatOdds  # the analysis loads when odds are worked out
-
-
-def endless_problem(board: Board, players: int) -> str | None:
-    """Why ``players`` seats on ``board`` might never finish a game (the bump rule with a die
-    that leaves pieces no choice: they can send each other back forever), else ``None``."""
-    if not board.bump or players < 2:
-        return None
-    from chutes_tui.analysis.bump import check_games_end  # scipy: only for such boards
-
-    try:
-        check_games_end(board, players)
-    except BoardError as error:
-        return error.reason
-    return None
 
 
 class GameError(ValueError):
@@ -71,35 +60,6 @@ class PlayerState:
         return PieceState(self.square, self.miss)
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    """A game at one moment, frozen: what every panel shows (front ends format it)."""
-
-    turn: int  # turns played so far
-    names: tuple[str, ...]
-    positions: tuple[int, ...]
-    turns_left: tuple[float, ...] | None  # each player's expected turns on their own
-    odds: SeatOdds | None  # these two are None until first worked out (:mod:`.live`)
-    to_move: int
-    winner: int | None
-    odds_turn: int | None = None  # the turn after which ``odds`` and ``turns_left`` held
-    no_odds: str | None = None  # why this game has no live odds at all (``Game.no_odds``)
-
-    @property
-    def stale(self) -> bool:
-        """Whether the statistics shown are an earlier position's, while this one's are worked out."""
-        return self.odds_turn is not None and self.odds_turn != self.turn
-
-
-@dataclass(frozen=True)
-class Summary:
-    winner: int
-    turns: int
-    per_player: tuple[tuple[str, int, int, int], ...]  # name, turns, ladders, chutes
-    biggest_swing: Swing | None
-    bumped: tuple[int, ...] = ()  # times each player was sent back by the bump rule
-
-
 @dataclass
 class Game:
     """A game in progress. ``roll()`` plays the current player's turn."""
@@ -118,6 +78,7 @@ class Game:
     # A game played on from another's turn k (:func:`.review.play_on`): its first k turns are
     # that game's, replayed as recorded; the seed's dice roll from turn k + 1.
     seeded_from: int = 0
+    drawn: tuple[int, int] | None = None  # a person's chosen die and its face, the option to pick
 
     @classmethod
     def new(cls, board: Board, specs: Sequence[PlayerSpec], seed: int | None = None) -> Game:
@@ -222,29 +183,44 @@ class Game:
         """One roll's move, from the seeded generator (:meth:`Dice.roll`)."""
         return self.board.die.roll(self.rng)
 
-    def roll(self, faces: Iterable[int] | None = None) -> Turn:
-        """Play the current player's whole turn, roll by roll (:meth:`play_roll`), and pass the
-        die on.
+    @property
+    def deciding(self) -> bool:
+        """Whether the players choose (issue 27's decisions: :mod:`.choice`)."""
+        return decides(self.board)
 
-        ``faces`` replaces the die (a replayed save); otherwise the seeded die rolls.
+    def draw(self, die: int) -> int:
+        """A person's chosen die, rolled before they pick what to do with it (the face is kept
+        for :meth:`roll`, which they call with their :class:`ChoiceMade`)."""
+        face = roll_die(self.board, die, self.rng)
+        self.drawn = (die, face)
+        return face
+
+    def roll(self, faces: Iterable[int] | None = None, choice: ChoiceMade | None = None) -> Turn:
+        """Play the current player's whole turn and pass the die on.
+
+        ``faces`` replaces the die (a replayed save); otherwise the seeded die rolls. On a board
+        with decisions ``choice`` is what the player chose (a person, a replayed save; a coin
+        not given is tossed here); without it the seat's computer player chooses
+        (:mod:`.advice`).
         """
         if self.finished:
             raise GameError("the game is over")
-        next_face = iter(faces).__next__ if faces is not None else self.roll_die
         player = self.current
         began = player.square
-        state = begin_turn(self.board, player.piece)
-        rolled: list[int] = []
-        steps: list[Step] = []
         sent: list[int] = []
-        while isinstance(state, Rolling):
-            if len(rolled) >= MAX_ROLLS_PER_TURN:  # a save's cap: the turn ends where it stands
-                state = PieceState(state.square)
-                break
-            rolled.append(next_face())
-            step = self.play_roll(state, rolled[-1], sent)
-            steps.append(step)
-            state = step.next
+        # The two ways a turn goes never meet: a board with decisions refuses every turn rule of
+        # issue 26 (model/decisions.py's check_decisions), so its turn is one roll of the chosen
+        # die, and every other board's turn goes roll by roll through after_roll.
+        if self.deciding:
+            self.drawn = None
+            spec, positions = self.current.spec, tuple(self.positions)
+            choice = whole_choice(self.board, choice, spec.play, positions, self.to_move, self.rng)
+            made = choice_move(self.board, began, choice)
+            self._moved(made, sent)
+            state = PieceState(made.final)
+            rolled, steps = [choice.face], [Step((made,), state)]
+        else:
+            rolled, steps, state = self._rolled(faces, sent)
         player.square, player.miss = state.square, state.miss
         player.turns += 1
         seat = self.to_move
@@ -253,6 +229,7 @@ class Game:
             self.winner = seat
         else:
             self.to_move = (seat + 1) % len(self.players)
+        words = "" if choice is None else choice.describe(self.board)
         turn = Turn(
             len(self.history) + 1,
             seat,
@@ -264,32 +241,56 @@ class Game:
             self.odds(),
             tuple(sent),
             self.board.throw_again,
+            choice,
+            words,
         )
         self.history.append(turn)
         return turn
 
+    def _rolled(
+        self, faces: Iterable[int] | None, sent: list[int]
+    ) -> tuple[list[int], list[Step], PieceState]:
+        """The turn's rolls, one by one (:meth:`play_roll`) until the rules end it: the faces,
+        what each did, where the piece ends."""
+        next_face = iter(faces).__next__ if faces is not None else self.roll_die
+        state = begin_turn(self.board, self.current.piece)
+        rolled: list[int] = []
+        steps: list[Step] = []
+        while isinstance(state, Rolling):
+            if len(rolled) >= MAX_ROLLS_PER_TURN:  # a save's cap: the turn ends where it stands
+                return rolled, steps, PieceState(state.square)
+            rolled.append(next_face())
+            steps.append(self.play_roll(state, rolled[-1], sent))
+            state = steps[-1].next
+        return rolled, steps, state
+
     def play_roll(self, state: Rolling, face: int, sent: list[int]) -> Step:
         """One roll of the player to move, in the turn at ``state``: the rules' step
-        (:func:`~chutes_tui.model.turns.after_roll`), its moves made on the board (the bump
-        rule's victims added to ``sent``, the jumps counted)."""
+        (:func:`~chutes_tui.model.turns.after_roll`), its moves made on the board
+        (:meth:`_moved`)."""
         step = after_roll(self.board, state, face)
-        player = self.current
         for made in step.moves:
-            player.square = made.final
-            others = [seat for seat in range(len(self.players)) if seat != self.to_move]
-            hit = bumped(self.board, made.final, [self.players[seat].square for seat in others])
-            for seat in np.asarray(others)[hit].tolist():
-                self.players[seat].square = self.board.start
-                self.players[seat].bumped += 1
-                sent.append(seat)
-            for tail, head in made.hops:  # every jump of a chain
-                if jump_kind(tail, head) is JumpKind.LADDER:
-                    player.ladders += 1
-                else:
-                    player.chutes += 1
+            self._moved(made, sent)
         if isinstance(step.next, PieceState):
-            player.square = step.next.square
+            self.current.square = step.next.square
         return step
+
+    def _moved(self, made: Move, sent: list[int]) -> None:
+        """The player to move made ``made``: the bump rule's victims added to ``sent``, the jumps
+        counted."""
+        player = self.current
+        player.square = made.final
+        others = [seat for seat in range(len(self.players)) if seat != self.to_move]
+        hit = bumped(self.board, made.final, [self.players[seat].square for seat in others])
+        for seat in np.asarray(others)[hit].tolist():
+            self.players[seat].square = self.board.start
+            self.players[seat].bumped += 1
+            sent.append(seat)
+        for tail, head in made.hops:  # every jump of a chain
+            if jump_kind(tail, head) is JumpKind.LADDER:
+                player.ladders += 1
+            else:
+                player.chutes += 1
 
     def piece_states(self) -> tuple[PieceState, ...]:
         """Every player's piece between turns, in seat order: its square and whether it skips
@@ -313,7 +314,12 @@ class Game:
         each = swings(self.history, self.odds_history)
         swing = max(each, key=Swing.size) if each else None  # the first of the largest
         bumps = tuple(p.bumped for p in self.players)
-        return Summary(self.winner, len(self.history), per_player, swing, bumps)
+        blunders: tuple[int, ...] = ()
+        if self.deciding:
+            from chutes_tui.engine.blunders import blunder_counts  # the solver: only for choices
+
+            blunders = blunder_counts(self.board, len(self.players), self.history)
+        return Summary(self.winner, len(self.history), per_player, swing, bumps, blunders)
 
     # -- save and load ---------------------------------------------------------------------
 
@@ -331,6 +337,7 @@ class Game:
             rng=dict(self.rng.bit_generator.state),
             seeded_from=self.seeded_from,
             penalties=self.penalties(),
+            choices=tuple(recorded(turn.choice) for turn in self.history if turn.choice is not None),
         )
 
     def penalties(self) -> tuple[tuple[int, int], ...]:
@@ -352,8 +359,9 @@ class Game:
         for number, faces in enumerate(saved.rolls):
             if game.finished:
                 raise SaveError(f"rolls[{number}]: the save records turns after the game was won")
+            made = replayed(game.board, saved.choices[number], number, faces) if game.deciding else None
             try:
-                turn = game.roll(faces)
+                turn = game.roll(faces, made)
             except StopIteration:
                 raise SaveError(f"rolls[{number}]: fewer rolls than the rules need in that turn") from None
             if turn.skipped and faces:
@@ -362,14 +370,7 @@ class Game:
                 )
             if len(turn.faces) != len(faces):
                 raise SaveError(f"rolls[{number}]: more rolls than the rules allow in that turn")
-        made = game.penalties()
-        if made != saved.penalties:
-            index, square = wrong = sorted(set(made) ^ set(saved.penalties))[0]
-            if wrong in saved.penalties:
-                raise SaveError(f"penalties: rolls[{index}] make no penalty to square {square}")
-            raise SaveError(
-                f"penalties: rolls[{index}] make a penalty to square {square} the save does not record"
-            )
+        saved.check_penalties(game.penalties())
         if tuple(game.positions) != saved.positions or game.to_move != saved.to_move:
             raise SaveError("the recorded rolls do not lead to the saved positions")
         game.rng.bit_generator.state = saved.rng

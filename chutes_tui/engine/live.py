@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
 from chutes_tui.model.board import Board
+from chutes_tui.model.decisions import decides
 from chutes_tui.model.memo import MemoKey, Recent
 from chutes_tui.model.turns import PieceState
 
@@ -73,6 +74,8 @@ def instant(board: Board) -> bool:
     be kept: not on a 1,000-square board with 5,000-turn games, see ``CURVES_MAX_VALUES``)."""
 
     def decide() -> bool:
+        if decides(board):  # the odds are the duel's value: solved once, then a look-up
+            return True
         from chutes_tui.analysis import build_chain
         from chutes_tui.analysis.multi import curves_affordable
 
@@ -82,8 +85,18 @@ def instant(board: Board) -> bool:
     return board.memo.get(LIVE_INSTANT, decide)
 
 
+# A board with decisions (issue 27): its odds depend on how the players choose. Two players are
+# assumed to play optimally (the duel's value, engine/advice.py); other games have none yet.
+NO_CHOICE_ODDS = "odds: not computed for choices yet"
+
+
 def live_refusal(board: Board, players: int) -> str | None:
     """Why a game has no live odds at all (``None``: it has them)."""
+    if decides(board):
+        from chutes_tui.analysis.choices import choices  # numpy: the reached squares, kept
+        from chutes_tui.analysis.limits import DUEL_MAX_PAIRS
+
+        return None if players == 2 and choices(board).n ** 2 <= DUEL_MAX_PAIRS else NO_CHOICE_ODDS
     if board.bump and players > BUMP_MAX_PLAYERS:
         return (
             f"No live odds: under the bump rule they are worked out for up to {BUMP_MAX_PLAYERS} "
@@ -98,7 +111,7 @@ def known_instant(board: Board, players: int = 1) -> bool:
     bump rule, also while the joint chain of ``players`` is unsolved (about 23 s for three)."""
     if not (board.memo.has(LIVE_INSTANT) and instant(board)):
         return False  # the first frame's answer: asked before anything is imported for it
-    if not board.bump or players == 1:
+    if not board.bump or players == 1 or decides(board):
         return True
     from chutes_tui.analysis.bump import solved
 
@@ -144,6 +157,8 @@ def live_stats(
 ) -> LiveStats:
     """The statistics of one position. ``stop`` is asked every few hundred turns of a long series;
     when it says so, :class:`StopRequested` is raised (the series kept with the chain stay whole)."""
+    if decides(board):
+        return _choosing(board, tuple(positions), to_move)
     from chutes_tui.analysis import build_chain
     from chutes_tui.analysis.progress import series_progress
 
@@ -161,6 +176,19 @@ def live_stats(
             stats = _compute(chain, key[0], to_move)
         known.put(key, stats)
     return stats
+
+
+def _choosing(board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats:
+    """Two players with decisions, both playing optimally (:func:`.advice.duel_odds`). Every
+    position is a square: a board with decisions has no turn to miss (model/decisions.py's
+    solver refuses issue 26's turn rules)."""
+    from chutes_tui.analysis.chain import square_of
+    from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.engine.advice import duel_odds, own_turns
+
+    squares = tuple(square_of(position) for position in positions)
+    win, turns, rounds = duel_odds(board, squares, to_move)
+    return LiveStats(positions, to_move, SeatOdds(win, turns, rounds), own_turns(board, squares))
 
 
 def _compute(chain: Chain, positions: tuple[Position, ...], to_move: int) -> LiveStats:

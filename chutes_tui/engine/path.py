@@ -13,16 +13,19 @@ SLIDE_STEPS = 32
 
 
 def walk(step: Move, end: int, slide: Callable[[int, int], list[int]] | None = None) -> list[int]:
-    """The squares a piece passes through for one roll: forward, back after a bounce, then
+    """The squares a piece passes through for one roll: forward (or backward), back after a bounce, then
     along the jump, or each jump of a chain (``slide(tail, head)`` gives the squares under its
     drawn path)."""
     if step.lost:
         return []
-    forward = min(step.square + step.roll, end)
-    squares = list(range(step.square + 1, forward + 1))
-    if not step.bounced and step.landing != forward:  # placed, not walked: entering on a square
-        squares = [step.landing]
-    elif step.bounced:
+    if step.roll < 0:  # a move backward (issue 27's choices): down to where it lands
+        squares = list(range(step.square - 1, step.landing - 1, -1))
+    else:
+        forward = min(step.square + step.roll, end)
+        squares = list(range(step.square + 1, forward + 1))
+        if not step.bounced and step.landing != forward:  # placed, not walked: entering on a square
+            squares = [step.landing]
+    if step.bounced:
         squares += list(range(end - 1, step.landing - 1, -1))
     for tail, head in step.hops:  # each jump of a chain in turn
         path = slide(tail, head) if slide is not None else []

@@ -18,52 +18,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from chutes_tui.engine.game import Game, Snapshot
-from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats, odds_position
-from chutes_tui.engine.turn import Swing, Turn, swings
+from chutes_tui.engine.choice import from_record
+from chutes_tui.engine.game import Game
+from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats
+from chutes_tui.engine.turn import Snapshot, Swing, moments, swings
 from chutes_tui.io.saves import SavedGame
-from chutes_tui.model.board import Board
-from chutes_tui.model.turns import PieceState
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.chain import Position
     from chutes_tui.analysis.multi import SeatOdds
 
 SWINGS = 3  # how many of the largest swings a review marks
-
-
-@dataclass(frozen=True)
-class Moment:
-    """The game after ``turn`` turns."""
-
-    turn: int
-    positions: tuple[int, ...]
-    to_move: int
-    winner: int | None
-    last: Turn | None  # the turn that led here (None: the start)
-    pieces: tuple[PieceState, ...] = ()  # each piece: its square and whether it skips a turn
-
-    @property
-    def odds_positions(self) -> tuple[Position, ...]:
-        """Where each piece stands as the odds see it (:func:`~.live.odds_position`)."""
-        return tuple(odds_position(piece) for piece in self.pieces)
-
-
-def moments(board: Board, players: int, history: tuple[Turn, ...]) -> list[Moment]:
-    """Every moment of a game from its turns (see the module docstring)."""
-    pieces = [PieceState(board.start)] * players
-    found = [Moment(0, (board.start,) * players, 0, None, None, tuple(pieces))]
-    for turn in history:
-        pieces[turn.seat] = turn.end
-        for seat in turn.bumped:
-            pieces[seat] = PieceState(board.start)
-        to_move = turn.seat if turn.won else (turn.seat + 1) % players
-        squares = tuple(piece.square for piece in pieces)
-        winner = turn.seat if turn.won else None
-        found.append(Moment(turn.number, squares, to_move, winner, turn, tuple(pieces)))
-    return found
-
-
 FILL_AT_MOST = 400  # odds the winner's summary may work out to find the biggest swing
 
 
@@ -177,7 +141,7 @@ def play_on(game: Game, turn: int, seed: int | None = None) -> Game:
     fresh.seeded_from = turn
     fresh.start_odds = game.odds_history[0] if game.no_odds is None else None
     for old in game.history[:turn]:
-        new = fresh.roll(old.faces)
+        new = fresh.roll(old.faces, old.choice)  # a choice: as made
         if new.odds is None and old.odds is not None:
             fresh.history[-1] = replace(new, odds=old.odds)
     return fresh
@@ -218,7 +182,15 @@ def check_replay(saved: SavedGame) -> ReplayCheck:
                 number - 1, f"the seed's game is won after turn {number - 1}", saved.seeded_from
             )
         seeded = number > saved.seeded_from
-        turn = rerun.roll(None if seeded else iter(recorded))
+        if rerun.deciding:  # one roll of the chosen die: the recorded choice, the seed's die and coin
+            kept = from_record(saved.choices[number - 1], recorded[0])
+            made = replace(kept, face=rerun.draw(kept.die), coin=None) if seeded else kept
+            turn = rerun.roll(choice=made)
+            if turn.faces == recorded and turn.choice is not None and turn.choice.coin != kept.coin:
+                problem = f"turn {number}: seed {saved.seed} tosses another coin than the save records"
+                return ReplayCheck(number - 1, problem, saved.seeded_from)
+        else:
+            turn = rerun.roll(None if seeded else iter(recorded))
         rolled = turn.faces
         if rolled != recorded:
             return ReplayCheck(

@@ -1,6 +1,10 @@
-"""One player's turn as the game played it, roll by roll (:func:`~chutes_tui.model.turns.after_roll`),
-and its words in the game's log: ``Ann rolled 4: 24 → 28 ladder → 84``, ``Bob misses a turn``,
-``rolled 6: three sixes: back to 24``; and the turns that swung the game."""
+"""What a game reports. A :class:`Turn`: one player's turn as the game played it, roll by roll
+(:func:`~chutes_tui.model.turns.after_roll`), or on a board with decisions the one roll of the
+chosen die and the choice made (:mod:`.choice`); and its words in the game's log: ``Ann rolled
+4: 24 → 28 ladder → 84``, ``Bob misses a turn``, ``rolled 6: three sixes: back to 24``, ``Ann
+die 2 (3,3,3,3,3,3), rolled 3, flip +1: 24 → 28``. Also the turns that swung the game, a
+:class:`Snapshot` of the game at one moment, the :class:`Summary` of a finished game, and every
+:class:`Moment` of a game from its turns. Front ends format them."""
 
 from __future__ import annotations
 
@@ -8,17 +12,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from chutes_tui.model.rules import Move
+from chutes_tui.engine.choice import ChoiceMade
+from chutes_tui.engine.live import odds_position
+from chutes_tui.model.rules import Move, RuledBoard
 from chutes_tui.model.turns import PieceState, Rolling, Step
 
 if TYPE_CHECKING:
+    from chutes_tui.analysis.chain import Position
     from chutes_tui.analysis.multi import SeatOdds
 
 
 @dataclass(frozen=True)
 class Turn:
     """One player's turn, roll by roll (:func:`~chutes_tui.model.turns.after_roll`): every face
-    rolled and what each did. A skipped turn (a miss-turn square) rolls nothing."""
+    rolled and what each did. A skipped turn (a miss-turn square) rolls nothing. On a board with
+    decisions a turn is one roll of the chosen die, one step, and ``choice`` says what was
+    chosen."""
 
     number: int  # 1-based count of turns played in this game
     seat: int
@@ -30,6 +39,8 @@ class Turn:
     odds: SeatOdds | None  # after this turn (None: not worked out, see :mod:`.live`)
     bumped: tuple[int, ...] = ()  # seats the bump rule sent back to the start, in order
     throw_again: tuple[int, ...] = ()  # the board's throw-again squares (the log names them)
+    choice: ChoiceMade | None = None  # on a board with decisions: what the player chose
+    choice_words: str = ""  # the choice as the log says it (:meth:`ChoiceMade.describe`)
 
     @property
     def rolls(self) -> tuple[Move, ...]:
@@ -61,14 +72,18 @@ class Turn:
         return next((step.penalty for step in self.steps if step.penalty is not None), None)
 
     def describe(self, name: str, names: Sequence[str] = ()) -> str:
-        """``"Ann rolled 4: 24 → 28 ladder → 84"``; ``names`` (every seat's) name the pieces
-        the bump rule sent back."""
+        """``"Ann rolled 4: 24 → 28 ladder → 84"`` (a choice: ``"Ann die 2 (3,3,3,3,3,3), rolled
+        3, flip +1: 24 → 28"``); ``names`` (every seat's) name the pieces the bump rule sent
+        back."""
         if self.skipped:
             return f"{name} misses a turn"
-        parts = [
-            _roll_words(self.faces[: i + 1], step, self.throw_again) for i, step in enumerate(self.steps)
-        ]
-        text = f"{name} " + ", then ".join(parts)
+        if self.choice is not None:
+            text = f"{name} {self.choice_words}: {self.rolls[0].describe()}"
+        else:
+            parts = [
+                _roll_words(self.faces[: i + 1], step, self.throw_again) for i, step in enumerate(self.steps)
+            ]
+            text = f"{name} " + ", then ".join(parts)
         if self.bumped:
             who = [names[seat] if seat < len(names) else f"seat {seat + 1}" for seat in self.bumped]
             text += f", bumping {' and '.join(who)} back to the start"
@@ -148,4 +163,67 @@ def swings(history: Sequence[Turn], odds: Sequence[SeatOdds | None]) -> list[Swi
             continue
         seat = changes.index(max(changes))
         found.append(Swing(turn, seat, previous.win[seat], after.win[seat]))
+    return found
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game at one moment, frozen: what every panel shows (front ends format it)."""
+
+    turn: int  # turns played so far
+    names: tuple[str, ...]
+    positions: tuple[int, ...]
+    turns_left: tuple[float, ...] | None  # each player's expected turns on their own
+    odds: SeatOdds | None  # these two are None until first worked out (:mod:`.live`)
+    to_move: int
+    winner: int | None
+    odds_turn: int | None = None  # the turn after which ``odds`` and ``turns_left`` held
+    no_odds: str | None = None  # why this game has no live odds at all (``Game.no_odds``)
+
+    @property
+    def stale(self) -> bool:
+        """Whether the statistics shown are an earlier position's, while this one's are worked out."""
+        return self.odds_turn is not None and self.odds_turn != self.turn
+
+
+@dataclass(frozen=True)
+class Summary:
+    winner: int
+    turns: int
+    per_player: tuple[tuple[str, int, int, int], ...]  # name, turns, ladders, chutes
+    biggest_swing: Swing | None
+    bumped: tuple[int, ...] = ()  # times each player was sent back by the bump rule
+    blunders: tuple[int, ...] = ()  # each player's blunders on a board with decisions (.blunders)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The game after ``turn`` turns."""
+
+    turn: int
+    positions: tuple[int, ...]
+    to_move: int
+    winner: int | None
+    last: Turn | None  # the turn that led here (None: the start)
+    pieces: tuple[PieceState, ...] = ()  # each piece: its square and whether it skips a turn
+
+    @property
+    def odds_positions(self) -> tuple[Position, ...]:
+        """Where each piece stands as the odds see it (:func:`~.live.odds_position`)."""
+        return tuple(odds_position(piece) for piece in self.pieces)
+
+
+def moments(board: RuledBoard, players: int, history: tuple[Turn, ...]) -> list[Moment]:
+    """Every moment of a game from its turns: each turn moves its seat's piece to where the turn
+    ended, and the bump rule's victims back to the start."""
+    pieces = [PieceState(board.start)] * players
+    found = [Moment(0, (board.start,) * players, 0, None, None, tuple(pieces))]
+    for turn in history:
+        pieces[turn.seat] = turn.end
+        for seat in turn.bumped:
+            pieces[seat] = PieceState(board.start)
+        to_move = turn.seat if turn.won else (turn.seat + 1) % players
+        squares = tuple(piece.square for piece in pieces)
+        winner = turn.seat if turn.won else None
+        found.append(Moment(turn.number, squares, to_move, winner, turn, tuple(pieces)))
     return found

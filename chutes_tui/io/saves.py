@@ -24,6 +24,11 @@ that ended a streak); a skipped turn (a miss-turn square) is ``[]``; and a save 
 were penalised for a streak records ``"penalties": [[turn, square], ...]`` (the turn's index in
 ``rolls``, where the piece was sent), which the replay must make exactly. Older saves have
 neither, and read the same.
+
+A game on a board with decisions (issue 27) records each turn's choice beside its roll,
+``"choices": [[die, option], [die, option, coin], ...]`` (indices from 0; the coin, 0 for +1 and
+1 for -1, only after a flip), and a computer that does not play its best says how it plays
+(``"play": "naive"`` in its player). Saves without them read as before.
 """
 
 from __future__ import annotations
@@ -38,8 +43,9 @@ from chutes_tui.io.boardfile import format_toml, parse_toml
 from chutes_tui.io.files import FileReadError, read_text
 from chutes_tui.io.scan import structure_problem
 from chutes_tui.model.board import Board, BoardError
+from chutes_tui.model.decisions import MAX_CHOICE_DICE, choice_dice, decides
 from chutes_tui.model.inputs import MAX_PLAYERS, InputError, checked_seed
-from chutes_tui.model.players import PlayerSpec, check_players
+from chutes_tui.model.players import Play, PlayerSpec, check_players
 from chutes_tui.model.text import kind_of, path_text, quote
 
 SAVE_FORMAT = "chutes-tui-save"
@@ -49,8 +55,9 @@ SAVE_VERSION = 1
 MAX_SAVED_TURNS = 200_000
 MAX_ROLLS_PER_TURN = 1_000
 _KEYS = {"format", "version", "board", "seed", "players", "rolls", "positions", "to_move", "rng"}
-_OPTIONAL_KEYS = frozenset({"seeded_from", "penalties"})
+_OPTIONAL_KEYS = frozenset({"seeded_from", "penalties", "choices"})
 _PLAYER_KEYS = {"name", "token", "color", "human"}
+_PLAYER_OPTIONAL = frozenset({"play"})
 _RNG_KEYS = {"bit_generator", "state", "has_uint32", "uinteger"}
 
 
@@ -72,6 +79,8 @@ class SavedGame:
     seeded_from: int = 0  # turns replayed as recorded before the seed's dice took over
     # (turn index, square): the turns a streak too long ended, and where it sent the piece
     penalties: tuple[tuple[int, int], ...] = ()
+    # Each turn's choice on a board with decisions: (die, option) or (die, option, coin).
+    choices: tuple[tuple[int, ...], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -89,7 +98,21 @@ class SavedGame:
             data["seeded_from"] = self.seeded_from
         if self.penalties:
             data["penalties"] = [list(pair) for pair in self.penalties]
+        if self.choices:
+            data["choices"] = [list(choice) for choice in self.choices]
         return data
+
+    def check_penalties(self, made: tuple[tuple[int, int], ...]) -> None:
+        """The penalties a replay of the rolls ``made`` against those recorded: :class:`SaveError`
+        (one line, the first turn they differ on) unless they are the same."""
+        if made == self.penalties:
+            return
+        index, square = wrong = sorted(set(made) ^ set(self.penalties))[0]
+        if wrong in self.penalties:
+            raise SaveError(f"penalties: rolls[{index}] make no penalty to square {square}")
+        raise SaveError(
+            f"penalties: rolls[{index}] make a penalty to square {square} the save does not record"
+        )
 
 
 def save_text(saved: SavedGame) -> str:
@@ -138,7 +161,10 @@ def _whole(value: Any, field: str, low: int, high: int) -> int:
 
 
 def _move(value: Any, field: str, board: Board) -> int:
-    """A recorded roll: the squares it moved (a fair die's face), one the board's dice can make."""
+    """A recorded roll: the squares it moved (a fair die's face), one the board's dice can make
+    (with decisions: a face of some die to choose from, which may be 0)."""
+    if decides(board):
+        return _whole(value, field, 0, max(max(die.faces) for die in choice_dice(board)))
     if board.die.is_fair:  # the message saves have always given
         return _whole(value, field, 1, board.die.sides)
     _require(
@@ -168,17 +194,22 @@ def _exact_keys(
 
 
 def player_to_json(spec: PlayerSpec) -> dict[str, Any]:
-    return {"name": spec.name, "token": spec.token, "color": spec.color, "human": spec.human}
+    data: dict[str, Any] = {"name": spec.name, "token": spec.token, "color": spec.color, "human": spec.human}
+    if not spec.human and spec.play is not Play.BEST:  # older saves never have it
+        data["play"] = str(spec.play)
+    return data
 
 
 def player_from_json(value: Any, field: str) -> PlayerSpec:
     """A seat as :func:`player_to_json` wrote it, checked; :class:`SaveError` says why not."""
-    entry = _exact_keys(value, field, _PLAYER_KEYS)
+    entry = _exact_keys(value, field, _PLAYER_KEYS, _PLAYER_OPTIONAL)
     _require(isinstance(entry["human"], bool), f"{field}.human must be true or false")
     for key in ("name", "token", "color"):
         _require(isinstance(entry[key], str), f"{field}.{key} must be text, not {kind_of(entry[key])}")
+    play = entry.get("play", "best")
+    _require(play in tuple(Play), f"{field}.play must be {' or '.join(Play)}, not {kind_of(play)}")
     try:
-        return PlayerSpec(entry["name"], entry["token"], entry["color"], entry["human"])
+        return PlayerSpec(entry["name"], entry["token"], entry["color"], entry["human"], Play(play))
     except InputError as error:
         raise SaveError(f"{field}: {error}") from None
 
@@ -212,7 +243,7 @@ def parse_save(data: Any) -> SavedGame:
     fields = _exact_keys(data, "the save", _KEYS, _OPTIONAL_KEYS)
     _require(isinstance(fields["board"], str), f"board must be TOML text, not {kind_of(fields['board'])}")
     try:
-        board = parse_toml(fields["board"], path="(saved board)")
+        board = parse_toml(fields["board"], path="(saved board)", deciding=True)
     except BoardError as error:
         raise SaveError(f"the saved board is invalid: {error}") from None
     try:
@@ -240,7 +271,10 @@ def parse_save(data: Any) -> SavedGame:
     seeded_from = _whole(fields.get("seeded_from", 0), "seeded_from", 0, len(rolls))
     rng = _rng_state(fields["rng"])
     penalties = _penalties(fields.get("penalties", []), board, len(rolls))
-    return SavedGame(board, seed, players, tuple(rolls), squares, to_move, rng, seeded_from, penalties)
+    choices = _choices(fields.get("choices"), board, len(rolls))
+    return SavedGame(
+        board, seed, players, tuple(rolls), squares, to_move, rng, seeded_from, penalties, choices
+    )
 
 
 def _penalties(value: Any, board: Board, turns: int) -> tuple[tuple[int, int], ...]:
@@ -259,4 +293,20 @@ def _penalties(value: Any, board: Board, turns: int) -> tuple[tuple[int, int], .
         square = _whole(entry[1], f"{field}'s square", 0, board.end)
         _require(not found or turn > found[-1][0], f"{field}: the turns must be in order, each once")
         found.append((turn, square))
+    return tuple(found)
+
+
+def _choices(value: Any, board: Board, turns: int) -> tuple[tuple[int, ...], ...]:
+    """Each turn's recorded choice (see the module docstring): one a turn on a board with
+    decisions, none on any other. Whether the rules offer each is the engine's to say."""
+    if not decides(board):
+        _require(value is None, "choices are recorded only for a board with decisions")
+        return ()
+    entries = _list([] if value is None else value, "choices", MAX_SAVED_TURNS)
+    _require(len(entries) == turns, f"choices must give one per turn ({turns:,}), not {len(entries):,}")
+    found = []
+    for number, entry in enumerate(entries):
+        parts = _list(entry, f"choices[{number}]", 3)
+        _require(len(parts) >= 2, f"choices[{number}] must be [die, option] or [die, option, coin]")
+        found.append(tuple(_whole(part, f"choices[{number}]", 0, MAX_CHOICE_DICE) for part in parts))
     return tuple(found)

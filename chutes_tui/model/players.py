@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from chutes_tui.model.inputs import MAX_PLAYERS, InputError, player_name, player_spec
 
@@ -43,6 +44,21 @@ COMPUTER_NAMES = (
 )
 
 
+class Play(StrEnum):
+    """How a computer player chooses on a board with decisions (issue 27; a person chooses for
+    themselves, and on a board without decisions there is nothing to choose)."""
+
+    BEST = "best"  # the solver's optimal policy (engine/advice.py says which)
+    NAIVE = "naive"  # always the first die; never flip, always forward
+
+
+# What the seat kinds are called where players are typed (``cpu:best``) and chosen (setup).
+PLAY_HELP = (
+    "cpu:best plays the solver's optimum (one player: fewest expected turns; two: the most wins; "
+    "more: each its own fewest turns), cpu:naive always the first die and never flips or goes back"
+)
+
+
 class PlayersError(InputError):
     """Players that cannot sit down together (a count, a name, a token or colour)."""
 
@@ -59,6 +75,7 @@ class PlayerSpec:
     token: str = TOKENS[0]
     color: str = COLORS[0]
     human: bool = True
+    play: Play = Play.BEST  # a computer's choices (:class:`Play`)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", player_name(self.name))
@@ -68,6 +85,9 @@ class PlayerSpec:
             raise PlayersError(f"a colour is one of {', '.join(COLORS)}")
         if not isinstance(self.human, bool):
             raise PlayersError("whether a person plays must be true or false")
+        if self.play not in tuple(Play):
+            raise PlayersError(f"a computer plays {' or '.join(Play)}")
+        object.__setattr__(self, "play", Play(self.play))
 
 
 def check_count(count: int) -> int:
@@ -98,8 +118,17 @@ def default_players(count: int, humans: int = 0, names: Sequence[str] = ()) -> l
 
 
 def parse_player_spec(text: str) -> list[PlayerSpec]:
-    """``"Ann,Bob,cpu:Robo"`` → two people and a computer player, with distinct tokens."""
-    return [
-        PlayerSpec(name, TOKENS[seat], COLORS[seat], human)
-        for seat, (name, human) in enumerate(player_spec(text))
-    ]
+    """``"Ann,Bob,cpu:Robo"`` → two people and a computer player, with distinct tokens.
+
+    ``cpu:best`` and ``cpu:naive`` (alone, or ``cpu:best:Robo`` to name it) seat a computer that
+    plays that way (:class:`Play`; named ``Best``/``Naive`` when not named)."""
+    players = []
+    for seat, (name, human) in enumerate(player_spec(text)):
+        play = Play.BEST
+        if not human:
+            kind, _, rest = name.partition(":")
+            if kind.strip().lower() in tuple(Play):
+                play = Play(kind.strip().lower())
+                name = player_name(rest.strip() or play.capitalize())
+        players.append(PlayerSpec(name, TOKENS[seat], COLORS[seat], human, play))
+    return players

@@ -14,7 +14,7 @@ from chutes_tui.app.app import ChutesApp
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players, parse_player_spec
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 
 # The sizes the brief names: the least every screen must work at (60×20), the usual terminal
 # (80×24) and one that must use the space (160×50). 120×40 was dropped to keep the suite's time
@@ -63,6 +63,29 @@ def twelve_players_finished() -> Game:
     game = Game.new(load_board("standard"), default_players(12), seed=5)
     game.play_out()
     return game
+
+
+def choosing_game() -> Game:
+    """A board with four dice to choose from and a coin to flip, two turns in."""
+    dice = ((5, 5, 5, 1, 1, 1), (4, 4, 4, 4, 0, 0), (3, 3, 3, 3, 3, 3), (6, 6, 2, 2, 2, 2))
+    board = load_board("standard").replace(dice_choice=dice, after_roll="flip")
+    game = Game.new(board, parse_player_spec("Ann,cpu:best"), seed=3)
+    for _ in range(2):
+        game.roll()
+    return game
+
+
+def choice_with_hints() -> Callable[..., Awaitable[None]]:
+    """Ann's die asked for, hints on (k): each die's chance to win, once the solver has it."""
+
+    async def run(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("space")
+        await until(pilot, "ChoiceScreen")
+        await pilot.press("k")
+        await pilot.pause()
+
+    return run
 
 
 def keys(*pressed: str, cursor: int | None = None) -> Callable[..., Awaitable[None]]:
@@ -202,6 +225,8 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     # Review mode: a game in progress stepped back two turns; a finished one at its first swing.
     "review": (lambda: ChutesApp(game=mid_game()), keys("v", "left", "left")),
     "review-swing": (lambda: ChutesApp(game=finished_game()), keys("v", "home", "j")),
+    # A board with choices (issue 27): the die asked for, each with the solver's value.
+    "choice-hints": (lambda: ChutesApp(game=choosing_game()), choice_with_hints()),
 }
 
 

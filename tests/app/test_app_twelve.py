@@ -35,7 +35,7 @@ async def test_setup_adds_seats_up_to_twelve_removes_any_and_starts_the_game():
         assert setup.focused is setup.query_one("#name-11", Input)  # the new seat's name, to type over
         assert sorted(seat.fields()[2] for seat in setup.seats()) == sorted(TOKENS)
         assert setup.check_action("add_seat", ()) is None  # dimmed in the footer
-        await pilot.press("shift+tab", "right")  # Tab order: a seat's kind comes before its name
+        await pilot.press("shift+tab", "left")  # Tab order: a seat's kind comes before its name (← Person)
         assert setup.focused is setup.query_one("#kind-11", Cycle)
         assert setup.query_one("#kind-11", Cycle).value == "human"
         # Every token is taken: a step of one seat's token finds none free and keeps it.

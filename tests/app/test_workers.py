@@ -114,7 +114,17 @@ def finished_on_a_slow_board(monkeypatch):
     return ChutesApp(game=game)
 
 
+def choosing(monkeypatch):
+    board = load_board("standard").replace(dice_choice=((1, 2), (3, 4)))
+    return ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best"), seed=3, play_now=True)
+
+
+async def solvers_advice(pilot, app):
+    pass  # a board with decisions: the solver's advice is worked out on mount
+
+
 WORKERS = {
+    "solver's advice": (choosing, solvers_advice),
     "live statistics": (two_players, live_statistics),
     "exact fraction": (two_players, exact_fraction),
     "review statistics": (finished_on_a_slow_board, review_statistics),

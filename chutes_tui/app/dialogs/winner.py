@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
 from chutes_tui.app.themes import seat_color, seat_colors
+from chutes_tui.engine.blunders import BLUNDER_MARK
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.review import Review
 
@@ -29,6 +30,8 @@ def summary_table(game: Game, colors: Mapping[str, str] | None = None) -> Table:
     table.add_column("chutes", justify="right")
     if game.board.bump:
         table.add_column("sent back", justify="right")  # by the bump rule
+    if summary.blunders:
+        table.add_column(f"blunders {BLUNDER_MARK}", justify="right")  # choices that cost too much
     for seat, (name, turns, ladders, chutes) in enumerate(summary.per_player):
         spec = game.players[seat].spec
         style = "bold" if seat == summary.winner else ""
@@ -41,6 +44,8 @@ def summary_table(game: Game, colors: Mapping[str, str] | None = None) -> Table:
         ]
         if game.board.bump:
             cells.append(str(summary.bumped[seat]))
+        if summary.blunders:
+            cells.append(str(summary.blunders[seat]))
         table.add_row(*cells, style=style)
     return table
 

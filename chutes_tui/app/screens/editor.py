@@ -28,7 +28,7 @@ from chutes_tui.app.palette import DismissOnlyWhenOnTop
 from chutes_tui.app.widgets.board import BoardView, give_board_room
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.workers import start_worker
-from chutes_tui.engine.game import endless_problem
+from chutes_tui.engine.playable import endless_problem
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import EditHistory, add_jump, move_jump_end, remove_jump

@@ -18,6 +18,7 @@ Every number comes from the engine or the analysis reports.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,7 @@ from textual.worker import Worker, WorkerState
 from chutes_tui.analysis.flow import FlowStep
 from chutes_tui.analysis.reports import SquareReport
 from chutes_tui.app.controller import DEFAULT_SPEED, Step, TurnController, speed_label
+from chutes_tui.app.dialogs.choice import ChoiceScreen
 from chutes_tui.app.gamemode import GameMode, footer_first, footer_label
 from chutes_tui.app.livefeed import LiveFeed
 from chutes_tui.app.screens.gameend import GameEnd
@@ -45,8 +47,11 @@ from chutes_tui.app.widgets.panels import GamePanels, PanelScreen, fit_panels
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.workers import start_worker
+from chutes_tui.engine.advice import advice
 from chutes_tui.engine.game import Game
+from chutes_tui.engine.prompt import Prompt
 from chutes_tui.engine.turn import Turn
+from chutes_tui.model.text import shown
 from chutes_tui.render.boardpaint import Overlay
 
 if TYPE_CHECKING:
@@ -227,6 +232,8 @@ class GameScreen(PanelScreen[None]):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if self.feed.finished(event.worker):
             return
+        if event.worker.group == "advice" and event.state is WorkerState.SUCCESS:
+            self.controller.schedule()
         if event.worker.group == "exact" and event.state is WorkerState.SUCCESS and event.worker.result:
             self.stats.exact_answered(*event.worker.result)
 
@@ -262,6 +269,13 @@ class GameScreen(PanelScreen[None]):
         self.call_after_refresh(self.feed.want, game)
         if game.no_odds is not None:
             self.notify(game.no_odds, markup=False)
+        if not self.controller.advice_ready:  # computer turns and hints wait for the solver
+            board, players = game.board, len(game.players)
+            start_worker(self, lambda: advice(board, players), name="solver's advice", group="advice")
+
+    def ask(self, prompt: Prompt, answer: Callable[[int | None], None]) -> None:
+        who = shown(self.game.current.spec.name, 20)
+        self.app.push_screen(ChoiceScreen(prompt, who, getattr(self.app, "hints", False)), answer)
 
     def show_step(self, step: Step) -> None:
         if step.face is not None:

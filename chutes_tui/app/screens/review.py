@@ -27,6 +27,7 @@ from chutes_tui.app.widgets.panels import GamePanels, PanelScreen, fit_panels
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.workers import start_worker
+from chutes_tui.engine.blunders import choice_costs
 from chutes_tui.engine.live import LiveStats, StopRequested
 from chutes_tui.engine.path import trail
 from chutes_tui.engine.review import Review
@@ -56,6 +57,8 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         self._board_only: bool | None = None
         self._working = False
         self._points: list[int] = []  # moment → its point on the chart (moments without odds share)
+        # What each choice cost on a board with decisions (the solver's: quick, kept with the board).
+        self._costs = choice_costs(review.board, len(review.names), review.turns)
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -86,9 +89,12 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         fills in odds that were missing."""
         review = self.review
         marks = {
-            swing.turn.number: (f"swing: {review.names[swing.seat]} {swing.before:.0%} → {swing.after:.0%}")
+            swing.turn.number: f"◆ swing: {review.names[swing.seat]} {swing.before:.0%} → {swing.after:.0%}"
             for swing in review.swings()
         }
+        for weighed in self._costs:
+            if weighed.cost > 0:  # a choice as good as the best goes unmarked
+                marks[weighed.turn] = "; ".join(filter(None, (marks.get(weighed.turn), weighed.words)))
         self.panels.show_game(review.game, [], marks)
         self.log_view.highlight(self.turn)
         known = [odds.win for odds in review.odds if odds is not None]
@@ -138,6 +144,9 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
             text.append(f" · {moment.last.describe(shown(names[moment.last.seat], 20), names)}")
         if swing:
             text.append(" ◆ swing", style="bold")
+        blunder = next((c for c in self._costs if c.turn == turn and c.blunder), None)
+        if blunder is not None:
+            text.append(f" {blunder.words}", style="bold")
         if self.notice:
             text.append(f" · {self.notice}")
         self.query_one("#review-bar", Static).update(text, layout=False)

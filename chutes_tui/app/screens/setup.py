@@ -28,7 +28,7 @@ from chutes_tui.app.widgets.rulefields import (
     rule_field,
     what,
 )
-from chutes_tui.app.widgets.seats import FIELDS, Seat
+from chutes_tui.app.widgets.seats import FIELDS, Seat, kind_spec
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
@@ -298,7 +298,7 @@ class SetupScreen(Screen):
 
             name = self._field(f"name-{seat.seat}", named)
             if name is not None:
-                players.append(PlayerSpec(name, token, color, kind == "human"))
+                players.append(PlayerSpec(name, token, color, *kind_spec(kind)))
         return players
 
     def on_key(self, event: events.Key) -> None:

@@ -195,7 +195,7 @@ class GamePanels(Horizontal):
         described = _MOVE.sub(lambda found: item(found.group()), turn.describe(spec.name, names))
         line = Text.assemble((spec.token, spec.color), f" {turn.number:>3}. {described}")
         if mark is not None:
-            line.append(f" ◆ {mark}", style="bold")
+            line.append(f" {mark}", style="bold")
         self.query_one(TurnLog).write(line)
 
     def show_inspector(self, report: SquareReport, mover: str | None) -> None:

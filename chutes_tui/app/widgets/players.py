@@ -126,7 +126,7 @@ class PlayersTable(CachedBaseStyle, Widget):
             self.cells[key, "name"] = arrow + spec.name + suffix
             self.cells[key, "square"] = str(snapshot.positions[seat])
             left = snapshot.turns_left
-            pending = "—" if snapshot.winner is not None else "…"
+            pending = "—" if snapshot.winner is not None or snapshot.no_odds is not None else "…"
             self.cells[key, "left"] = pending if left is None else _turns(left[seat])
             self.cells[key, "win"] = pending if win is None else f"{win[seat]:.1%}"
             self.cells[key, "bar"] = "" if win is None else _bar(win[seat])

@@ -11,9 +11,25 @@ from textual.widgets import Button, Input, Label, Static
 
 from chutes_tui.app.widgets.cycle import Cycle
 from chutes_tui.model.inputs import MAX_NAME_LENGTH
-from chutes_tui.model.players import COLORS, TOKENS, PlayerSpec
+from chutes_tui.model.players import COLORS, TOKENS, Play, PlayerSpec
 
-KINDS = (("Person", "human"), ("Computer", "cpu"))
+# A computer plays its best on a board with choices; a naive one always the first die, never
+# flipping or going back (model/players.py's Play). Kind values are the --players spelling.
+KINDS = (("Person", "human"), ("Computer", "cpu"), ("Naive", "cpu:naive"))
+
+
+def seat_kind(spec: PlayerSpec) -> str:
+    """A seat's kind value (:data:`KINDS`)."""
+    if spec.human:
+        return "human"
+    return "cpu:naive" if spec.play is Play.NAIVE else "cpu"
+
+
+def kind_spec(kind: str) -> tuple[bool, Play]:
+    """Whether a kind value is a person, and how a computer of it plays."""
+    return kind == "human", Play.NAIVE if kind == "cpu:naive" else Play.BEST
+
+
 Choices = list[tuple[str | Text, str]]
 TOKEN_CHOICES: Choices = [(token, token) for token in TOKENS]
 
@@ -57,8 +73,11 @@ class Seat(Vertical):
         remove = Button("✕", id=f"remove-{seat}", classes="remove", compact=True)
         remove.tooltip = "Remove this seat (ctrl+r)"
         remove.can_focus = False  # one Tab stop fewer a seat: the keyboard has ctrl+r
-        kind = Cycle(KINDS, "human" if spec.human else "cpu", id=f"kind-{seat}", classes="kind")
-        kind.tooltip = "A person (presses Space to roll) or the computer: ←/→ to change"
+        kind = Cycle(KINDS, seat_kind(spec), id=f"kind-{seat}", classes="kind")
+        kind.tooltip = (
+            "A person (presses Space to roll) or the computer: ←/→ to change. On a board with "
+            "choices the computer plays the solver's best; Naive, always the first die"
+        )
         token = _unshared(TOKEN_CHOICES, spec.token, "token", seat, taken)
         token.tooltip = "The piece on the board: ←/→ for another (the other seats' are skipped)"
         color = _unshared(color_choices(paint), spec.color, "color", seat, taken, color_swatches(paint))
@@ -77,7 +96,7 @@ class Seat(Vertical):
         self.seat = seat
 
     def fields(self) -> tuple[str, str, str, str]:
-        """Kind ("human" or "cpu"), name as typed, token, colour."""
+        """Kind ("human", "cpu" or "cpu:naive"), name as typed, token, colour."""
         return (
             self.query_one(f"#kind-{self.seat}", Cycle).value,
             self.query_one(f"#name-{self.seat}", Input).value,

@@ -1,8 +1,9 @@
 """The squares a piece is shown walking (engine/path.py)."""
 
 from chutes_tui.engine.path import SLIDE_STEPS, walk
+from chutes_tui.model.board import Board
 from chutes_tui.model.generate import random_board
-from chutes_tui.model.rules import move
+from chutes_tui.model.rules import move, move_by
 from chutes_tui.render.grid import Layout
 
 
@@ -29,3 +30,13 @@ def test_a_short_jump_is_walked_square_by_square(standard):
     step = move(standard, 26, 2)  # 28 → 84
     path = [s for s in layout.path(28, 84) if s not in (28, 84)]
     assert walk(step, standard.end, layout.path) == [27, 28, *path, 84]
+
+
+def test_a_move_back_is_walked_down_and_an_entry_is_placed():
+    """A choice to move back (issue 27) walks down to where it lands; a piece entering on its
+    square (issue 26) is placed there, not walked."""
+    back = Board(10, dice_choice=((1, 2),), after_roll="either")
+    assert walk(move_by(back, 6, -3, landing=3), back.end) == [5, 4, 3]
+    entering = Board(10, enter_square=4)
+    assert walk(move_by(entering, 0, 6, landing=4), entering.end) == [4]
+    assert walk(move_by(entering, 4, 2), entering.end) == [5, 6]

@@ -1,0 +1,159 @@
+"""A board with decisions in the app (issue 27): a person is asked, hints show the solver's
+numbers, cpu:best plays the solver's policy in watch mode, and review marks the blunders."""
+
+from rich.console import Console
+
+from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.dialogs.choice import ChoiceScreen
+from chutes_tui.app.dialogs.winner import WinnerScreen, summary_table
+from chutes_tui.app.screens.game import GameScreen
+from chutes_tui.app.screens.review import ReviewScreen
+from chutes_tui.app.widgets.players import PlayersTable
+from chutes_tui.app.widgets.status import StatusPanel
+from chutes_tui.cli.watch import seats
+from chutes_tui.engine.advice import advice
+from chutes_tui.engine.blunders import choice_costs
+from chutes_tui.engine.game import Game
+from chutes_tui.engine.live import NO_CHOICE_ODDS
+from chutes_tui.io.boardfile import load_board
+from chutes_tui.model.players import Play, parse_player_spec
+from tests.app.helpers import settle, wait_for
+
+DICE = ((5, 5, 5, 1, 1, 1), (4, 4, 4, 4, 0, 0), (3, 3, 3, 3, 3, 3), (6, 6, 2, 2, 2, 2))
+
+
+def choosing_board():
+    return load_board("standard").replace(dice_choice=DICE, after_roll="flip")
+
+
+def text_of(renderable, width=100):
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+async def test_a_person_is_asked_and_the_hints_are_the_solvers():
+    board = choosing_board()
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best"), seed=3, play_now=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("space")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        shown = text_of(app.screen.query_one("#choice-options").content)
+        assert "to win" not in shown  # hints are off until asked for
+        await pilot.press("k")
+        await pilot.pause()
+        shown = text_of(app.screen.query_one("#choice-options").content)
+        values = advice(board, 2).dice((0, 0), 0)  # the duel's value of each die from the start
+        for number, (faces, value) in enumerate(zip(DICE, values, strict=True), start=1):
+            line = next(line for line in shown.splitlines() if f"die {','.join(map(str, faces))}" in line)
+            assert line.split()[0] == str(number) and f"{value:.1%} to win" in line
+        starred = [line for line in shown.splitlines() if "★" in line]
+        assert len(starred) == 1 and f"{max(values):.1%} to win" in starred[0]
+        await pilot.press("4")  # die 4: (6,6,2,2,2,2)
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ChoiceScreen) and app.screen.prompt.options[0].words.startswith("move")
+            ),
+        )
+        die, face = screen.game.drawn
+        assert die == 3 and face in (2, 6)
+        shown = text_of(app.screen.query_one("#choice-options").content)
+        after = advice(board, 2).options((0, 0), 0, 3, face)
+        assert f"{after[0]:.1%} to win" in shown and f"{after[1]:.1%} to win" in shown
+        await pilot.press("escape")  # put off: the die stays rolled, and is asked about again
+        await settle(pilot)
+        assert screen.game.drawn == (3, face) and not screen.game.history
+        await pilot.press("space")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("2")  # flip
+        await wait_for(pilot, lambda: len(screen.game.history) >= 1)
+        turn = screen.game.history[0]
+        assert (turn.choice.die, turn.choice.face, turn.choice.option) == (3, face, 1)
+        assert turn.choice.coin in (0, 1)
+
+
+async def test_watch_cpu_best_against_cpu_naive_plays_the_policies_through():
+    board = choosing_board()
+    players = seats("cpu:best,cpu:naive")
+    assert [p.play for p in players] == [Play.BEST, Play.NAIVE] and [p.name for p in players] == [
+        "Best",
+        "Naive",
+    ]
+    app = ChutesApp(board=board, players=players, seed=4, watch=True, speed=11)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WinnerScreen), timeout=60)
+        game = app.screen.game
+        pair = advice(board, 2)
+        positions = [0, 0]
+        for turn in game.history:
+            if turn.seat == 0:
+                assert turn.choice.die == pair.die(Play.BEST, tuple(positions), 0)
+                assert turn.choice.option == pair.option(
+                    Play.BEST, tuple(positions), 0, turn.choice.die, turn.choice.face
+                )
+            else:
+                assert (turn.choice.die, turn.choice.option) == (0, 0)
+            positions[turn.seat] = turn.final
+        counted = [
+            sum(c.blunder for c in choice_costs(board, 2, game.history) if c.seat == s) for s in (0, 1)
+        ]
+        assert counted[0] == 0 and game.summary().blunders == tuple(counted)
+        table = text_of(summary_table(game))
+        assert "blunders ??" in table
+
+
+async def test_review_marks_the_blunders():
+    board = choosing_board()
+    game = Game.new(board, parse_player_spec("cpu:naive,cpu:best"), seed=2)
+    game.play_out()
+    costs = choice_costs(board, 2, game.history)
+    blunders = [c.turn for c in costs if c.blunder]
+    assert blunders and all(c.seat == 0 for c in costs if c.blunder)
+    app = ChutesApp(game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WinnerScreen))
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        lines = app.screen.log_view.lines
+        marked = [line for line in lines if "?? cost " in line]
+        assert len(marked) == len(blunders)
+        first = next(c for c in costs if c.blunder)
+        assert any(
+            f"{first.turn:>3}. " in line and f"?? cost {first.cost:.1%} to win" in line for line in marked
+        )
+
+
+async def test_the_odds_of_a_board_with_choices_are_one_line_not_a_number():
+    board = choosing_board()
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3, play_now=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.game.no_odds == NO_CHOICE_ODDS == "odds: not computed for choices yet"
+        assert screen.game.odds() is None
+        status = text_of(screen.query_one(StatusPanel).content)
+        assert NO_CHOICE_ODDS in status and "Working out" not in status
+        table = screen.query_one(PlayersTable)
+        assert [table.get_cell(str(seat), "win") for seat in range(3)] == ["—"] * 3
+
+
+async def test_the_setup_screen_seats_a_naive_computer(private_dirs):
+    from chutes_tui.app.screens.setup import SetupScreen
+    from chutes_tui.app.widgets.cycle import Cycle
+
+    app = ChutesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        kind = setup.query_one("#kind-1", Cycle)
+        assert kind.value == "cpu"
+        kind.choose("cpu:naive")
+        players = setup.chosen_players()
+        assert (players[1].human, players[1].play) == (False, Play.NAIVE)
+        kind.choose("cpu")
+        assert setup.chosen_players()[1].play is Play.BEST
