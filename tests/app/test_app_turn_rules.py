@@ -86,6 +86,19 @@ async def test_the_board_marks_and_keys_the_squares_with_a_role(size):
         assert "30⌂" not in text  # the end square is ordinary: the goal is 27
 
 
+@pytest.mark.parametrize(("size", "key"), [((64, 20), "goal 68"), ((160, 50), "⌂ goal 68")])
+async def test_a_board_too_narrow_for_the_marks_keys_the_squares_instead(size, key):
+    """Leela at 64×20 (the board beside the panels): no cell has room for ⌂ after "68", so the
+    key names the goal's square instead of a mark the board does not show (it listed them)."""
+    from chutes_tui.io.boardfile import load_board
+
+    app = ChutesApp(board=load_board("leela"), players=parse_player_spec("Ann,Bob"), seed=SEED)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = "\n".join(board_lines(app.screen))
+        assert key in text and ("⌂" in text) == (key.startswith("⌂"))
+
+
 async def test_the_status_gives_the_odds_and_the_inspector_what_a_square_does():
     app = ChutesApp(board=RULES, players=parse_player_spec("Ann,Bob"), seed=SEED)
     async with app.run_test(size=(120, 40)) as pilot:
