@@ -171,6 +171,20 @@ async def test_the_setup_switches_a_boards_own_rule_off(tmp_path):
         assert (board.name, board.bump) == ("bumpy", False)
 
 
+async def test_a_refused_setup_says_why_where_it_is_seen():
+    """At 80×24 the setup's form scrolls: Play refused by the board's check put its reason under
+    the form, out of sight. It is scrolled into view."""
+    app = play_app("--extra-roll", "--streak-limit", "1")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.press("ctrl+b")
+        error = app.screen.query_one("#setup-error")
+        await wait_for(pilot, lambda: "streak limit of 1" in str(error.render()))
+        await pilot.pause()
+        region = error.region
+        assert region.height > 0 and app.screen.get_widget_at(region.x, region.y)[0] is error
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [

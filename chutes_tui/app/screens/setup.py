@@ -271,11 +271,16 @@ class SetupScreen(Screen):
         try:
             return self._board_or_error()
         except BoardError as problem:
-            self.query_one("#setup-error", Static).update(
-                Text.assemble(("Board error", "bold"), f": {problem}")
-            )
+            self._refuse(Text.assemble(("Board error", "bold"), f": {problem}"))
             self.errors += 1
             return None
+
+    def _refuse(self, message: Text) -> None:
+        """Say why Play did not start a game, under the form and scrolled into sight (the form
+        scrolls on a small terminal: the line was below what a person saw)."""
+        error = self.query_one("#setup-error", Static)
+        error.update(message)
+        self.call_after_refresh(error.scroll_visible, animate=False)
 
     def seats(self) -> list[Seat]:
         return list(self.query(Seat))
@@ -363,13 +368,13 @@ class SetupScreen(Screen):
         if self.errors:
             return
         if not players:
-            error.update("Choose at least one player (a person or a computer).")
+            self._refuse(Text("Choose at least one player (a person or a computer)."))
             return
         assert board is not None
         try:
             game = Game.new(board, players, seed)
         except GameError as problem:  # e.g. two seats with the same token
-            error.update(Text(str(problem)))
+            self._refuse(Text(str(problem)))
             return
         self._remember(players)
         self.post_message(StartGame(game))
