@@ -29,7 +29,7 @@ from chutes_tui.model.rules import JumpKind
 from chutes_tui.render.grid import Layout
 from chutes_tui.render.jumps import JumpArt
 from chutes_tui.render.palette import ink_on, legible
-from chutes_tui.render.squares import MARKS_SENTENCE, key_line, roles
+from chutes_tui.render.squares import MARKS_SENTENCE, key_line, marks_fit, roles
 
 # An 8-step perceptual scale (viridis); each step readable as a background on dark and light
 # themes, with black or white numbers on top.
@@ -290,7 +290,7 @@ def _start_line(scene: Scene) -> list[Segment]:
         for char, style in _tokens(scene, 0, len(scene.players), False, scene.background):
             segments.append(Segment(char, style))
     overlay = scene.overlay
-    key = key_line(scene.board)
+    key = key_line(scene.board, marks=marks_fit(scene.board, scene.layout.cell_width))
     if overlay is None and key:  # the marks of the squares issue 26's rules give a role
         used = sum(len(segment.text) for segment in segments)
         room = (scene.line_width or scene.layout.width) - used - 2

@@ -57,12 +57,23 @@ def board_roles(board: Board) -> tuple[tuple[Role, tuple[int, ...]], ...]:
     return tuple((role, squares[role]) for role in ROLES if squares[role])
 
 
-def key_line(board: Board) -> str:
-    """The board's key: ``⌂ goal 68 · ‖ miss a turn · ↻ throw again`` (empty: no roles)."""
+def key_line(board: Board, *, marks: bool = True) -> str:
+    """The board's key: ``⌂ goal 68 · ‖ miss a turn · ↻ throw again`` (empty: no roles). Where
+    the cells are too narrow for the marks (``marks`` false), the squares themselves: ``goal 68
+    · miss a turn 10, 20`` -- a key of marks the board does not show would explain nothing."""
     parts = []
     for role, squares in board_roles(board):
-        parts.append(f"{role.mark} {role.key}" + (f" {squares[0]}" if role in (GOAL, ENTRY) else ""))
+        if marks:
+            parts.append(f"{role.mark} {role.key}" + (f" {squares[0]}" if role in (GOAL, ENTRY) else ""))
+        else:
+            parts.append(f"{role.key} {', '.join(map(str, squares))}")
     return " · ".join(parts)
+
+
+def marks_fit(board: Board, cell_width: int) -> bool:
+    """Whether a cell ``cell_width`` wide has room for a role's mark after the board's longest
+    number (and the blank before the next cell): the drawing's own test, square by square."""
+    return len(str(board.end)) + 2 <= cell_width
 
 
 def square_says(board: Board, square: int) -> list[str]:
