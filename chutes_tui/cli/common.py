@@ -127,9 +127,24 @@ def board_from_args(args: argparse.Namespace, *, decisions: bool = False) -> Boa
     """The board named on the command line, with any rule overrides and jump edits applied
     (the overrides are laid over a board file's rules before the board is checked: a file
     that is a board only under them is one); ``decisions``: for the strategy solver."""
-    return _edited(
-        load_board(args.board, rule_overrides(args, decisions=decisions), deciding=decisions), args
-    )
+    overrides = rule_overrides(args, decisions=decisions)
+    try:
+        return _edited(load_board(args.board, overrides, deciding=decisions), args)
+    except BoardError as error:
+        if not (overrides and (args.remove_jump or args.add_jump)):
+            raise
+        # A rule may fit only the edited jumps (--goal 48 with --remove-jump 48): then the board
+        # with both is checked once, the jumps edited on the file's own board (its errors: the
+        # first check's when the file alone is no board or an edit finds no jump).
+        try:
+            plain = load_board(args.board, deciding=decisions)
+            jumps = edits.edited_jumps(plain, args.remove_jump, [(a, b) for a, b in args.add_jump])
+        except BoardError:
+            raise error from None
+        try:
+            return plain.replace(jumps=jumps, **overrides.fields())
+        except BoardError as late:
+            raise BoardError(f"with {overrides}: {late.reason}", path=_where(plain)) from None
 
 
 def _edited(board: Board, args: argparse.Namespace) -> Board:
