@@ -99,3 +99,16 @@ def test_two_players_are_refused_before_the_one_player_solve(monkeypatch, capsys
     monkeypatch.setattr("chutes_tui.analysis.duel.DUEL_MAX_OUTCOMES", 5)
     assert main(["strategy", "tiny-10", "--after-roll", "flip", "--players", "2"]) == 1
     assert "the two-player solver handles up to 5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("columns", [60, 80, 160])
+def test_the_drawing_never_cuts_a_jump_or_the_goal(columns):
+    # At 80 columns the cells were 7 wide: the ladder 80→100 read "80 →10" (a chute) and the
+    # goal "100 goa".
+    from chutes_tui.cli.strategy import drawn
+    from chutes_tui.io.boardfile import load_board
+
+    rows = drawn(load_board("standard"), {square: "D" for square in range(100)}, columns)
+    cells = [cell for row in rows[:10] for cell in row.split("  ") if cell.strip()]
+    assert "80→100" in rows[2] and rows[0].startswith("100 ⌂") and "98→78" in rows[0]
+    assert " 1→38" in rows[9] and "99 D" in rows[0] and len(cells) == 100
