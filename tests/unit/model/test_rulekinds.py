@@ -12,7 +12,16 @@ from chutes_tui.io.settings import load_settings
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.errors import BoardError
 from chutes_tui.model.inputs import InputError
-from chutes_tui.model.rulekinds import Choice, ChoiceOrWhole, DiceKind, MaybeWhole, OnOff, Squares, Whole
+from chutes_tui.model.rulekinds import (
+    Choice,
+    ChoiceOrWhole,
+    DiceKind,
+    DiceList,
+    MaybeWhole,
+    OnOff,
+    Squares,
+    Whole,
+)
 from chutes_tui.model.rules import EndRule, Penalty
 from chutes_tui.model.ruletable import BUMP, DIE, END_RULE, EXTRA_ROLL, RuleOverrides
 
@@ -91,6 +100,22 @@ def test_typed_values_are_refused_naming_the_field():
     with pytest.raises(InputError, match=r"the penalty must be one of: forfeit, start, or a square 0\.\.100"):
         PENALTY.parse("home", "the penalty")
     assert PENALTY.parse(" 7 ", "it") == 7 and PENALTY.parse("forfeit", "it") is Penalty.FORFEIT
+
+
+@pytest.mark.parametrize("text", [",,", "12,,34", "12, 34,", ", 12"])
+def test_an_empty_place_between_commas_is_refused_not_dropped(text):
+    with pytest.raises(InputError, match=r"^--miss-turn has an empty place between commas: "):
+        Squares(100).parse(text, "--miss-turn")
+    with pytest.raises(InputError, match=r"^--dice-choice has an empty place between commas: "):
+        DiceList(100, 8, 100).parse(f"3 / {text}", "--dice-choice")
+    assert Squares(100).parse("", "it") == () and Squares(100).parse(" 12 34 ", "it") == (12, 34)
+    assert DiceList(100, 8, 100).parse("1, 2 / 3 3", "it") == ((1, 2), (3, 3))
+
+
+def test_a_file_listing_no_dice_to_choose_from_is_refused():
+    with pytest.raises(BoardError, match=r"^dice_choice = \[\] lists no dice: leave the key out"):
+        DiceList(100, 8, 100).read([], "dice_choice")
+    assert DiceList(100, 8, 100).read((), "dice_choice") == ()  # the board's own default
 
 
 def test_settings_written_before_the_rule_table_are_read_as_they_were_meant():
