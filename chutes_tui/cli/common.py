@@ -253,11 +253,14 @@ def square_argument(board: Board, square: int, argument: str, *, allow_end: bool
     goal = board.goal_square
     if (square == goal and not allow_end) or (square != goal and not board.is_standable(square)):
         jump = board.jump_map.get(square)
-        why = (
-            f"it is the tail of the jump {square}→{jump}, so no turn ends there"
-            if jump is not None
-            else f"no game on {name(board)} ever stands there (the rolls from the start never reach it)"
-        )
+        if square == goal:
+            why = "it is the goal: the game is over there"
+        elif jump is not None:
+            why = f"it is the tail of the jump {square}→{jump}, so no turn ends there"
+        elif square in board.throw_again:
+            why = "no turn ends there: a piece coming to rest there rolls again"
+        else:
+            why = f"no game on {name(board)} ever stands there (the rolls from the start never reach it)"
         raise UsageError(f"argument {argument}: square {square}: {why}")
     return square
 
