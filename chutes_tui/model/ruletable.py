@@ -43,6 +43,7 @@ from chutes_tui.model.rulerow import Offered as Offered
 from chutes_tui.model.rulerow import RuleChoices as RuleChoices
 from chutes_tui.model.rulerow import RuleOption as RuleOption
 from chutes_tui.model.rules import BUMP_EFFECT, MAX_SQUARES, MAX_STREAK, EndRule, Penalty
+from chutes_tui.model.text import elide
 
 T = TypeVar("T")
 
@@ -316,5 +317,6 @@ class RuleOverrides:
         return cls(tuple((row, row.of(rules)) for row in offered(where)))
 
     def __str__(self) -> str:
-        """``die=2d6, extra_roll=True``: how the command line's refusals name them."""
-        return ", ".join(f"{row.field}={row.kind.text(value)}" for row, value in self.values)
+        """``die=2d6, extra_roll=True``: how the command line's refusals name them (a long
+        value elided: ``miss_turn=1, 2, …, 99`` stays a short line)."""
+        return ", ".join(f"{row.field}={elide(row.kind.text(value))}" for row, value in self.values)

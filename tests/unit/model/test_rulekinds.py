@@ -140,3 +140,10 @@ def test_settings_written_before_the_rule_table_are_read_as_they_were_meant():
     )
     assert rules == expected
     assert str(rules) == "end_rule=reach, die=2d6, extra_roll=True, bump=False"
+
+
+def test_a_long_value_is_elided_where_the_refusals_name_the_overrides():
+    from chutes_tui.model.ruletable import MISS_TURN
+
+    said = str(RuleOverrides().with_value(MISS_TURN, tuple(range(1, 100))).with_value(BUMP, True))
+    assert said == "bump=True, miss_turn=1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, …, 95, 96, 97, 98, 99"
