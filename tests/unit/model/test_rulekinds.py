@@ -147,3 +147,14 @@ def test_a_long_value_is_elided_where_the_refusals_name_the_overrides():
 
     said = str(RuleOverrides().with_value(MISS_TURN, tuple(range(1, 100))).with_value(BUMP, True))
     assert said == "bump=True, miss_turn=1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, …, 95, 96, 97, 98, 99"
+
+
+def test_changes_are_said_in_words_not_as_python_values():
+    # The editor's line after the rules dialog read "Rules: miss turn (50,)".
+    from chutes_tui.model.ruletable import GOAL, MISS_TURN
+
+    changes = RuleOverrides().with_value(MISS_TURN, (12, 50)).with_value(EXTRA_ROLL, False)
+    changes = changes.with_value(DIE, Dice(6, 2)).with_value(GOAL, None).with_value(END_RULE, EndRule.BOUNCE)
+    assert changes.words() == (
+        "end rule bounce, goal square: none, dice 2d6, extra roll off, miss a turn on 12, 50"
+    )
