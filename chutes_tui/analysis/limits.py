@@ -124,6 +124,11 @@ ANOTHER_GAME_MAX_GAMES = 1_000_000
 # squares, and in exact fractions (FLINT's fmpq_mat) up to the second; the standard board has 82.
 STRATEGY_MAX_STATES = 5_000
 STRATEGY_EXACT_STATES = 1_000
+# ... and every choice's outcome on every state is held and swept (states × dice × faces × options
+# × 2): two pawns with a d6 on the standard board make 3,402 states and 81,648 outcomes (2.3 s),
+# with a d20 272,160 (5.4 s), with a d50 680,400 (26 s: the sweeps grow too); eight 100-face dice
+# would make 10.9 million (killed after 240 s and 2.5 GB).
+STRATEGY_MAX_OUTCOMES = 500_000
 # Two players: the state is both squares (and whose turn it is), squares² of them. Value
 # iteration holds every choice's outcome for each (squares² × dice × faces × options × 2), so
 # 40,000 pair states (200 squares) is its bound; the exact evaluation of the policy found is a

@@ -8,7 +8,10 @@ roll (:func:`~chutes_tui.model.decisions.outcomes`): the choice ``j = i·O + o``
 ``i``-th pawn of the sorted state (a pawn on the goal has finished: choosing it stands for the
 first pawn that has not, so every choice is a real one). The player's own pawns do not bump one
 another. The states are those reached from all pawns on the start, up to
-:data:`~chutes_tui.analysis.limits.STRATEGY_MAX_STATES` of them.
+:data:`~chutes_tui.analysis.limits.STRATEGY_MAX_STATES` of them, and up to
+:data:`~chutes_tui.analysis.limits.STRATEGY_MAX_OUTCOMES` outcomes of choices (states × dice ×
+faces × pawns × options × 2): each state's share is known before the search, so it stops (and
+refuses) as soon as the states found reach either bound, before the arrays are built.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from fractions import Fraction
 import numpy as np
 
 from chutes_tui.analysis.choices import Choices
-from chutes_tui.analysis.limits import STRATEGY_MAX_STATES
+from chutes_tui.analysis.limits import STRATEGY_MAX_OUTCOMES, STRATEGY_MAX_STATES
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import check_decisions, choice_dice, option_words, outcomes
 
@@ -34,6 +37,8 @@ def pawn_choices(board: Board) -> Choices:
     words = option_words(board.after_roll)
     choices = [f"pawn {i + 1} {word}" for i in range(pawns) for word in words]
     width = max(len(die.law) for die in dice)
+    per_state = len(dice) * width * len(choices) * 2
+    most = min(STRATEGY_MAX_STATES, STRATEGY_MAX_OUTCOMES // per_state)
     moved: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
     def after(state: State, face: int) -> list[tuple[State, State]]:
@@ -68,11 +73,8 @@ def pawn_choices(board: Board) -> Choices:
                         if reached not in index and reached != finished:
                             index[reached] = len(order)
                             order.append(reached)
-                            if len(order) > STRATEGY_MAX_STATES:
-                                raise ValueError(
-                                    f"{pawns} pawns make more than {STRATEGY_MAX_STATES:,} states on this "
-                                    "board: the strategy solver handles up to that many"
-                                )
+                            if len(order) > most:
+                                raise ValueError(_too_many(pawns, len(order), per_state))
                 per_face.append(options)
             per_die.append(per_face)
         rows.append(per_die)
@@ -94,6 +96,20 @@ def pawn_choices(board: Board) -> Choices:
     for array in (faces, chances, targets):
         array.setflags(write=False)
     return Choices(board, tuple(order), dice, tuple(choices), faces, chances, tuple(exact), targets, 0)
+
+
+def _too_many(pawns: int, states: int, per_state: int) -> str:
+    """The refusal: the states found so far, or their outcomes, past the solver's limit."""
+    if states > STRATEGY_MAX_STATES:
+        return (
+            f"{pawns} pawns make more than {STRATEGY_MAX_STATES:,} states on this board: the strategy "
+            "solver handles up to that many"
+        )
+    return (
+        f"{pawns} pawns make at least {states * per_state:,} outcomes of choices on this board "
+        f"({states:,} states found so far × dice × faces × pawns × options × 2); the strategy "
+        f"solver handles up to {STRATEGY_MAX_OUTCOMES:,}"
+    )
 
 
 def _placed(state: State, pawn: int, square: int) -> State:

@@ -221,7 +221,11 @@ class SquareReport:
 
 
 def unreached(board: Board, square: int) -> str:
-    """Why a square has no statistics: no game ever lands there (the die skips it)."""
+    """Why a square has no statistics: no turn ends where a piece landing there rests (a
+    throw-again square: it rolls again), or no game ever lands there (the die skips it)."""
+    where = int(board.resolve[square])
+    if where in board.throw_again:
+        return f"no turn ends on square {where}: a piece coming to rest there rolls again"
     return f"no game on {board.name} ever lands on square {square}: the rolls from the start never reach it"
 
 
@@ -241,8 +245,6 @@ def inspect_square(board: Board, square: int, opponent: int | PieceState | None 
     if not 0 <= square <= board.end or (square == 0 and board.start != 0):
         raise ValueError(f"square {square} is not on {board.name} (0..{board.end})")
     where = int(board.resolve[square])  # where a piece landing here rests (a chain followed)
-    if where in board.throw_again:
-        raise ValueError(f"no turn ends on square {where}: a piece coming to rest there rolls again")
     if where != board.goal_square and not board.is_standable(where):
         raise ValueError(unreached(board, square))
     from chutes_tui.analysis import build_chain, expected_from_start, finishing_distribution, visit_statistics

@@ -127,9 +127,24 @@ def board_from_args(args: argparse.Namespace, *, decisions: bool = False) -> Boa
     """The board named on the command line, with any rule overrides and jump edits applied
     (the overrides are laid over a board file's rules before the board is checked: a file
     that is a board only under them is one); ``decisions``: for the strategy solver."""
-    return _edited(
-        load_board(args.board, rule_overrides(args, decisions=decisions), deciding=decisions), args
-    )
+    overrides = rule_overrides(args, decisions=decisions)
+    try:
+        return _edited(load_board(args.board, overrides, deciding=decisions), args)
+    except BoardError as error:
+        if not (overrides and (args.remove_jump or args.add_jump)):
+            raise
+        # A rule may fit only the edited jumps (--goal 48 with --remove-jump 48): then the board
+        # with both is checked once, the jumps edited on the file's own board (its errors: the
+        # first check's when the file alone is no board or an edit finds no jump).
+        try:
+            plain = load_board(args.board, deciding=decisions)
+            jumps = edits.edited_jumps(plain, args.remove_jump, [(a, b) for a, b in args.add_jump])
+        except BoardError:
+            raise error from None
+        try:
+            return plain.replace(jumps=jumps, **overrides.fields())
+        except BoardError as late:
+            raise BoardError(f"with {overrides}: {late.reason}", path=_where(plain)) from None
 
 
 def _edited(board: Board, args: argparse.Namespace) -> Board:
@@ -238,11 +253,14 @@ def square_argument(board: Board, square: int, argument: str, *, allow_end: bool
     goal = board.goal_square
     if (square == goal and not allow_end) or (square != goal and not board.is_standable(square)):
         jump = board.jump_map.get(square)
-        why = (
-            f"it is the tail of the jump {square}→{jump}, so no turn ends there"
-            if jump is not None
-            else f"no game on {name(board)} ever stands there (the rolls from the start never reach it)"
-        )
+        if square == goal:
+            why = "it is the goal: the game is over there"
+        elif jump is not None:
+            why = f"it is the tail of the jump {square}→{jump}, so no turn ends there"
+        elif square in board.throw_again:
+            why = "no turn ends there: a piece coming to rest there rolls again"
+        else:
+            why = f"no game on {name(board)} ever stands there (the rolls from the start never reach it)"
         raise UsageError(f"argument {argument}: square {square}: {why}")
     return square
 

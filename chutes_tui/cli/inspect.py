@@ -125,7 +125,10 @@ def _rows(report: SquareReport) -> list[tuple[str, RenderableType]]:
             f"{report.expected_visits:.4f} turns end here on average; P(ever) = {report.p_visit:.4f}",
         )
     )
-    rows.append(("rolls", Items([f"{o.roll} {o.describe()}" for o in report.roll_outcomes], "   ")))
+    if report.statistics_from == board.goal_square:
+        rows.append(("rolls", "none: this is the goal, the game is over there"))
+    else:
+        rows.append(("rolls", Items([f"{o.roll} {o.describe()}" for o in report.roll_outcomes], "   ")))
     if report.jump is not None:
         jump = report.jump
         without = "unwinnable" if jump.expected_without is None else f"{jump.expected_without:.4f}"

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from chutes_tui.cli import common
 from chutes_tui.model.board import Board, BoardError
+from chutes_tui.render.squares import GOAL
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,7 +48,11 @@ def run(args: argparse.Namespace, console: Console) -> int:
         for line in drawn(board, {c.square: c.label for c in report.squares}, console.width):
             console.print(Text(line), no_wrap=True, overflow="ellipsis")
         console.print(
-            Text("each square: the die to pick, then what to do after a roll other than move", style="dim")
+            Text(
+                f"each square: the die to pick, then what to do after a roll other than move "
+                f"(→ a ladder or chute to, {GOAL.mark} the goal)",
+                style="dim",
+            )
         )
     else:
         console.print(Text(f"{board.pawns} pawns: a choice on each of {report.states:,} states (not drawn)"))
@@ -109,19 +114,29 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
 
 def drawn(board: Board, labels: dict[int, str], columns: int) -> list[str]:
-    """The board as text rows ``columns`` wide at most (a cell: 6 to 12 characters), the last
-    row on top, serpentine: each square's number and its label (a jump's tail: where it goes)."""
+    """The board as text rows, the last row on top, serpentine: each square's number and its
+    label (a jump's tail: ``80→100``, where it goes; the goal: ``⌂``). A cell is 6 to 12
+    characters, as ``columns`` allow, and never narrower than a jump's or the goal's text (a
+    cut ``80→10`` would read as another jump); a long choice may be cut."""
     width = min(board.width, board.end)
-    cell = max(6, min(12, (columns + 1) // width - 1))
+    digits = len(str(board.end))
+
+    def text(square: int) -> str:
+        head = board.jump_map.get(square)
+        if square == board.goal_square:
+            return f"{square:>{digits}} {GOAL.mark}"
+        if head is not None:
+            return f"{square:>{digits}}→{head}"
+        return f"{square:>{digits}} {labels.get(square, '')}"
+
+    texts = {square: text(square) for square in range(1, board.end + 1)}
+    fixed = max(len(texts[s]) for s in (*board.jump_map, board.goal_square) if s in texts)
+    cell = max(6, fixed, min(12, (columns + 1) // width - 1))
     rows = []
     for first in range(1, board.end + 1, width):
-        cells = []
-        for square in range(first, min(first + width, board.end + 1)):
-            head = board.jump_map.get(square)
-            label = f"→{head}" if head is not None else labels.get(square, "")
-            if square == board.goal_square:
-                label = "goal"
-            cells.append(f"{square:>3} {label:<{cell - 4}}"[:cell])
+        cells = [
+            f"{texts[square]:<{cell}}"[:cell] for square in range(first, min(first + width, board.end + 1))
+        ]
         if (first - 1) // width % 2:
             cells.reverse()
         rows.append(" ".join(cells))

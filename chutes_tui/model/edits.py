@@ -7,7 +7,9 @@ the reason, and the board being edited stays as it was.
 
 from __future__ import annotations
 
-from chutes_tui.model.board import Board, BoardError
+from collections.abc import Iterable
+
+from chutes_tui.model.board import Board, BoardError, Jump
 
 
 def add_jump(board: Board, tail: int, head: int) -> Board:
@@ -23,6 +25,19 @@ def remove_jump(board: Board, square: int) -> Board:
     if jump is None:
         raise BoardError(f"no ladder or chute starts or ends on square {square}")
     return board.replace(jumps=tuple(j for j in board.jumps if j != jump))
+
+
+def edited_jumps(board: Board, removed: Iterable[int], added: Iterable[Jump]) -> tuple[Jump, ...]:
+    """``board``'s jumps without those that start or end on ``removed`` (the tail's first, as
+    :func:`remove_jump`), then with ``added``: the jumps alone, checked by nobody yet (a board
+    built with them, and perhaps other rules, is; :class:`BoardError`: a square without a jump)."""
+    jumps = list(board.jumps)
+    for square in removed:
+        found = [j for j in jumps if j[0] == square] or [j for j in jumps if j[1] == square]
+        if not found:
+            raise BoardError(f"no ladder or chute starts or ends on square {square}")
+        jumps.remove(found[0])
+    return (*jumps, *added)
 
 
 def move_jump_end(board: Board, square: int, to: int) -> Board:

@@ -14,7 +14,6 @@ line of text.
 from __future__ import annotations
 
 import json
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence, Sized
 from enum import Enum, StrEnum
@@ -24,7 +23,7 @@ from chutes_tui.model import inputs
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.errors import BoardError
 from chutes_tui.model.inputs import InputError
-from chutes_tui.model.text import kind_of
+from chutes_tui.model.text import kind_of, quote
 
 T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
@@ -250,7 +249,7 @@ class Squares(Kind[tuple[int, ...]]):
         self.example, self.noun = example, noun
 
     def parse(self, text: str, what: str) -> tuple[int, ...]:
-        words = [word for word in re.split(r"[\s,]+", text.strip()) if word]
+        words = _items(text, what)
         values = [self.square.parse(word, what) for word in words]
         twice = _twice(values)
         if twice is not None:
@@ -271,6 +270,15 @@ class Squares(Kind[tuple[int, ...]]):
         if twice is not None:
             raise BoardError(f"{key} lists {twice} twice", field=key)
         return tuple(sorted(values))
+
+
+def _items(text: str, what: str) -> list[str]:
+    """The numbers of a typed list, split by commas or spaces: an empty place between commas
+    (``1,,2``, ``,,``) is a slip, said rather than silently dropped."""
+    pieces = text.split(",")
+    if len(pieces) > 1 and any(not piece.strip() for piece in pieces):
+        raise InputError(f"{what} has an empty place between commas: {quote(text)}")
+    return [word for piece in pieces for word in piece.split()]
 
 
 def _twice(values: list[int]) -> int | None:
@@ -341,7 +349,7 @@ class DiceList(Kind[tuple[tuple[int, ...], ...]]):
     def parse(self, text: str, what: str) -> tuple[tuple[int, ...], ...]:
         if not text.strip():
             return ()
-        words = [[face for face in re.split(r"[\s,]+", die.strip()) if face] for die in text.split("/")]
+        words = [_items(die, what) for die in text.split("/")]
         problem = self._problem(words)
         if problem is not None:
             raise InputError(f"{what}: {problem}")
@@ -357,6 +365,10 @@ class DiceList(Kind[tuple[tuple[int, ...], ...]]):
         if not isinstance(raw, list | tuple) or not all(isinstance(die, list | tuple) for die in raw):
             raise BoardError(
                 f"{key} must be a list of dice, each a list of faces, not {kind_of(raw)}", field=key
+            )
+        if isinstance(raw, list) and not raw:  # a file's []; the board's own default is ()
+            raise BoardError(
+                f"{key} = [] lists no dice: leave the key out to roll the board's die", field=key
             )
         problem = self._problem(raw)
         if problem is not None:

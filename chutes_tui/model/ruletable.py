@@ -30,6 +30,7 @@ from chutes_tui.model.rulekinds import (
     ChoiceOrWhole,
     DiceKind,
     DiceList,
+    Form,
     MaybeWhole,
     OnOff,
     Squares,
@@ -315,6 +316,15 @@ class RuleOverrides:
     def of(cls, rules: RuleChoices, where: Offered = EVERYWHERE) -> RuleOverrides:
         """Every rule offered ``where``, set as ``rules`` have it."""
         return cls(tuple((row, row.of(rules)) for row in offered(where)))
+
+    def words(self) -> str:
+        """The changes in words, each rule by its name and its value as summaries say it:
+        ``miss a turn on 50, extra roll off, goal square: none`` (the editor's line)."""
+        parts = []
+        for row, value in self.values:
+            text = ("on" if value else "off") if row.kind.form is Form.TICK else row.kind.said(value)
+            parts.append(f"{row.named} {text}" if text else f"{row.named}: none")
+        return ", ".join(parts)
 
     def __str__(self) -> str:
         """``die=2d6, extra_roll=True``: how the command line's refusals name them (a long

@@ -14,11 +14,15 @@ from chutes_tui.model.text import number
 from chutes_tui.model.turns import TurnBoard
 
 
-def _square(board: TurnBoard, key: str, square: int, what: str) -> None:
-    """A square a rule names must be one a piece can stand on: on the board (or the start
-    square), not the goal, not a jump's tail."""
-    if not 1 <= square <= board.end and square != board.start:
-        raise BoardError(f"{what} {number(square)} is not a square of 1..{board.end}", field=key)
+def _square(board: TurnBoard, key: str, square: int, what: str, *, sent: bool = False) -> None:
+    """A square a rule names must be one a piece can stand on: on the board (or, for a square
+    a piece is ``sent`` to, the start square off it, where no turn ends), not the goal, not a
+    jump's tail."""
+    if not 1 <= square <= board.end:
+        if square == board.start and not sent:
+            raise BoardError(f"{what} {square} is the start, off the board: no turn ends there", field=key)
+        if square != board.start:
+            raise BoardError(f"{what} {number(square)} is not a square of 1..{board.end}", field=key)
     if square == board.goal_square:
         raise BoardError(f"{what} {square} is the goal: the game is over there", field=key)
     if square in board.jump_map:
@@ -66,7 +70,7 @@ def check_turn_rules(board: TurnBoard) -> None:
     if limit is None and penalty is not Penalty.FORFEIT:
         raise BoardError("a streak penalty needs a streak limit", field="streak_penalty")
     if not isinstance(penalty, Penalty):
-        _square(board, "streak_penalty", penalty, "the streak penalty's square")
+        _square(board, "streak_penalty", penalty, "the streak penalty's square", sent=True)
     if board.sum_rolls and board.end_rule is EndRule.BOUNCE:
         if limit is None:
             raise BoardError(
@@ -87,6 +91,13 @@ def check_turn_rules(board: TurnBoard) -> None:
     ):
         for square in squares:
             _square(board, key, square, what)
+    both = sorted(set(board.miss_turn) & set(board.throw_again))
+    if both:
+        raise BoardError(
+            f"square {both[0]} is both a miss-turn and a throw-again square (roll again, then miss "
+            "a turn?): give it one of them",
+            field="throw_again",
+        )
     rules = turn_rules_set(board)
     if board.bump and rules:
         raise BoardError(

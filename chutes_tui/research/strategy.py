@@ -185,6 +185,8 @@ def strategy_report(board: Board, players: int = 1) -> StrategyReport:
     if board.pawns > 1 and players > 1:
         raise ValueError("with pawns the strategy solver plays one player so far (--players 1)")
     model = pawn_choices(board) if board.pawns > 1 else one.choices(board)
+    if players == 2:
+        duel.check_size(model)  # before the one-player solve, which alone may take seconds
     optimum = _solved(model)
     iterated, sweeps = one.value_iteration(model)
     s = model.start

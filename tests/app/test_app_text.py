@@ -104,7 +104,7 @@ async def test_setup_refuses_bad_fields_beside_them(standard):
         for field, value, words in (
             ("#seed", "-", "the seed must be a whole number"),
             ("#seed", "-5", "the seed must be 0.."),
-            ("#setup-die", "-", "the dice must be a whole number of sides (6), dice summed (2d6)"),
+            ("#setup-die", "-", "“dice” must be a whole number of sides (6), dice summed (2d6)"),
             ("#setup-die", "0", "the die needs at least 1 side"),
             ("#setup-die", "0,0", "weight"),
         ):

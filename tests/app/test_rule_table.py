@@ -211,3 +211,14 @@ def test_every_rule_of_issue_26_is_offered():
         assert field in [row.field for row in offered(Offered.SETUP)]
     for field in ("goal", "enter_square", "miss_turn", "throw_again"):
         assert field in [row.field for row in offered(Offered.DIALOG)]
+
+
+def test_a_refusal_names_a_field_by_its_label_quoted():
+    # "the miss a turn on must be a whole number …" read badly: a label is not always a noun.
+    from chutes_tui.app.widgets.rulefields import what
+    from chutes_tui.model.inputs import InputError
+    from chutes_tui.model.ruletable import MISS_TURN
+
+    with pytest.raises(InputError) as refused:
+        MISS_TURN.kind.parse("x", what(MISS_TURN))
+    assert str(refused.value) == "“miss a turn on” must be a whole number 0..100,000, not 'x'"

@@ -140,3 +140,32 @@ def test_a_board_file_refused_under_an_override_names_both(capsys, tmp_path):
     assert f"board error: {board}: with die=2d6: unwinnable board: the end square 10" in err
     code, out, err = run(capsys, "edit", str(board), "--die", "2d6")  # refused before the editor opens
     assert (code, out) == (1, "") and f"{board}: with die=2d6: unwinnable board" in err
+
+
+@pytest.mark.parametrize(
+    ("board", "argv", "rules"),
+    [
+        ("standard", ["--goal", "48", "--end-rule", "bounce"], {"goal": 48, "end_rule": "bounce"}),
+        ("standard", ["--miss-turn", "48"], {"miss_turn": (48,)}),
+        ("standard", ["--throw-again", "48"], {"throw_again": (48,)}),
+        ("leela", ["--goal", "72"], {"goal": 72}),
+    ],
+)
+def test_rules_are_checked_on_the_edited_board(capsys, board, argv, rules):
+    # Square 48 (72 on leela) holds a chute: the rule fits only once --remove-jump takes it away.
+    from chutes_tui.analysis import expected_from_start
+    from chutes_tui.io.boardfile import load_board
+
+    square = 72 if board == "leela" else 48
+    plain = load_board(board)
+    edited = plain.replace(jumps=tuple(j for j in plain.jumps if j[0] != square), **rules)
+    got = expected(capsys, board, *argv, "--remove-jump", str(square))["expected_turns"]
+    assert got == pytest.approx(expected_from_start(edited), rel=1e-12)
+
+
+def test_a_rule_the_edited_board_refuses_names_the_rule(capsys):
+    code, out, err = run(
+        capsys, "analyze", "standard", "--goal", "48", "--remove-jump", "48", "--add-jump", "48", "30"
+    )
+    assert (code, out) == (1, "") and err.count("\n") == 1
+    assert "standard: with goal=48: jump 48→30 starts on the goal 48" in err

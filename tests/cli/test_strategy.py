@@ -79,3 +79,36 @@ def test_the_state_limits_are_named_when_they_refuse(module, limit, words, monke
     assert main(["strategy", "tiny-10", "--after-roll", "flip", "--players", "2"]) == 1
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+def test_pawns_are_refused_by_their_outcomes_before_the_arrays_are_built(monkeypatch, capsys):
+    # Two pawns on tiny-10 with a d6 and flip: each state holds 1 die × 6 faces × (2 pawns × 2
+    # options) × 2 = 48 outcomes; with room for 100, the third state found is refused.
+    monkeypatch.setattr("chutes_tui.analysis.pawns.STRATEGY_MAX_OUTCOMES", 100)
+    assert main(["strategy", "tiny-10", "--pawns", "2", "--after-roll", "flip"]) == 1
+    err = capsys.readouterr().err
+    assert "2 pawns make at least 144 outcomes of choices on this board (3 states found so far" in err
+    assert "the strategy solver handles up to 100" in err and err.count("\n") == 1
+
+
+def test_two_players_are_refused_before_the_one_player_solve(monkeypatch, capsys):
+    def not_reached(model):
+        raise AssertionError("solved before the size was checked")
+
+    monkeypatch.setattr("chutes_tui.research.strategy.policy_iteration", not_reached)
+    monkeypatch.setattr("chutes_tui.analysis.duel.DUEL_MAX_OUTCOMES", 5)
+    assert main(["strategy", "tiny-10", "--after-roll", "flip", "--players", "2"]) == 1
+    assert "the two-player solver handles up to 5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("columns", [60, 80, 160])
+def test_the_drawing_never_cuts_a_jump_or_the_goal(columns):
+    # At 80 columns the cells were 7 wide: the ladder 80→100 read "80 →10" (a chute) and the
+    # goal "100 goa".
+    from chutes_tui.cli.strategy import drawn
+    from chutes_tui.io.boardfile import load_board
+
+    rows = drawn(load_board("standard"), {square: "D" for square in range(100)}, columns)
+    cells = [cell for row in rows[:10] for cell in row.split("  ") if cell.strip()]
+    assert "80→100" in rows[2] and rows[0].startswith("100 ⌂") and "98→78" in rows[0]
+    assert " 1→38" in rows[9] and "99 D" in rows[0] and len(cells) == 100

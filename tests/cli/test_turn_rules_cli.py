@@ -298,3 +298,26 @@ def test_hostile_turn_rule_keys_in_a_board_file_get_one_line(line, words, capsys
     out, err = capsys.readouterr()
     assert code == 1 and out == "" and err.count("\n") == 1, err
     assert words in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        # Pieces land on 50 and roll again: the rolls do reach it, no turn ends there.
+        (["inspect", "standard", "50", "--throw-again", "50"], "no turn ends on square 50: a piece coming"),
+        (["analyze", "standard", "--start", "50", "--throw-again", "50"], "square 50: no turn ends there"),
+        (["analyze", "leela", "--start", "68"], "square 68: it is the goal: the game is over there"),
+        (["analyze", "leela", "--positions", "68", "10"], "square 68: it is the goal: the game is over"),
+    ],
+)
+def test_a_square_where_no_turn_ends_is_refused_with_the_real_reason(capsys, argv, words):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and words in err and "never reach" not in err and err.count("\n") == 1
+
+
+def test_inspecting_the_goal_lists_no_rolls_onward(capsys):
+    assert main(["inspect", "leela", "68"]) == 0
+    out = capsys.readouterr().out
+    assert "rolls                     none: this is the goal, the game is over there" in out
+    assert "→ 69" not in out and "chute → 51" not in out

@@ -305,8 +305,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             except BoardError as error:
                 self._refuse(error)
                 return
-            said = ", ".join(f"{row.field.replace('_', ' ')} {_said(changes.value(row))}" for row in changes)
-            self._apply(board, f"Rules: {said}")
+            self._apply(board, f"Rules: {changes.words()}")
 
         self.app.push_screen(RulesScreen(self.board), chosen)
 
@@ -370,11 +369,3 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             self._ask_if_unsaved(
                 "Leave the editor? Your edits are not saved.", lambda: self.dismiss(None), "Leave"
             )
-
-
-def _said(value: object) -> str:
-    """A changed rule's new value, in words."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    text = getattr(value, "text", None)  # dice
-    return str(text if text is not None else getattr(value, "value", value))

@@ -31,8 +31,9 @@ def tooltip(row: RuleOption[Any]) -> str:
 
 
 def what(row: RuleOption[Any]) -> str:
-    """How a refusal names the field: "the dice must be …"."""
-    return f"the {row.label}"
+    """How a refusal names the field, by its label quoted: "“miss a turn on” must be …" (a
+    label is not always a noun: "the miss a turn on must be" read badly)."""
+    return f"“{row.label}”"
 
 
 def rule_field(row: RuleOption[Any], value: object, *, prefix: str = "", board_own: bool = False) -> Widget:

@@ -161,7 +161,8 @@ def best_first_roll(args: argparse.Namespace, console: Console) -> int:
 
 def jump_impact(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
-    if args.exact:
+    if args.exact:  # the edge is two players' (one alone is never bumped: the turns stand)
+        common.check_bump(board, 2, "experiments jump-impact --exact", 1)
         return _exact_jump_impact(board, args, console)
     with common.progress_bar("jumps removed one by one") as step:
         base, rows = _research().jump_impact(board, step)

@@ -12,7 +12,16 @@ from chutes_tui.io.settings import load_settings
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.errors import BoardError
 from chutes_tui.model.inputs import InputError
-from chutes_tui.model.rulekinds import Choice, ChoiceOrWhole, DiceKind, MaybeWhole, OnOff, Squares, Whole
+from chutes_tui.model.rulekinds import (
+    Choice,
+    ChoiceOrWhole,
+    DiceKind,
+    DiceList,
+    MaybeWhole,
+    OnOff,
+    Squares,
+    Whole,
+)
 from chutes_tui.model.rules import EndRule, Penalty
 from chutes_tui.model.ruletable import BUMP, DIE, END_RULE, EXTRA_ROLL, RuleOverrides
 
@@ -93,6 +102,22 @@ def test_typed_values_are_refused_naming_the_field():
     assert PENALTY.parse(" 7 ", "it") == 7 and PENALTY.parse("forfeit", "it") is Penalty.FORFEIT
 
 
+@pytest.mark.parametrize("text", [",,", "12,,34", "12, 34,", ", 12"])
+def test_an_empty_place_between_commas_is_refused_not_dropped(text):
+    with pytest.raises(InputError, match=r"^--miss-turn has an empty place between commas: "):
+        Squares(100).parse(text, "--miss-turn")
+    with pytest.raises(InputError, match=r"^--dice-choice has an empty place between commas: "):
+        DiceList(100, 8, 100).parse(f"3 / {text}", "--dice-choice")
+    assert Squares(100).parse("", "it") == () and Squares(100).parse(" 12 34 ", "it") == (12, 34)
+    assert DiceList(100, 8, 100).parse("1, 2 / 3 3", "it") == ((1, 2), (3, 3))
+
+
+def test_a_file_listing_no_dice_to_choose_from_is_refused():
+    with pytest.raises(BoardError, match=r"^dice_choice = \[\] lists no dice: leave the key out"):
+        DiceList(100, 8, 100).read([], "dice_choice")
+    assert DiceList(100, 8, 100).read((), "dice_choice") == ()  # the board's own default
+
+
 def test_settings_written_before_the_rule_table_are_read_as_they_were_meant():
     """The old format: every rule under its key, null or false for the board's own."""
     old = {
@@ -115,3 +140,21 @@ def test_settings_written_before_the_rule_table_are_read_as_they_were_meant():
     )
     assert rules == expected
     assert str(rules) == "end_rule=reach, die=2d6, extra_roll=True, bump=False"
+
+
+def test_a_long_value_is_elided_where_the_refusals_name_the_overrides():
+    from chutes_tui.model.ruletable import MISS_TURN
+
+    said = str(RuleOverrides().with_value(MISS_TURN, tuple(range(1, 100))).with_value(BUMP, True))
+    assert said == "bump=True, miss_turn=1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, …, 95, 96, 97, 98, 99"
+
+
+def test_changes_are_said_in_words_not_as_python_values():
+    # The editor's line after the rules dialog read "Rules: miss turn (50,)".
+    from chutes_tui.model.ruletable import GOAL, MISS_TURN
+
+    changes = RuleOverrides().with_value(MISS_TURN, (12, 50)).with_value(EXTRA_ROLL, False)
+    changes = changes.with_value(DIE, Dice(6, 2)).with_value(GOAL, None).with_value(END_RULE, EndRule.BOUNCE)
+    assert changes.words() == (
+        "end rule bounce, goal square: none, dice 2d6, extra roll off, miss a turn on 12, 50"
+    )

@@ -67,6 +67,13 @@ REFUSED = [
     ({"miss_turn": (2,)}, "miss_turn", "the miss-turn square 2 is the tail of jump 2→5"),
     ({"throw_again": (8,)}, "throw_again", "the throw-again square 8 is the goal"),
     ({"throw_again": (100,)}, "throw_again", "the throw-again square 100 is not a square of 1..8"),
+    (
+        {"miss_turn": (4, 6), "throw_again": (6, 4)},
+        "throw_again",
+        "square 4 is both a miss-turn and a throw-again square",
+    ),
+    ({"miss_turn": (0,)}, "miss_turn", "the miss-turn square 0 is the start, off the board: no turn ends"),
+    ({"throw_again": (0,)}, "throw_again", "the throw-again square 0 is the start, off the board"),
     ({"sum_rolls": True, "extra_roll": True, "end_rule": "bounce"}, "sum_rolls", "need a streak limit"),
     (
         {"sum_rolls": True, "extra_roll": True, "end_rule": "bounce", "streak_limit": 4},
