@@ -305,11 +305,19 @@ class EditStats:
     first_player_advantage: float  # P(first of two players wins) - 1/2
 
 
-def edit_stats(board: Board, original: Board) -> EditStats:
-    """What an edit did to the game: its expected length, and the first player's edge."""
+def edit_length(board: Board, original: Board) -> tuple[float, float]:
+    """An edited board's expected length, and its change from ``original``: one solve each
+    (the edge needs a series, which on a board with a long tail may run long)."""
     from chutes_tui.analysis import expected_from_start
-    from chutes_tui.analysis.bump import game_odds
 
     mean = expected_from_start(board)
+    return mean, mean - expected_from_start(original)
+
+
+def edit_stats(board: Board, original: Board) -> EditStats:
+    """What an edit did to the game: its expected length, and the first player's edge."""
+    from chutes_tui.analysis.bump import game_odds
+
+    mean, change = edit_length(board, original)
     first = game_odds(board, [board.start, board.start]).win[0]
-    return EditStats(mean, mean - expected_from_start(original), first - 0.5)
+    return EditStats(mean, change, first - 0.5)

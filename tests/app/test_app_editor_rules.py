@@ -117,3 +117,22 @@ async def test_a_refusal_goes_when_a_field_changes():
         dice.value = "2d6"  # typed again: the field's own reason goes too
         await pilot.pause()
         assert not error.display
+
+
+async def test_the_editors_edge_comes_from_a_worker_when_its_series_runs_long(monkeypatch):
+    """The editor summed the first player's edge on the UI thread after every edit: under the
+    rule table's sample rules, 16 s frozen after Apply. Past a budget (here none) the figure
+    says it is being worked out, and the worker's figure replaces it, equal to edit_stats'."""
+    from chutes_tui.analysis.reports import edit_stats
+    from chutes_tui.app import editfigures
+
+    monkeypatch.setattr(editfigures, "EDGE_BUDGET", 0.0)
+    board = load_board("standard")
+    app = ChutesApp(board=board, edit=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
+        figures = app.screen.query_one("#editor-stats")
+        edge = edit_stats(board, board).first_player_advantage
+        said = f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points"
+        await wait_for(pilot, lambda: said in str(figures.render()))
+        assert "Expected length: 39.598" in str(figures.render())

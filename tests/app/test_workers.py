@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from chutes_tui.app import workers
+from chutes_tui.app import editfigures, workers
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.dialogs.target import TargetScreen
@@ -123,7 +123,17 @@ async def solvers_advice(pilot, app):
     pass  # a board with decisions: the solver's advice is worked out on mount
 
 
+def editing_a_slow_board(monkeypatch):
+    monkeypatch.setattr(editfigures, "EDGE_BUDGET", 0.0)  # every edge taken for a long series
+    return ChutesApp(board=load_board("standard"), edit=True)
+
+
+async def edit_statistics(pilot, app):
+    pass  # the editor works out its figures on mount
+
+
 WORKERS = {
+    "edit statistics": (editing_a_slow_board, edit_statistics),
     "solver's advice": (choosing, solvers_advice),
     "live statistics": (two_players, live_statistics),
     "exact fraction": (two_players, exact_fraction),

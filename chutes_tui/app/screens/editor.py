@@ -15,13 +15,14 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from chutes_tui.analysis.overlays import OverlayKind
-from chutes_tui.analysis.reports import edit_stats
+from chutes_tui.analysis.reports import EditStats, edit_length
 from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.dialogs.rules import RulesScreen
 from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.dialogs.target import TargetScreen
+from chutes_tui.app.editfigures import stats_within, work_out
 from chutes_tui.app.keymap import keys, moved
 from chutes_tui.app.overlays import statistic_overlay
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
@@ -149,9 +150,20 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
     def _refuse(self, error: BoardError) -> None:
         self._status(Text.assemble(("Refused: ", "red"), error.reason))
 
-    def _show(self) -> None:
-        stats = edit_stats(self.board, self.original)
-        board, edge = self.board, stats.first_player_advantage
+    def _show(self, stats: EditStats | None = None) -> None:
+        """The editor's figures; the first player's edge, when it would take long, comes from a
+        worker (:mod:`chutes_tui.app.editfigures`) and is shown again then."""
+        board = self.board
+        stats = stats or stats_within(board, self.original)
+        if stats is None:
+            work_out(self, board, self.original, self._worked_out)
+            mean, change = edit_length(board, self.original)
+            edge_line = Text("The first of two players wins: working it out…", style="italic")
+        else:
+            mean, change, edge = stats.expected_turns, stats.change, stats.first_player_advantage
+            edge_line = Text(
+                f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points vs an even 50%)"
+            )
         lines = [
             Text.assemble(
                 (shown(board.name, 40), "bold"),
@@ -160,10 +172,10 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             Text(f"{count(len(board.ladders), 'ladder')}, {count(len(board.chutes), 'chute')}"),
             Text.assemble(
                 "Expected length: ",
-                (f"{stats.expected_turns:.3f}", "bold"),
-                f" turns ({stats.change:+.3f} vs the board you opened)",
+                (f"{mean:.3f}", "bold"),
+                f" turns ({change:+.3f} vs the board you opened)",
             ),
-            Text(f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points vs an even 50%)"),
+            edge_line,
         ]
         if self.edits_unsaved:
             lines.append(Text("Unsaved edits", style="italic"))
@@ -173,6 +185,10 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             lines.append(Text(f"Moving the jump end on {self.moving}: press m where it should go"))
         self.query_one("#editor-stats", Static).update(Text("\n").join(lines))
         self.view.set_overlay(statistic_overlay(self.board, OverlayKind.TURNS_LEFT))
+
+    def _worked_out(self, board: Board, stats: EditStats) -> None:
+        if board is self.board:  # not edited meanwhile
+            self._show(stats)
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -259,7 +275,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
                 self._status(f"Looking for the edit that comes closest to {target:g} turns…")
                 self._suggest(self.board, target)
 
-        self.app.push_screen(TargetScreen(edit_stats(self.board, self.original).expected_turns), chosen)
+        self.app.push_screen(TargetScreen(edit_length(self.board, self.original)[0]), chosen)
 
     def _suggest(self, board: Board, target: float) -> None:
         def work() -> None:

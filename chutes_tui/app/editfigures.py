@@ -1,0 +1,59 @@
+"""The editor's figures: an edited board's expected length and the first of two players' edge.
+
+The length is one solve; the edge sums two players' finishing-turn laws until what is left is
+negligible, which on a board with a long tail runs long (a board under the rule table's sample
+rules: 171,754 turns of series, 16 s). So the edge is worked out on the UI thread only within
+:data:`EDGE_BUDGET`; past it, the series so far is kept with the board's chain and a worker
+goes on from there (a newer edit cancels it: the series checks between its turns), and the
+editor shows the figure when it comes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from textual.dom import DOMNode
+from textual.worker import get_current_worker
+
+from chutes_tui.analysis.progress import series_progress
+from chutes_tui.analysis.reports import EditStats, edit_stats
+from chutes_tui.app.workers import start_worker
+from chutes_tui.engine.live import StopRequested
+from chutes_tui.model.board import Board
+
+EDGE_BUDGET = 0.15  # seconds of the edge's series on the UI thread before a worker takes over
+
+
+def stats_within(board: Board, original: Board) -> EditStats | None:
+    """:func:`~chutes_tui.analysis.reports.edit_stats`, or ``None`` when the series would run
+    past :data:`EDGE_BUDGET` seconds (what it summed stays with the chain for :func:`work_out`)."""
+    deadline = time.monotonic() + EDGE_BUDGET
+
+    def check(turns: int, left: float) -> None:
+        if time.monotonic() > deadline:
+            raise StopRequested
+
+    try:
+        with series_progress(check):
+            return edit_stats(board, original)
+    except StopRequested:
+        return None
+
+
+def work_out(node: DOMNode, board: Board, original: Board, done: Callable[[Board, EditStats], None]) -> None:
+    """``edit_stats`` in a worker; ``done(board, stats)`` on the UI thread when it is in (not
+    when a newer edit cancelled it first)."""
+
+    def work() -> None:
+        worker = get_current_worker()
+
+        def check(turns: int, left: float) -> None:
+            if worker.is_cancelled:
+                raise StopRequested
+
+        with series_progress(check):
+            stats = edit_stats(board, original)
+        node.app.call_from_thread(done, board, stats)
+
+    start_worker(node, work, name="edit statistics", group="edit-stats", exclusive=True)
