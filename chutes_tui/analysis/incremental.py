@@ -42,7 +42,7 @@ import numpy as np
 
 from chutes_tui.analysis.limits import DESIGN_MAX_SQUARES
 from chutes_tui.model.board import Board
-from chutes_tui.model.turnchecks import turn_rules_set
+from chutes_tui.model.turns import turn_rules_set
 from chutes_tui.model.validate import stranded_squares
 
 # |δ| below this (relative to the entries of N it combines) means the edit makes the board

@@ -11,7 +11,7 @@ from __future__ import annotations
 from chutes_tui.model.errors import BoardError
 from chutes_tui.model.rules import EndRule, Penalty
 from chutes_tui.model.text import number
-from chutes_tui.model.turns import TurnBoard
+from chutes_tui.model.turns import TurnBoard, turn_rules_set
 
 
 def _square(board: TurnBoard, key: str, square: int, what: str, *, sent: bool = False) -> None:
@@ -110,22 +110,6 @@ def check_turn_rules(board: TurnBoard) -> None:
 class TurnRulesError(BoardError):
     """An engine that does not play the turn rules of issue 26 was given a board that sets one:
     one line naming the engine and the rules."""
-
-
-def turn_rules_set(board: TurnBoard) -> list[str]:
-    """The board-file keys of the turn rules of issue 26 that ``board`` sets, in the rule
-    table's order (empty: a turn is today's, :func:`~chutes_tui.model.turns.beyond_rolls`)."""
-    set_by = {
-        "goal": board.goal_square != board.end,
-        "sum_rolls": board.sum_rolls,
-        "streak_limit": board.streak_limit is not None,
-        "streak_penalty": board.streak_penalty is not Penalty.FORFEIT,
-        "enter_faces": bool(board.enter_faces),
-        "enter_square": board.enter_square is not None,
-        "miss_turn": bool(board.miss_turn),
-        "throw_again": bool(board.throw_again),
-    }
-    return [key for key, on in set_by.items() if on]
 
 
 def refuse_turn_rules(board: TurnBoard, engine: str) -> None:

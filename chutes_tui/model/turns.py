@@ -130,14 +130,23 @@ def begin_turn(board: TurnBoard, piece: PieceState) -> Rolling | PieceState:
 def beyond_rolls(board: TurnBoard) -> bool:
     """Whether a turn on ``board`` needs this machine: some rule of issue 26 is set. Else a turn
     is the rolls of the board's roll table, joined by the extra roll (the engines of today)."""
-    return (
-        board.goal_square != board.end
-        or board.sum_rolls
-        or board.streak_limit is not None
-        or enters_on(board)
-        or bool(board.miss_turn)
-        or bool(board.throw_again)
-    )
+    return bool(turn_rules_set(board))
+
+
+def turn_rules_set(board: TurnBoard) -> list[str]:
+    """The board-file keys of the turn rules of issue 26 that ``board`` sets, in the rule
+    table's order (empty: a turn is today's, :func:`beyond_rolls`)."""
+    set_by = {
+        "goal": board.goal_square != board.end,
+        "sum_rolls": board.sum_rolls,
+        "streak_limit": board.streak_limit is not None,
+        "streak_penalty": board.streak_penalty is not Penalty.FORFEIT,
+        "enter_faces": bool(board.enter_faces),
+        "enter_square": board.enter_square is not None,
+        "miss_turn": bool(board.miss_turn),
+        "throw_again": bool(board.throw_again),
+    }
+    return [key for key, on in set_by.items() if on]
 
 
 def enters_on(board: TurnBoard) -> bool:

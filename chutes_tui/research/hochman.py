@@ -21,7 +21,8 @@ from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import add_jump, remove_jump
 from chutes_tui.model.memo import MemoKey
 from chutes_tui.model.rules import JumpKind
-from chutes_tui.model.turnchecks import refuse_turn_rules, turn_rules_set
+from chutes_tui.model.turnchecks import refuse_turn_rules
+from chutes_tui.model.turns import turn_rules_set
 
 Progress = Callable[[int, int], None]  # (done, total)
 
