@@ -113,8 +113,8 @@ def field_value(row: RuleOption[Any], field: Widget, *, board_own: bool = False)
     """What ``field`` says of ``row`` (``None``: the board's own); a text that is not a value
     of the rule: :class:`~chutes_tui.model.inputs.InputError`, naming the field."""
     kind = row.kind
-    if isinstance(field, Checkbox):
-        return True if field.value else (None if board_own else False)
+    if isinstance(field, Checkbox):  # the dialog's (the setup's on/off rules are choices)
+        return field.value
     if isinstance(field, Select):
         word = str(field.value)
         if word == BOARD_OWN:
