@@ -73,8 +73,8 @@ async def flow(pilot: Pilot) -> None:
     await pilot.press("a", "a", *["greater_than_sign"] * 7)  # show (it starts playing), pause, step on
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
-    screen.overlays.flow_turns = 8
-    screen._show_overlay()
+    screen.stats.overlays.flow_turns = 8  # the game screen's statistics presenter (app/statistics.py)
+    screen.stats.show_overlay()
     await pilot.pause(0.2)
 
 
