@@ -47,6 +47,13 @@ class LengthLaw(PmfLaw):
     variance: float
     skewness: float | None  # None where the law has one value (no spread to standardise by)
     kurtosis: float | None
+    # The least possible value, counted (None: the first term the pmf holds above zero). A long
+    # board's first terms (6⁻ⁿ) underflow to zero, so the pmf alone would put it too late.
+    fewest: int | None = None
+
+    @property
+    def minimum(self) -> int:
+        return super().minimum if self.fewest is None else self.fewest
 
     @property
     def sd(self) -> float:
@@ -69,17 +76,18 @@ class LengthLaw(PmfLaw):
         }
 
 
-def law_from(pmf: np.ndarray, survival: np.ndarray) -> LengthLaw:
-    """A :class:`LengthLaw` with its moments, from its pmf and survival."""
+def law_from(pmf: np.ndarray, survival: np.ndarray, fewest: int | None = None) -> LengthLaw:
+    """A :class:`LengthLaw` with its moments, from its pmf and survival (and its least value,
+    where it was counted)."""
     values = np.arange(pmf.size, dtype=float)
     mean = float(values @ pmf)
     centred = values - mean
     variance = float(centred**2 @ pmf)
     if variance == 0.0:  # one certain value (a game already over)
-        return LengthLaw(pmf, survival, mean, 0.0, None, None)
+        return LengthLaw(pmf, survival, mean, 0.0, None, None, fewest)
     skewness = float(centred**3 @ pmf) / variance**1.5
     kurtosis = float(centred**4 @ pmf) / variance**2
-    return LengthLaw(pmf, survival, mean, variance, skewness, kurtosis)
+    return LengthLaw(pmf, survival, mean, variance, skewness, kurtosis, fewest)
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,9 +111,12 @@ def game_length(chain: Chain, positions: Sequence[Position], to_move: int = 0) -
         over = law_from(np.array([1.0]), np.array([0.0]))
         return GameLength(k, over if k == 1 else None, None if k == 1 else over, None if k == 1 else over)
     series = {square: start_series(chain, chain.state(square), LAW_TAIL) for square in set(order)}
+    # Each seat's fewest turns, counted: the game's fewest rounds are the least of them, its
+    # fewest moves the least K(n-1)+j+1 (seat j finishing at its fewest, n, before the others).
+    fewest = [int(chain.fewest_turns[chain.state(p)]) for p in order]
     if k == 1:
         survival, pmf = series[order[0]]
-        return GameLength(1, law_from(pmf, survival), None, None)
+        return GameLength(1, law_from(pmf, survival, fewest[0]), None, None)
     horizon = min(len(series[square][0]) for square in set(order))
     survival = np.array([series[square][0][:horizon] for square in order])  # k × horizon
     pmf = np.array([series[square][1][:horizon] for square in order])
@@ -118,11 +129,12 @@ def game_length(chain: Chain, positions: Sequence[Position], to_move: int = 0) -
     game_survival = survival.prod(axis=0)
     # The shortest series ends below the tail, so the game's survival is below it by then too.
     last = int(np.flatnonzero(game_survival < LAW_TAIL)[0])
-    rounds = law_from(ends[:, : last + 1].sum(axis=0), game_survival[: last + 1])
+    rounds = law_from(ends[:, : last + 1].sum(axis=0), game_survival[: last + 1], min(fewest))
     moves = k * last + 1  # values 0..k·last
     rolls_pmf = np.zeros(moves)
     rolls_survival = np.ones(moves)
     # move K(n-1)+j+1 for n = 1..last, j = 0..k-1: column n of row j, read in round order
     rolls_pmf[1:] = ends[:, 1 : last + 1].T.ravel()
     rolls_survival[1:] = still[:, 1 : last + 1].T.ravel()
-    return GameLength(k, None, rounds, law_from(rolls_pmf, rolls_survival))
+    least_move = min(k * (n - 1) + j + 1 for j, n in enumerate(fewest))
+    return GameLength(k, None, rounds, law_from(rolls_pmf, rolls_survival, least_move))

@@ -112,3 +112,17 @@ def test_a_ten_thousand_square_board_in_bounded_time():
     odds = seat_odds(build_chain(board), [board.start] * 2)
     assert length.rolls.mean == pytest.approx(odds.expected_total_moves, rel=1e-9)
     assert length.rounds.quantile(0.5) < length.rounds.quantile(0.99)
+
+
+@pytest.mark.parametrize(("players", "rounds", "moves"), [(1, 500, None), (2, 500, 999), (3, 500, 1498)])
+def test_the_fewest_turns_of_a_long_board_are_counted_not_read_off_the_pmf(players, rounds, moves):
+    """3,000 squares without jumps: 500 sixes finish, but 6⁻⁵⁰⁰ underflows, so the pmf's first
+    term above zero comes later (509 turns)."""
+    from chutes_tui.model.board import Board
+
+    board = Board(end=3000, jumps=(), name="long")
+    length = game_length(build_chain(board), [board.start] * players)
+    law = length.turns if players == 1 else length.rounds
+    assert law.minimum == rounds and int(np.flatnonzero(law.pmf > 0)[0]) > rounds
+    if moves is not None:  # the first seat finishing at its 500th turn: move K·499 + 1
+        assert length.rolls.minimum == moves
