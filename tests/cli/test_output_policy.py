@@ -173,3 +173,27 @@ def test_a_wrong_verb_lists_every_verb_whole(capsys):
     assert code == 2 and "'replay', 'exact', 'simulate'" in one_line(err) and "…" not in err
     code, _, err = run(capsys, "x" * 5000)
     assert code == 2 and len(one_line(err)) < 400
+
+
+def test_json_is_written_as_it_is_encoded_never_as_one_string():
+    """A law of millions of turns: its answer streams out in small pieces (it was one string,
+    then rich's copies of it: 7.6 GB for a 4.4 million-turn distribution), and reads back."""
+    import io
+    import json
+
+    from rich.console import Console
+
+    from chutes_tui.cli.common import print_json
+
+    class Pieces(io.StringIO):
+        largest = 0
+
+        def write(self, text):
+            Pieces.largest = max(Pieces.largest, len(text))
+            return super().write(text)
+
+    data = {"pmf": [i / 7 for i in range(200_000)], "name": "ünïcode"}
+    out = Pieces()
+    assert print_json(Console(file=out), data) == 0
+    assert Pieces.largest < 100 and json.loads(out.getvalue()) == data
+    assert out.getvalue().isascii()  # any output encoding takes it
