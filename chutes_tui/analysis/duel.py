@@ -69,17 +69,14 @@ def lifted(policy: Policy, n: int) -> DuelPolicy:
 
 
 def others_of(model: Choices) -> np.ndarray:
-    """``others[a, b, d, c, o, k]``: the other's state after the mover's outcome (the start
-    when the bump rule sends it back; the goal and the start are never bumped from)."""
+    """``others[a, b, d, c, o, k]``: the other's state after the mover's outcome: under the bump
+    rule its pieces on the square where the mover's piece came to rest go back to the start
+    (:attr:`Choices.captured`; the goal and the start are never bumped from)."""
     n = model.n
-    targets = model.targets[:, None]  # (n, 1, D, C, O, 2)
     b = np.arange(n)[None, :, None, None, None, None]
-    others = np.broadcast_to(b, (n, n, *model.targets.shape[1:]))
-    board = model.board
-    if board.bump:
-        hit = (targets == b) & (np.asarray(model.squares)[np.minimum(targets, n - 1)] != board.start)
-        others = np.where(hit & (targets < n), model.start, others)
-    return others
+    if not model.board.bump:
+        return np.broadcast_to(b, (n, n, *model.targets.shape[1:]))
+    return model.captured[b, model.rests[:, None]]
 
 
 def option_values(model: Choices, table: np.ndarray, others: np.ndarray | None = None) -> np.ndarray:

@@ -37,15 +37,19 @@ class ChoiceMade:
     face: int
     option: int
     coin: int | None = None  # 0: +1, 1: -1; None: no coin was tossed
+    pawn: int = 0  # which pawn moved (from 0, by number), with ``pawns = K``
 
     def describe(self, board: Board) -> str:
-        """``"die 2 (3,3,3,3,3,3), rolled 3, flip +1"``: the die only when there was a choice of
-        dice, the option only when there was one after the roll."""
+        """``"die 2 (3,3,3,3,3,3), rolled 3, pawn 2, flip +1"``: the die only when there was a
+        choice of dice, the pawn only with pawns, the option only when there was one after the
+        roll."""
         parts = []
         dice = choice_dice(board)
         if len(dice) > 1:
             parts.append(f"die {self.die + 1} ({dice[self.die].text})")
         parts.append(f"rolled {self.face}")
+        if board.pawns > 1:
+            parts.append(f"pawn {self.pawn + 1}")
         words = option_words(board.after_roll)
         if len(words) > 1:
             word = words[self.option]

@@ -182,8 +182,6 @@ def _solved(model: one.Choices) -> _Solved:
 def strategy_report(board: Board, players: int = 1) -> StrategyReport:
     """Solve ``board`` for ``players`` (1 or 2); :class:`BoardError` or :class:`ValueError`
     (one line) when it cannot be."""
-    if board.pawns > 1 and players > 1:
-        raise ValueError("with pawns the strategy solver plays one player so far (--players 1)")
     model = pawn_choices(board) if board.pawns > 1 else one.choices(board)
     if players == 2:
         duel.check_size(model)  # before the one-player solve, which alone may take seconds

@@ -81,13 +81,15 @@ def test_the_state_limits_are_named_when_they_refuse(module, limit, words, monke
     assert words in err and err.count("\n") == 1
 
 
-def test_pawns_are_refused_by_their_outcomes_before_the_arrays_are_built(monkeypatch, capsys):
+def test_pawns_are_refused_by_their_outcomes_before_the_search(monkeypatch, capsys):
     # Two pawns on tiny-10 with a d6 and flip: each state holds 1 die × 6 faces × (2 pawns × 2
-    # options) × 2 = 48 outcomes; with room for 100, the third state found is refused.
+    # options) × 2 = 48 outcomes, and the 8 squares one pawn stands on make C(10, 2) - 1 = 44
+    # states (counted before any is searched): 2,112 outcomes, with room for 100.
     monkeypatch.setattr("chutes_tui.analysis.pawns.STRATEGY_MAX_OUTCOMES", 100)
+    monkeypatch.setattr("chutes_tui.analysis.pawns.outcomes", None)  # never searched
     assert main(["strategy", "tiny-10", "--pawns", "2", "--after-roll", "flip"]) == 1
     err = capsys.readouterr().err
-    assert "2 pawns make at least 144 outcomes of choices on this board (3 states found so far" in err
+    assert "2 pawns make 2,112 outcomes of choices on this board (44 states × dice" in err
     assert "the strategy solver handles up to 100" in err and err.count("\n") == 1
 
 
