@@ -73,9 +73,10 @@ class Choices:
         return len(self.squares)
 
     def pieces(self, state: int) -> tuple[int, ...]:
-        """The squares of a state's pieces (one piece: its square alone)."""
+        """The squares of a state's pieces (one piece: its square alone; the pawns' model with
+        one pawn has 1-tuples)."""
         squares = self.squares[state]
-        return squares if self.pawns > 1 else (squares,)
+        return squares if isinstance(squares, tuple) else (squares,)
 
     @cached_property
     def captured(self) -> np.ndarray:
@@ -91,7 +92,7 @@ class Choices:
                 hit = bumped(board, square, pieces)
                 if hit.any():
                     sent = tuple(sorted(np.where(hit, board.start, pieces).tolist()))
-                    table[state, square] = index[sent if self.pawns > 1 else sent[0]]
+                    table[state, square] = index[sent if isinstance(self.squares[state], tuple) else sent[0]]
         table.setflags(write=False)
         return table
 

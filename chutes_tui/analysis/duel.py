@@ -48,13 +48,20 @@ class DuelPolicy:
 def check_size(model: Choices) -> None:
     """Refuse, in one line, a game with more pair states than :data:`DUEL_MAX_PAIRS`, or whose
     choices' outcomes (pair states × dice × faces × options × 2) exceed :data:`DUEL_MAX_OUTCOMES`."""
-    pairs = model.n**2
+    check_pairs(model.n, model.targets[0].size, model.pawns)
+
+
+def check_pairs(states: int, per_state: int, pawns: int = 1) -> None:
+    """:func:`check_size` from the counts alone: one player's ``states`` and each state's
+    outcomes of choices (nothing built)."""
+    pairs = states**2
+    each = f"{states:,} squares each" if pawns == 1 else f"{states:,} states of {pawns} pawns each"
     if pairs > DUEL_MAX_PAIRS:
         raise ValueError(
-            f"two players make {pairs:,} pair states on this board ({model.n:,} squares each); the "
+            f"two players make {pairs:,} pair states on this board ({each}); the "
             f"two-player solver handles up to {DUEL_MAX_PAIRS:,}"
         )
-    outcomes = pairs * model.targets[0].size
+    outcomes = pairs * per_state
     if outcomes > DUEL_MAX_OUTCOMES:
         raise ValueError(
             f"two players make {outcomes:,} outcomes of choices on this board (pair states × dice × "

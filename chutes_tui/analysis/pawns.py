@@ -51,12 +51,18 @@ def pawn_words(board: Board) -> tuple[str, ...]:
     )
 
 
+def model_size(board: Board) -> tuple[int, int]:
+    """One player's states on ``board`` (one pawn's squares, or :func:`pawn_states`) and each
+    state's outcomes of choices (dice × faces × pawns × options × 2), counted, nothing built."""
+    dice = choice_dice(board)
+    per_state = len(dice) * max(len(die.law) for die in dice) * len(pawn_words(board)) * 2
+    return (pawn_states(board) if board.pawns > 1 else choices(board).n), per_state
+
+
 def check_pawns_size(board: Board) -> None:
     """Refuse, in one line naming the limit, a model of more states or outcomes than the
     solvers hold (the count is :func:`pawn_states`, known before the search)."""
-    states = pawn_states(board)
-    dice = choice_dice(board)
-    per_state = len(dice) * max(len(die.law) for die in dice) * len(pawn_words(board)) * 2
+    states, per_state = model_size(board)
     if states > STRATEGY_MAX_STATES:
         raise ValueError(
             f"{board.pawns} pawns make {states:,} states on this board: the strategy solver "

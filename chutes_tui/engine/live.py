@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
 from chutes_tui.model.board import Board
@@ -32,6 +32,10 @@ from chutes_tui.model.turns import PieceState
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.chain import Chain, Position
+
+    # Where a player stands as the odds see it: a square, a piece with a turn to miss, or with
+    # pawns (model/decisions.py) each pawn's square by number.
+    Placed = Position | tuple[int, ...]
     from chutes_tui.analysis.multi import SeatOdds
 
 # The analysis modules (the chain, the series, scipy) are imported by the functions that work
@@ -59,7 +63,7 @@ class StopRequested(Exception):  # noqa: N818 -- a request, not an error
 class LiveStats:
     """One position's statistics."""
 
-    positions: tuple[Position, ...]  # a square, or a piece state with a turn to miss
+    positions: tuple[Placed, ...]  # a square, a piece state with a turn to miss, or pawns' squares
     to_move: int
     odds: SeatOdds
     turns_left: tuple[float, ...]  # each player's expected turns on their own
@@ -85,18 +89,19 @@ def instant(board: Board) -> bool:
     return board.memo.get(LIVE_INSTANT, decide)
 
 
-# A board with decisions (issue 27): its odds depend on how the players choose. Two players are
-# assumed to play optimally (the duel's value, engine/advice.py); other games have none yet.
+# A board with decisions (issue 27): its odds depend on how the players choose. They are assumed
+# to play optimally: one player's expected turns, two players' chance to win (the duel's value,
+# engine/advice.py), where the solvers hold the game; other games have none yet.
 NO_CHOICE_ODDS = "odds: not computed for choices yet"
 
 
 def live_refusal(board: Board, players: int) -> str | None:
     """Why a game has no live odds at all (``None``: it has them)."""
     if decides(board):
-        from chutes_tui.analysis.choices import choices  # numpy: the reached squares, kept
-        from chutes_tui.analysis.limits import DUEL_MAX_PAIRS
+        from chutes_tui.engine.advice import unsolved  # counted: nothing is built here
 
-        return None if players == 2 and choices(board).n ** 2 <= DUEL_MAX_PAIRS else NO_CHOICE_ODDS
+        why = unsolved(board, players)
+        return None if why is None else f"{NO_CHOICE_ODDS}: {why}"
     if board.bump and players > BUMP_MAX_PLAYERS:
         return (
             f"No live odds: under the bump rule they are worked out for up to {BUMP_MAX_PLAYERS} "
@@ -125,7 +130,7 @@ LIVE_STATS: MemoKey[Chain, Recent[tuple[tuple[Position, ...], int], LiveStats]] 
 class StatsSource(Protocol):
     """Where a game's statistics come from (``Game.stats_source``)."""
 
-    def stats(self, board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats | None:
+    def stats(self, board: Board, positions: tuple[Placed, ...], to_move: int) -> LiveStats | None:
         """The statistics of this position if they can be had now, else ``None``."""
 
 
@@ -133,7 +138,7 @@ class WhenInstant:
     """Statistics worked out when asked, on boards where that is instant (deciding that builds
     the board's chain): a game played in one thread, as the CLI and tests play it."""
 
-    def stats(self, board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats | None:
+    def stats(self, board: Board, positions: tuple[Placed, ...], to_move: int) -> LiveStats | None:
         return live_stats(board, positions, to_move) if instant(board) else None
 
 
@@ -142,7 +147,7 @@ class WhenKnownInstant:
     builds a chain (a game replayed for its dice, or played on for a front end that works its
     statistics out elsewhere)."""
 
-    def stats(self, board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats | None:
+    def stats(self, board: Board, positions: tuple[Placed, ...], to_move: int) -> LiveStats | None:
         if known_instant(board, len(positions)):
             return live_stats(board, positions, to_move)
         return None
@@ -153,7 +158,7 @@ WHEN_KNOWN_INSTANT = WhenKnownInstant()
 
 
 def live_stats(
-    board: Board, positions: Sequence[Position], to_move: int, stop: Callable[[], bool] | None = None
+    board: Board, positions: Sequence[Placed], to_move: int, stop: Callable[[], bool] | None = None
 ) -> LiveStats:
     """The statistics of one position. ``stop`` is asked every few hundred turns of a long series;
     when it says so, :class:`StopRequested` is raised (the series kept with the chain stay whole)."""
@@ -164,7 +169,7 @@ def live_stats(
 
     chain = build_chain(board)
     known = chain.memo.get(LIVE_STATS, lambda: Recent(ODDS_CACHE_SIZE))
-    key = (tuple(positions), to_move)
+    key = (cast("tuple[Position, ...]", tuple(positions)), to_move)  # pawns are decisions
     stats = known.get(key)
     if stats is None:
 
@@ -178,17 +183,21 @@ def live_stats(
     return stats
 
 
-def _choosing(board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats:
-    """Two players with decisions, both playing optimally (:func:`.advice.duel_odds`). Every
-    position is a square: a board with decisions has no turn to miss (model/decisions.py's
-    solver refuses issue 26's turn rules)."""
+def _choosing(board: Board, positions: tuple[Placed, ...], to_move: int) -> LiveStats:
+    """Players with decisions playing optimally: one player's expected turns
+    (:func:`.advice.own_turns`), two players' chances (:func:`.advice.duel_odds`). Every position
+    is a square, or each pawn's square: a board with decisions has no turn to miss
+    (model/decisions.py's solver refuses issue 26's turn rules)."""
     from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.multi import SeatOdds
     from chutes_tui.engine.advice import duel_odds, own_turns
 
-    squares = tuple(square_of(position) for position in positions)
-    win, turns, rounds = duel_odds(board, squares, to_move)
-    return LiveStats(positions, to_move, SeatOdds(win, turns, rounds), own_turns(board, squares))
+    places = tuple(p if isinstance(p, tuple) else square_of(p) for p in positions)
+    own = own_turns(board, places)
+    if len(places) == 1:
+        return LiveStats(positions, to_move, SeatOdds((1.0,), own[0], own[0]), own)
+    win, turns, rounds = duel_odds(board, places, to_move)
+    return LiveStats(positions, to_move, SeatOdds(win, turns, rounds), own)
 
 
 def _compute(chain: Chain, positions: tuple[Position, ...], to_move: int) -> LiveStats:

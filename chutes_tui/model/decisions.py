@@ -111,6 +111,16 @@ def movable(squares: Sequence[int], goal: int) -> tuple[int, ...]:
     return tuple(pawn for pawn, square in enumerate(squares) if square != goal)
 
 
+def pawn_options(board: DecisionBoard, squares: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """The choices after a roll of a player whose pawns stand on ``squares`` (by number):
+    ``(pawn, option)`` for every pawn that may move (:func:`movable`; of pawns on one square,
+    which are alike, the lowest-numbered) and every option of :func:`option_words`, in that
+    order (one pawn: its options)."""
+    options = range(len(option_words(board.after_roll)))
+    pawns = [pawn for pawn in movable(squares, board.goal_square) if squares.index(squares[pawn]) == pawn]
+    return tuple((pawn, option) for pawn in pawns for option in options)
+
+
 def sorted_pawn(squares: Sequence[int], pawn: int) -> int:
     """The index in :func:`pawn_state` of numbered pawn ``pawn`` (the first of the pawns on its
     square: they are alike)."""

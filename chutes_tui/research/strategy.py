@@ -129,6 +129,26 @@ class StrategyReport:
         return data
 
 
+def square_choice(board: Board, square: int) -> SquareChoice | None:
+    """One pawn's best choice on ``square`` and its expected turns left playing best (the
+    one-player optimum in floats, :mod:`chutes_tui.analysis.additive`: solved once, kept with
+    the board); ``None`` where no game stands (a jump's tail, a square no roll reaches)."""
+    from chutes_tui.analysis.additive import additive
+
+    kept = additive(board)
+    model = kept.model
+    if square not in model.squares:
+        return None
+    s = model.squares.index(square)
+    d = int(np.argmin(kept.dice(np.array([s]))))
+    after = tuple(
+        (int(model.faces[d, c]), model.options[int(np.argmin(kept.gains[s, d, c]))])
+        for c in range(model.faces.shape[1])
+        if model.chances[d, c] > 0
+    )
+    return SquareChoice(square, d, after, float(kept.values[s]))
+
+
 def _choice(model: one.Choices, optimum: _Solved, s: int) -> SquareChoice:
     d = int(optimum.policy.die[s])
     after = tuple(

@@ -92,7 +92,7 @@ async def test_watch_cpu_best_against_cpu_naive_plays_the_policies_through():
         for turn in game.history:
             if turn.seat == 0:
                 assert turn.choice.die == pair.die(Play.BEST, tuple(positions), 0)
-                assert turn.choice.option == pair.option(
+                assert (turn.choice.pawn, turn.choice.option) == pair.choice(
                     Play.BEST, tuple(positions), 0, turn.choice.die, turn.choice.face
                 )
             else:
@@ -133,10 +133,10 @@ async def test_the_odds_of_a_board_with_choices_are_one_line_not_a_number():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert screen.game.no_odds == NO_CHOICE_ODDS == "odds: not computed for choices yet"
+        assert screen.game.no_odds.startswith(NO_CHOICE_ODDS) and "one or two players" in screen.game.no_odds
         assert screen.game.odds() is None
         status = text_of(screen.query_one(StatusPanel).content)
-        assert NO_CHOICE_ODDS in status and "Working out" not in status
+        assert screen.game.no_odds in status and "Working out" not in status
         table = screen.query_one(PlayersTable)
         assert [table.get_cell(str(seat), "win") for seat in range(3)] == ["—"] * 3
 
