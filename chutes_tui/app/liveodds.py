@@ -17,7 +17,7 @@ from chutes_tui.engine.live import LiveStats, WhenKnownInstant
 from chutes_tui.model.board import Board
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.chain import Position
+    from chutes_tui.engine.live import Placed
 
 
 class LiveOdds(WhenKnownInstant):
@@ -28,7 +28,7 @@ class LiveOdds(WhenKnownInstant):
         self.latest: LiveStats | None = None  # the feed's latest answer
         self.turn = 0  # … for the position after this turn
 
-    def stats(self, board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats | None:
+    def stats(self, board: Board, positions: tuple[Placed, ...], to_move: int) -> LiveStats | None:
         known = super().stats(board, positions, to_move)
         if known is not None:
             return known

@@ -281,7 +281,7 @@ class GameScreen(PanelScreen[None]):
         if step.face is not None:
             self.panels.show_die(self.game, step.face)
         if step.seat is not None and step.square is not None:
-            self.board.place(step.seat, step.square)
+            self.board.place(step.seat, step.square, step.pawn)
 
     def show_turn(self, turn: Turn) -> None:
         self.panels.show_turn(self.game, turn, self.controller.trail(turn))

@@ -66,11 +66,13 @@ class PlayersTable(CachedBaseStyle, Widget):
         self.mark_computers = False
         self.compact = False
         self.digits = 3  # the widest square number on the board (a 100,000-square one has 6)
+        self.pawns = 1  # squares a player's line shows: one per pawn ("0·17")
         self.cells: dict[tuple[str, str], str] = {}  # (seat, column) → the text shown
 
-    def reset(self, specs: Sequence[PlayerSpec], end: int = 100) -> None:
+    def reset(self, specs: Sequence[PlayerSpec], end: int = 100, pawns: int = 1) -> None:
         self.specs = list(specs)
         self.digits = max(3, len(str(end)))
+        self.pawns = pawns
         # Mark computers only when people play too; in a watched game every seat is one.
         self.mark_computers = any(spec.human for spec in specs)
         self.snapshot = None
@@ -91,13 +93,14 @@ class PlayersTable(CachedBaseStyle, Widget):
     def columns(self) -> list[Column]:
         # Names take what the numbers leave (within limits): "Turing·cpu" whole where it fits.
         # The other columns and the gaps between them.
-        fixed = (19 if self.compact else 35) + self.digits - 3
+        squares = self.pawns * (self.digits + 1) - 1  # each pawn's square, "0·17"
+        fixed = (19 if self.compact else 35) + squares - 3
         least = COMPACT_NAME_WIDTH if self.compact else NAME_WIDTH
         name = max(least, min(MAX_NAME_WIDTH, self.size.width - fixed))
         columns = [
             Column("token", "", 1),
             Column("name", "player", name),
-            Column("square", "sq", self.digits, True),
+            Column("square", "sq" if self.pawns == 1 else "pawns", squares, True),
             Column("left", "left", 5, True),
             Column("win", "win", 6, True),
         ]
@@ -124,7 +127,8 @@ class PlayersTable(CachedBaseStyle, Widget):
             arrow = "▶" if seat == snapshot.to_move else " "
             self.cells[key, "token"] = spec.token
             self.cells[key, "name"] = arrow + spec.name + suffix
-            self.cells[key, "square"] = str(snapshot.positions[seat])
+            squares = snapshot.pawns[seat] if snapshot.pawns else (snapshot.positions[seat],)
+            self.cells[key, "square"] = "·".join(map(str, squares))
             left = snapshot.turns_left
             pending = "—" if snapshot.winner is not None or snapshot.no_odds is not None else "…"
             self.cells[key, "left"] = pending if left is None else _turns(left[seat])
