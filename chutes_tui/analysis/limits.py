@@ -138,3 +138,12 @@ DUEL_MAX_PAIRS = 40_000
 # arrays of them (the standard board with Efron's dice: 6,561 × 96 = 630,000).
 DUEL_MAX_OUTCOMES = 8_000_000
 DUEL_EXACT_PAIRS = 1_225
+# Beyond these limits ``strategy`` estimates a game instead (research/estimate.py): this many
+# games a figure unless told (--games), every seat playing the one-player optimum; a chance's
+# standard error is then at most 0.35 percentage points. Two players of two pawns on the
+# standard board: about 1.5 s a figure.
+STRATEGY_ESTIMATE_GAMES = 20_000
+# ... and a game's live odds are estimated (engine/estimate.py): this many games
+# from each position, every seat playing the one-player optimum (a standard error of at most
+# 1.1 percentage points). Two players of two pawns on the standard board: about 0.1 s a position.
+LIVE_ESTIMATE_GAMES = 2_000

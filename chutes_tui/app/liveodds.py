@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from chutes_tui.engine.game import Game, Snapshot
+from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import LiveStats, WhenKnownInstant
+from chutes_tui.engine.turn import Snapshot
 from chutes_tui.model.board import Board
 
 if TYPE_CHECKING:
@@ -49,4 +50,10 @@ class LiveOdds(WhenKnownInstant):
         latest = self.latest
         if snapshot.odds_turn is not None or latest is None or game.finished:
             return snapshot
-        return replace(snapshot, turns_left=latest.turns_left, odds=latest.odds, odds_turn=self.turn)
+        return replace(
+            snapshot,
+            turns_left=latest.turns_left,
+            odds=latest.odds,
+            odds_turn=self.turn,
+            estimate=latest.estimate,
+        )

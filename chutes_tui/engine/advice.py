@@ -302,8 +302,11 @@ def duel_odds(
 
 
 def own_turns(board: Board, positions: tuple[Standing, ...]) -> tuple[float, ...]:
-    """Each player's expected turns on their own, playing the one-player optimum."""
+    """Each player's expected turns on their own, playing the one-player optimum (nan where
+    the pawns' joint model is too large to solve: the additive policy's values are estimates)."""
     kept = advice(board, 1)
+    if kept.scale is Scale.ADDED:
+        return tuple(0.0 if finished(board, standing) else math.nan for standing in positions)
     return tuple(
         0.0 if finished(board, standing) else min(kept.dice((standing,), 0)) for standing in positions
     )

@@ -20,6 +20,7 @@ a game), so the ``ODDS_CACHE_SIZE`` most recently asked for are kept with the ch
 from __future__ import annotations
 
 import threading
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol, cast
@@ -32,6 +33,8 @@ from chutes_tui.model.turns import PieceState
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.chain import Chain, Position
+    from chutes_tui.engine.advice import Standing
+    from chutes_tui.engine.estimate import Estimate
 
     # Where a player stands as the odds see it: a square, a piece with a turn to miss, or with
     # pawns (model/decisions.py) each pawn's square by number.
@@ -66,7 +69,10 @@ class LiveStats:
     positions: tuple[Placed, ...]  # a square, a piece state with a turn to miss, or pawns' squares
     to_move: int
     odds: SeatOdds
-    turns_left: tuple[float, ...]  # each player's expected turns on their own
+    turns_left: tuple[float, ...]  # each player's expected turns on their own (nan: not known)
+    # On a board with decisions the solvers do not hold: the games the odds were estimated from
+    # (:mod:`.estimate`; ``None``: exact)
+    estimate: Estimate | None = None
 
 
 # Whether a board's live statistics are instant (see :func:`instant`).
@@ -78,7 +84,7 @@ def instant(board: Board) -> bool:
     be kept: not on a 1,000-square board with 5,000-turn games, see ``CURVES_MAX_VALUES``)."""
 
     def decide() -> bool:
-        if decides(board):  # the odds are the duel's value: solved once, then a look-up
+        if decides(board):  # the solvers' values: solved once, then a look-up (unless estimated)
             return True
         from chutes_tui.analysis import build_chain
         from chutes_tui.analysis.multi import curves_affordable
@@ -89,20 +95,21 @@ def instant(board: Board) -> bool:
     return board.memo.get(LIVE_INSTANT, decide)
 
 
-# A board with decisions (issue 27): its odds depend on how the players choose. They are assumed
-# to play optimally: one player's expected turns, two players' chance to win (the duel's value,
-# engine/advice.py), where the solvers hold the game; other games have none yet.
-NO_CHOICE_ODDS = "odds: not computed for choices yet"
+def estimated(board: Board, players: int) -> bool:
+    """Whether a game's odds are a Monte Carlo estimate (:mod:`.estimate`): a board with
+    decisions whose game of ``players`` the solvers do not hold. Elsewhere the players are
+    assumed to play optimally: one player's expected turns, two players' chance to win (the
+    duel's value, :mod:`.advice`). Counted, nothing built: a front end asks on its UI thread."""
+    if not decides(board):
+        return False
+    from chutes_tui.engine.advice import unsolved
+
+    return unsolved(board, players) is not None
 
 
 def live_refusal(board: Board, players: int) -> str | None:
-    """Why a game has no live odds at all (``None``: it has them)."""
-    if decides(board):
-        from chutes_tui.engine.advice import unsolved  # counted: nothing is built here
-
-        why = unsolved(board, players)
-        return None if why is None else f"{NO_CHOICE_ODDS}: {why}"
-    if board.bump and players > BUMP_MAX_PLAYERS:
+    """Why a game has no live odds at all (``None``: it has them, perhaps estimated)."""
+    if board.bump and players > BUMP_MAX_PLAYERS and not decides(board):
         return (
             f"No live odds: under the bump rule they are worked out for up to {BUMP_MAX_PLAYERS} "
             "players (chutes-tui simulate --bump estimates more)"
@@ -116,7 +123,9 @@ def known_instant(board: Board, players: int = 1) -> bool:
     bump rule, also while the joint chain of ``players`` is unsolved (about 23 s for three)."""
     if not (board.memo.has(LIVE_INSTANT) and instant(board)):
         return False  # the first frame's answer: asked before anything is imported for it
-    if not board.bump or players == 1 or decides(board):
+    if decides(board):
+        return not estimated(board, players)
+    if not board.bump or players == 1:
         return True
     from chutes_tui.analysis.bump import solved
 
@@ -139,7 +148,9 @@ class WhenInstant:
     the board's chain): a game played in one thread, as the CLI and tests play it."""
 
     def stats(self, board: Board, positions: tuple[Placed, ...], to_move: int) -> LiveStats | None:
-        return live_stats(board, positions, to_move) if instant(board) else None
+        if instant(board) and not estimated(board, len(positions)):
+            return live_stats(board, positions, to_move)
+        return None
 
 
 class WhenKnownInstant:
@@ -163,7 +174,7 @@ def live_stats(
     """The statistics of one position. ``stop`` is asked every few hundred turns of a long series;
     when it says so, :class:`StopRequested` is raised (the series kept with the chain stay whole)."""
     if decides(board):
-        return _choosing(board, tuple(positions), to_move)
+        return _choosing(board, tuple(positions), to_move, stop)
     from chutes_tui.analysis import build_chain
     from chutes_tui.analysis.progress import series_progress
 
@@ -183,21 +194,60 @@ def live_stats(
     return stats
 
 
-def _choosing(board: Board, positions: tuple[Placed, ...], to_move: int) -> LiveStats:
+def _choosing(
+    board: Board, positions: tuple[Placed, ...], to_move: int, stop: Callable[[], bool] | None
+) -> LiveStats:
     """Players with decisions playing optimally: one player's expected turns
-    (:func:`.advice.own_turns`), two players' chances (:func:`.advice.duel_odds`). Every position
-    is a square, or each pawn's square: a board with decisions has no turn to miss
-    (model/decisions.py's solver refuses issue 26's turn rules)."""
+    (:func:`.advice.own_turns`), two players' chances (:func:`.advice.duel_odds`); beyond the
+    solvers, an estimate (:func:`_estimated`). Every position is a square, or each pawn's
+    square: a board with decisions has no turn to miss (model/decisions.py's solver refuses
+    issue 26's turn rules)."""
     from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.multi import SeatOdds
     from chutes_tui.engine.advice import duel_odds, own_turns
 
     places = tuple(p if isinstance(p, tuple) else square_of(p) for p in positions)
     own = own_turns(board, places)
+    if estimated(board, len(places)):
+        return _estimated(board, places, to_move, own, stop)
     if len(places) == 1:
         return LiveStats(positions, to_move, SeatOdds((1.0,), own[0], own[0]), own)
     win, turns, rounds = duel_odds(board, places, to_move)
     return LiveStats(positions, to_move, SeatOdds(win, turns, rounds), own)
+
+
+def _estimated(
+    board: Board,
+    places: tuple[Standing, ...],
+    to_move: int,
+    own: tuple[float, ...],
+    stop: Callable[[], bool] | None,
+) -> LiveStats:
+    """:data:`~chutes_tui.analysis.limits.LIVE_ESTIMATE_GAMES` games from here, every seat
+    playing the one-player optimum (:mod:`.estimate`), seeded by the position (the same
+    position, the same estimate); :class:`StopRequested` when ``stop`` says so."""
+    from chutes_tui.analysis.limits import LIVE_ESTIMATE_GAMES
+    from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.engine.estimate import StopEstimate, best_policy, estimate
+
+    policy = best_policy(board)
+    seed = zlib.crc32(repr((places, to_move)).encode())
+    try:
+        found = estimate(
+            board,
+            places,
+            to_move,
+            (policy,) * len(places),
+            LIVE_ESTIMATE_GAMES,
+            seed,
+            None if stop is None else lambda done, games: stop(),
+        )
+    except StopEstimate:
+        raise StopRequested from None
+    win = tuple(found.chance(seat) for seat in range(len(places)))
+    if len(places) == 1:
+        own = (found.turns,)
+    return LiveStats(places, to_move, SeatOdds(win, found.turns, found.rounds), own, found)
 
 
 def _compute(chain: Chain, positions: tuple[Position, ...], to_move: int) -> LiveStats:

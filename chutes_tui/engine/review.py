@@ -104,6 +104,7 @@ class Review:
             winner=moment.winner,
             odds_turn=None if odds is None else turn,
             no_odds=self.no_odds,
+            estimate=None if stats is None else stats.estimate,
         )
 
     def swings(self) -> list[Swing]:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from chutes_tui.analysis.chain import Position
     from chutes_tui.analysis.multi import SeatOdds
     from chutes_tui.engine.advice import Standing
+    from chutes_tui.engine.estimate import Estimate
     from chutes_tui.engine.live import Placed
 
 
@@ -196,6 +197,7 @@ class Snapshot:
     odds_turn: int | None = None  # the turn after which ``odds`` and ``turns_left`` held
     no_odds: str | None = None  # why this game has no live odds at all (``Game.no_odds``)
     pawns: tuple[tuple[int, ...], ...] = ()  # with pawns: each player's pawns' squares by number
+    estimate: Estimate | None = None  # the games behind estimated odds (``LiveStats.estimate``)
 
     @property
     def stale(self) -> bool:

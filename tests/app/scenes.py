@@ -84,6 +84,17 @@ def pawns_game() -> Game:
     return game
 
 
+def odds_estimated() -> Callable[..., Awaitable[None]]:
+    """The game's odds, estimated by the live feed's worker (beyond the solvers), shown."""
+
+    async def run(pilot) -> None:
+        game = pilot.app.screen.game
+        await wait_for(pilot, lambda: pilot.app.screen.controller.live.snapshot(game).estimate is not None)
+        await settle(pilot)
+
+    return run
+
+
 def pawn_choice_with_hints() -> Callable[..., Awaitable[None]]:
     """Ann's roll, then which pawn moves, hints on: each pawn's expected turns from the solver."""
 
@@ -91,6 +102,7 @@ def pawn_choice_with_hints() -> Callable[..., Awaitable[None]]:
         from chutes_tui.engine.advice import advised
 
         game = pilot.app.screen.game
+        await odds_estimated()(pilot)
         await wait_for(pilot, lambda: advised(game.board, 2) is not None)
         await pilot.press("space")
         await until(pilot, "ChoiceScreen")
@@ -253,7 +265,7 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     # A board with choices (issue 27): the die asked for, each with the solver's value.
     "choice-hints": (lambda: ChutesApp(game=choosing_game()), choice_with_hints()),
     # Pawns: two a player, numbered on the board and in the players' table; which pawn moves.
-    "pawns": (lambda: ChutesApp(game=pawns_game()), keys()),
+    "pawns": (lambda: ChutesApp(game=pawns_game()), odds_estimated()),
     "pawn-choice": (lambda: ChutesApp(game=pawns_game()), pawn_choice_with_hints()),
 }
 

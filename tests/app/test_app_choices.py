@@ -1,6 +1,7 @@
 """A board with decisions in the app (issue 27): a person is asked, hints show the solver's
 numbers, cpu:best plays the solver's policy in watch mode, and review marks the blunders."""
 
+import pytest
 from rich.console import Console
 
 from chutes_tui.app.app import ChutesApp
@@ -14,7 +15,6 @@ from chutes_tui.cli.watch import seats
 from chutes_tui.engine.advice import advice
 from chutes_tui.engine.blunders import choice_costs
 from chutes_tui.engine.game import Game
-from chutes_tui.engine.live import NO_CHOICE_ODDS
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import Play, parse_player_spec
 from tests.app.helpers import settle, wait_for
@@ -127,18 +127,23 @@ async def test_review_marks_the_blunders():
         )
 
 
-async def test_the_odds_of_a_board_with_choices_are_one_line_not_a_number():
+async def test_three_players_odds_on_a_board_with_choices_are_an_estimate_said_so():
     board = choosing_board()
     app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3, play_now=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert screen.game.no_odds.startswith(NO_CHOICE_ODDS) and "one or two players" in screen.game.no_odds
-        assert screen.game.odds() is None
+        game = screen.game
+        assert game.no_odds is None and not game.instant  # the feed's worker estimates them
+        await wait_for(pilot, lambda: screen.controller.live.snapshot(game).estimate is not None)
+        snapshot = screen.controller.live.snapshot(game)
         status = text_of(screen.query_one(StatusPanel).content)
-        assert screen.game.no_odds in status and "Working out" not in status
+        error = max(snapshot.estimate.chance_se(seat) for seat in range(3))
+        assert f"estimated: 2,000 games ±{error:.1%}" in status and "Working out" not in status
         table = screen.query_one(PlayersTable)
-        assert [table.get_cell(str(seat), "win") for seat in range(3)] == ["—"] * 3
+        cells = [table.get_cell(str(seat), "win") for seat in range(3)]
+        assert cells == [f"≈{win:.0%}" for win in snapshot.odds.win]
+        assert sum(snapshot.odds.win) == pytest.approx(1.0) and snapshot.estimate.games == 2_000
 
 
 async def test_the_setup_screen_seats_a_naive_computer(private_dirs):

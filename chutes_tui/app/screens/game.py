@@ -395,5 +395,5 @@ class GameScreen(PanelScreen[None]):
     def open_help(self) -> None:
         from chutes_tui.app.dialogs.help import HelpScreen, game_notes
 
-        notes = game_notes(self.game.board.bump)
+        notes = game_notes(self.game.board.bump, self.game.deciding)
         self.app.push_screen(HelpScreen.from_bindings(self.BINDINGS, BoardView.BINDINGS, notes=notes))

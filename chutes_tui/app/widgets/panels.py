@@ -22,8 +22,8 @@ from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.status import Status, StatusPanel
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.widgets.wrap import item, joined
-from chutes_tui.engine.game import Game, Snapshot
-from chutes_tui.engine.turn import Turn
+from chutes_tui.engine.game import Game
+from chutes_tui.engine.turn import Snapshot, Turn
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import decides
 from chutes_tui.model.dice import Dice

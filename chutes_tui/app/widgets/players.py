@@ -6,6 +6,7 @@ DataTable re-rendered every cell after each move, about half of a move's whole u
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,7 +18,7 @@ from textual.widget import Widget
 
 from chutes_tui.app.themes import ink
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
-from chutes_tui.engine.game import Snapshot
+from chutes_tui.engine.turn import Snapshot
 from chutes_tui.model.players import PlayerSpec
 
 BAR_WIDTH = 10
@@ -132,7 +133,10 @@ class PlayersTable(CachedBaseStyle, Widget):
             left = snapshot.turns_left
             pending = "—" if snapshot.winner is not None or snapshot.no_odds is not None else "…"
             self.cells[key, "left"] = pending if left is None else _turns(left[seat])
-            self.cells[key, "win"] = pending if win is None else f"{win[seat]:.1%}"
+            estimated = snapshot.estimate is not None  # a Monte Carlo estimate's: whole percents
+            self.cells[key, "win"] = (
+                pending if win is None else f"≈{win[seat]:.0%}" if estimated else f"{win[seat]:.1%}"
+            )
             self.cells[key, "bar"] = "" if win is None else _bar(win[seat])
         self.refresh()
 
@@ -176,7 +180,10 @@ class PlayersTable(CachedBaseStyle, Widget):
 
 
 def _turns(value: float) -> str:
-    """Expected turns in the five characters of the ``left`` column (long boards: 37,000)."""
+    """Expected turns in the five characters of the ``left`` column (long boards: 37,000; nan:
+    not known, beyond the solvers)."""
+    if math.isnan(value):
+        return "—"
     if value < 999.95:
         return f"{value:.1f}"
     return f"{value:.0f}" if value < 99_999.5 else f"{value / 1000:.0f}k"
