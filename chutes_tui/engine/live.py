@@ -19,6 +19,7 @@ a game), so the ``ODDS_CACHE_SIZE`` most recently asked for are kept with the ch
 
 from __future__ import annotations
 
+import math
 import threading
 import zlib
 from collections.abc import Callable, Sequence
@@ -105,6 +106,20 @@ def estimated(board: Board, players: int) -> bool:
     from chutes_tui.engine.advice import unsolved
 
     return unsolved(board, players) is not None
+
+
+def swing_least(board: Board, players: int) -> float:
+    """The least change of a seat's chance a swing is (:func:`~.turn.swings`): one percentage
+    point, and where the odds are estimated four standard errors more (a chance near one half
+    from :data:`~chutes_tui.analysis.limits.LIVE_ESTIMATE_GAMES` games: 4.5 points), so the
+    estimate's noise marks no swing."""
+    from chutes_tui.engine.turn import SWING_LEAST
+
+    if not estimated(board, players):
+        return SWING_LEAST
+    from chutes_tui.analysis.limits import LIVE_ESTIMATE_GAMES
+
+    return SWING_LEAST + 4 * math.sqrt(0.25 / LIVE_ESTIMATE_GAMES)
 
 
 def live_refusal(board: Board, players: int) -> str | None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from chutes_tui.engine.choice import from_record
 from chutes_tui.engine.game import Game
-from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats
+from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats, swing_least
 from chutes_tui.engine.turn import Snapshot, Swing, moments, swings
 from chutes_tui.io.saves import SavedGame
 
@@ -110,7 +110,7 @@ class Review:
     def swings(self) -> list[Swing]:
         """The :data:`SWINGS` largest swings (:func:`~.game.swings`), in turn order; the largest
         is the one the winner's summary names."""
-        each = swings(self.turns, self.odds)
+        each = swings(self.turns, self.odds, swing_least(self.board, len(self.names)))
         largest = sorted(each, key=Swing.size, reverse=True)[:SWINGS]  # stable: the first of equals
         return sorted(largest, key=lambda swing: swing.turn.number)
 
@@ -122,7 +122,7 @@ class Review:
             for turn, odds in enumerate(self.odds):
                 if odds is None:
                     self.stats(turn)
-        each = swings(self.turns, self.odds)
+        each = swings(self.turns, self.odds, swing_least(self.board, len(self.names)))
         return max(each, key=Swing.size) if each else None  # the first of the largest
 
     def next_swing(self, turn: int) -> int | None:

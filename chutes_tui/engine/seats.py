@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from chutes_tui.engine.live import swing_least
 from chutes_tui.engine.turn import Summary, Swing, Turn, swings
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import decides
@@ -105,7 +106,7 @@ def summary(
     """A finished game's summary: each seat's turns, ladders, chutes, times sent back and (on a
     board with decisions) blunders, and the largest swing of the ``odds`` after each turn."""
     per_player = tuple((p.spec.name, p.turns, p.ladders, p.chutes) for p in players)
-    each = swings(history, odds)
+    each = swings(history, odds, swing_least(board, len(players)))
     swing = max(each, key=Swing.size) if each else None  # the first of the largest
     bumps = tuple(p.bumped for p in players)
     blunders: tuple[int, ...] = ()

@@ -164,19 +164,22 @@ class Swing:
 SWING_LEAST = 0.01
 
 
-def swings(history: Sequence[Turn], odds: Sequence[SeatOdds | None]) -> list[Swing]:
+def swings(
+    history: Sequence[Turn], odds: Sequence[SeatOdds | None], least: float = SWING_LEAST
+) -> list[Swing]:
     """Each turn's swing, in turn order: the largest change |P_after - P_before| in one seat's
     chance to win (the lowest seat on a tie), where ``odds[k]`` are the odds after ``k`` turns
     (0: the start). Turns whose odds are unknown on either side are left out, and so is the
     winning turn: it settles the game, it does not swing it; so is a turn whose largest change
-    is at most :data:`SWING_LEAST` (one percentage point), which is a nudge, not a swing (one
-    player's chance is always 100%; a die that always rolls the same never changes it)."""
+    is at most ``least`` (:data:`SWING_LEAST`, one percentage point; more where the odds are
+    estimated: :func:`~.live.swing_least`), which is a nudge, not a swing (one player's chance
+    is always 100%; a die that always rolls the same never changes it)."""
     found = []
     for turn, previous, after in zip(history, odds, odds[1:], strict=False):
         if after is None or previous is None or turn.won:
             continue
         changes = [abs(a - b) for a, b in zip(after.win, previous.win, strict=True)]
-        if max(changes) <= SWING_LEAST:
+        if max(changes) <= least:
             continue
         seat = changes.index(max(changes))
         found.append(Swing(turn, seat, previous.win[seat], after.win[seat]))

@@ -2,7 +2,6 @@
 numbers, cpu:best plays the solver's policy in watch mode, and review marks the blunders."""
 
 import pytest
-from rich.console import Console
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.dialogs.choice import ChoiceScreen
@@ -17,19 +16,13 @@ from chutes_tui.engine.blunders import choice_costs
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import Play, parse_player_spec
-from tests.app.helpers import settle, wait_for
+from tests.app.helpers import asked_with_hints, settle, text_of, wait_for
 
 DICE = ((5, 5, 5, 1, 1, 1), (4, 4, 4, 4, 0, 0), (3, 3, 3, 3, 3, 3), (6, 6, 2, 2, 2, 2))
 
 
 def choosing_board():
     return load_board("standard").replace(dice_choice=DICE, after_roll="flip")
-
-
-def text_of(renderable, width=100):
-    console = Console(width=width, record=True, color_system=None)
-    console.print(renderable)
-    return console.export_text()
 
 
 async def test_a_person_is_asked_and_the_hints_are_the_solvers():
@@ -39,13 +32,7 @@ async def test_a_person_is_asked_and_the_hints_are_the_solvers():
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        await pilot.press("space")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        shown = text_of(app.screen.query_one("#choice-options").content)
-        assert "to win" not in shown  # hints are off until asked for
-        await pilot.press("k")
-        await pilot.pause()
-        shown = text_of(app.screen.query_one("#choice-options").content)
+        shown = await asked_with_hints(pilot, "to win")
         values = advice(board, 2).dice((0, 0), 0)  # the duel's value of each die from the start
         for number, (faces, value) in enumerate(zip(DICE, values, strict=True), start=1):
             line = next(line for line in shown.splitlines() if f"die {','.join(map(str, faces))}" in line)

@@ -3,12 +3,9 @@ pawn chosen is the one that moves, the board and the players' table show every p
 puts the pawns sent home back on the start, review steps through the pawns, and the inspector
 and overlays of a board with decisions say what they give instead of failing."""
 
-from rich.console import Console
-
 from chutes_tui.analysis import build_chain
 from chutes_tui.analysis.single import expected_turns
 from chutes_tui.app.app import ChutesApp
-from chutes_tui.app.dialogs.choice import ChoiceScreen
 from chutes_tui.app.overlays import DECISIONS_NOTE
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.review import ReviewScreen
@@ -18,13 +15,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.decisions import outcomes, pawn_options
 from chutes_tui.model.players import parse_player_spec
-from tests.app.helpers import settle, wait_for
-
-
-def text_of(renderable, width=100):
-    console = Console(width=width, record=True, color_system=None)
-    console.print(renderable)
-    return console.export_text()
+from tests.app.helpers import asked_with_hints, settle, text_of, wait_for
 
 
 def pawns_game():
@@ -41,13 +32,7 @@ async def test_the_pawn_prompt_shows_the_solvers_numbers_and_moves_the_pawn_chos
     app = ChutesApp(game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: advised(board, 2) is not None)
-        await pilot.press("space")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        shown = text_of(app.screen.query_one("#choice-options").content)
-        assert "turns" not in shown  # hints are off until asked for
-        await pilot.press("k")
-        await pilot.pause()
-        shown = text_of(app.screen.query_one("#choice-options").content)
+        shown = await asked_with_hints(pilot, "turns")
         die, face = game.drawn
         values = advice(board, 2).options(game.standings, 0, die, face)
         offered = pawn_options(board, (15, 22))

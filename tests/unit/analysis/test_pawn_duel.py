@@ -16,6 +16,7 @@ from chutes_tui.exact.choices import policy_iteration
 from chutes_tui.exact.duel import exact_duel
 from chutes_tui.model.board import Board
 from chutes_tui.sim.choices import first_wins
+from tests.unit.analysis.maxmin import max_min
 
 # Two squares, a die (1, 3) whose 3 always overshoots (exact end): a pawn moves one square or
 # stays. With pawns on 0 and 1 after a 1, the choice is the rear pawn to 1 or the front one home.
@@ -43,7 +44,7 @@ def test_value_iteration_is_the_max_min_over_every_pair_of_policies(bump):
     policies = list(every_policy(model))
     assert len(policies) == 32
     s = model.start
-    best = max(min(duel.evaluate(model, mine, theirs)[0][s, s] for theirs in policies) for mine in policies)
+    best = max_min(model, policies)
     assert table[s, s] == pytest.approx(best, abs=1e-11)
     chosen = duel.greedy(model, table)
     exact = exact_duel(model, chosen)

@@ -97,3 +97,20 @@ def test_live_odds_beyond_the_solvers_are_an_estimate(standard):
     exact = live_stats(board, ((5, 38),), 0)
     assert exact.estimate is None and exact.turns_left[0] == pytest.approx(exact.odds.expected_total_moves)
     assert np.isfinite(exact.turns_left[0])
+
+
+def test_the_noise_of_estimated_odds_marks_no_swing(standard):
+    """A swing must pass four standard errors of the estimate as well as one point."""
+    from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.engine.game import Game
+    from chutes_tui.engine.live import swing_least
+    from chutes_tui.engine.turn import SWING_LEAST, swings
+    from chutes_tui.model.players import parse_player_spec
+
+    board = standard.replace(pawns=2)
+    assert swing_least(standard, 2) == SWING_LEAST and swing_least(board, 1) == SWING_LEAST
+    assert swing_least(board, 2) == pytest.approx(0.01 + 4 * math.sqrt(0.25 / 2_000))
+    game = Game.new(board, parse_player_spec("cpu:best,cpu:best"), seed=1)
+    turn = game.roll()
+    odds = [SeatOdds((0.5, 0.5), 60, 30), SeatOdds((0.53, 0.47), 59, 30)]  # 3 points: noise here
+    assert len(swings([turn], odds)) == 1 and swings([turn], odds, swing_least(board, 2)) == []
