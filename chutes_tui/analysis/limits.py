@@ -133,6 +133,8 @@ STRATEGY_MAX_OUTCOMES = 500_000
 # iteration holds every choice's outcome for each (squares² × dice × faces × options × 2), so
 # 40,000 pair states (200 squares) is its bound; the exact evaluation of the policy found is a
 # dense rational solve of one unknown per pair state, done up to this many (a 35-square board).
+# With pawns a player's state is its pawns' squares: two pawns on tiny-10 make 44 states, 1,936
+# pairs (solved, not exactly); on the standard board 3,402, past the bound: estimated instead.
 DUEL_MAX_PAIRS = 40_000
 # ... and each sweep gathers every choice's outcome on every pair state: 8 bytes each, several
 # arrays of them (the standard board with Efron's dice: 6,561 × 96 = 630,000).
