@@ -97,7 +97,7 @@ def why_no_exact(game: Game) -> str | None:
         return "Exact fractions are for games without the bump rule (its odds here are exact to 1e-12)."
     if game.finished:
         return "The game is over: the chances are 1 and 0."
-    states = len(game.board.standable_squares) - 1
+    states = len(game.board.standable) - 1
     if states > EXACT_IN_APP_MAX_STATES:
         # Thread workers cannot be interrupted, and quitting waits for them: keep them short.
         where = path_text(game.board.source or game.board.name)

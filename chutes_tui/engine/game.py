@@ -37,8 +37,8 @@ from chutes_tui.model.text import path_text
 from chutes_tui.model.turns import PieceState, Rolling, Step, after_roll, begin_turn
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.chain import Position
     from chutes_tui.analysis.multi import SeatOdds  # the analysis loads when odds are worked out
+    from chutes_tui.analysis.states import Position
 
 
 class GameError(ValueError):
