@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import remove_jump
 from chutes_tui.model.rules import JumpKind, Move, move
 from chutes_tui.model.turns import PieceState, Rolling, after_roll, beyond_rolls
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from chutes_tui.analysis import Distribution, SeatOdds
 
 # The reports' shapes are imported with the screens that show them (the app's game screen);

@@ -15,9 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from chutes_tui.analysis.flow import FlowStep
 from chutes_tui.analysis.limits import EXACT_IN_APP_MAX_STATES
-from chutes_tui.analysis.reports import SquareReport, inspect_square
+from chutes_tui.analysis.reports import inspect_square
 from chutes_tui.app.controller import Scheduler, TurnController
 from chutes_tui.app.flowslider import FlowSlider
 from chutes_tui.app.overlays import OverlayCycle, statistics_refusal
@@ -28,6 +27,8 @@ from chutes_tui.render.boardpaint import Overlay
 from chutes_tui.render.squares import square_says
 
 if TYPE_CHECKING:
+    from chutes_tui.analysis.flow import FlowStep
+    from chutes_tui.analysis.reports import SquareReport
     from chutes_tui.app.livefeed import Request
     from chutes_tui.research.diagonal import DiagonalReport
 

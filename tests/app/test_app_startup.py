@@ -84,7 +84,7 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
 
-WATCHED = ("scipy", "flint", "chutes_tui.app.screens.review", "chutes_tui.engine.review")
+WATCHED = ("numpy", "scipy", "flint", "chutes_tui.app.screens.review", "chutes_tui.engine.review")
 mount = GameScreen.on_mount
 def on_mount(screen):
     screen.call_after_refresh(lambda: print(sorted(m for m in WATCHED if m in sys.modules)))
@@ -100,8 +100,9 @@ asyncio.run(main())
 """
 
 
-def test_the_first_frame_of_a_game_on_the_standard_board_imports_no_scipy():
-    """In a fresh interpreter (this one has scipy already): the first frame needs no chain, nor
+def test_the_first_frame_of_a_game_on_the_standard_board_imports_no_numpy_nor_scipy():
+    """In a fresh interpreter (this one has both already): the first frame needs no chain, no
+    array (the board's tables are plain, the game's seeded die is made at its first roll), nor
     the review screen (asking whether one is open does not load it), nor the review's engine."""
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
