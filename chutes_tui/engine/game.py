@@ -9,7 +9,7 @@ on the others a front end may work them out elsewhere and answer through a sourc
 from __future__ import annotations
 
 import os
-import secrets
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -86,7 +86,7 @@ class Game:
         """A game from the start; ``seed`` (see :mod:`chutes_tui.model.inputs`) or a fresh one."""
         try:
             check_players(specs)
-            seed = secrets.randbelow(SEED_MAX + 1) if seed is None else seed
+            seed = random.SystemRandom().randint(0, SEED_MAX) if seed is None else seed
             checked_seed(seed)
         except InputError as error:
             raise GameError(str(error)) from None
