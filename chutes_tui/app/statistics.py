@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from chutes_tui.analysis.limits import EXACT_IN_APP_MAX_STATES
-from chutes_tui.analysis.reports import inspect_square
 from chutes_tui.app.controller import Scheduler, TurnController
 from chutes_tui.app.flowslider import FlowSlider
 from chutes_tui.app.overlays import OverlayCycle, statistics_refusal
@@ -255,6 +254,8 @@ class GameStatistics:
         self.flow.show_bar()
 
     def inspect(self, square: int) -> None:
+        from chutes_tui.analysis.reports import inspect_square  # the inspector's first square
+
         game = self.game
         two = len(game.players) == 2 and not game.finished
         # The opponent as the odds see it (a turn to miss is a state of its own).
