@@ -12,6 +12,7 @@ Constructing a :class:`Board` validates it, winnability included
 from __future__ import annotations
 
 import dataclasses
+from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -240,11 +241,16 @@ class Board(RuleChoices):
             raise ValueError(f"the engines do not play {', '.join(waiting)} yet (model/decisions.py does)")
 
     @cached_property
-    def roll_cells(self) -> memoryview:
-        """:func:`chutes_tui.model.rules.roll_cells` of this board, computed once (read-only):
-        where each move from each square ends, ``roll_cells[s * len(die.values) + c]``."""
+    def _roll_cells(self) -> array[int]:
         self._engines_play()
         return roll_cells(self)
+
+    @property
+    def roll_cells(self) -> memoryview:
+        """:func:`chutes_tui.model.rules.roll_cells` of this board, computed once, read-only:
+        where each move from each square ends, ``roll_cells[s * len(die.values) + c]``. (The
+        board keeps the array, which pickles and copies, and hands out a read-only view.)"""
+        return memoryview(self._roll_cells).toreadonly()
 
     @cached_property
     def roll_table(self) -> np.ndarray:

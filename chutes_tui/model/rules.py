@@ -271,14 +271,13 @@ def _cells(board: RuledBoard, inside: Sequence[int], past: Callable[[int, int], 
     return cells
 
 
-def landing_cells(board: RuledBoard) -> memoryview:
+def landing_cells(board: RuledBoard) -> array[int]:
     """``cells[s·C + c]``: the square that column ``c``'s move (``board.die.values[c]``) from
     ``s`` lands on, before any jump (:func:`landing_square`)."""
-    cells = _cells(board, range(board.end + 1), lambda s, m: landing_square(s, m, board.end, board.end_rule))
-    return memoryview(cells).toreadonly()
+    return _cells(board, range(board.end + 1), lambda s, m: landing_square(s, m, board.end, board.end_rule))
 
 
-def roll_cells(board: RuledBoard) -> memoryview:
+def roll_cells(board: RuledBoard) -> array[int]:
     """``cells[s·C + c]``: the final square (:func:`final_square`) of column ``c``'s move
     (``board.die.values[c]``, with chance ``board.die.counts[c] / board.die.total``) from square
     ``s`` (0 ≤ s ≤ end); ``C`` the number of moves.
@@ -290,17 +289,16 @@ def roll_cells(board: RuledBoard) -> memoryview:
     """
     cells = _cells(board, board.resolve, lambda s, m: final_square(board, s, m))
     goal, moves = board.goal_square, board.die.values
-    cells[goal * len(moves) : (goal + 1) * len(moves)] = array(
-        "q", [final_square(board, goal, m) for m in moves]
-    )
-    return memoryview(cells).toreadonly()
+    finished = array("q", [final_square(board, goal, m) for m in moves])
+    cells[goal * len(moves) : (goal + 1) * len(moves)] = finished
+    return cells
 
 
-def _as_table(cells: memoryview, moves: int) -> np.ndarray:
+def _as_table(cells: array[int] | memoryview, moves: int) -> np.ndarray:
     """numpy's read-only view of a table of cells, ``(end + 1) × moves``, without a copy."""
     import numpy as np
 
-    return np.frombuffer(cells, dtype=np.int64).reshape(-1, moves)
+    return np.frombuffer(memoryview(cells).toreadonly(), dtype=np.int64).reshape(-1, moves)
 
 
 def landing_table(board: RuledBoard) -> np.ndarray:

@@ -126,3 +126,18 @@ def test_the_tables_made_a_column_at_a_time_are_the_rule_square_by_square(board)
             assert rolls[square, column] == final_square(board, square, steps)
             assert board.roll_cells[square * len(moves) + column] == rolls[square, column]
             assert landings[square, column] == landing_square(square, steps, board.end, board.end_rule)
+
+
+def test_a_board_with_its_tables_made_still_pickles_and_copies(standard):
+    """The board keeps its plain cells as an array (a read-only view is handed out), so a board
+    whose tables were made pickles and deep-copies as it did when they were numpy's."""
+    import copy
+    import pickle
+
+    board = load_board("standard")
+    board.roll_table  # noqa: B018 (made and kept: the point)
+    for other in (pickle.loads(pickle.dumps(board)), copy.deepcopy(board)):
+        assert other == board and (other.roll_table == standard.roll_table).all()
+        assert list(other.roll_cells[95 * 6 : 96 * 6]) == [96, 97, 78, 99, 100, 95]
+    with pytest.raises(TypeError):
+        board.roll_cells[0] = 5
