@@ -199,7 +199,7 @@ def move_by(board: RuledBoard, square: int, steps: int, landing: int | None = No
     """A move of ``steps`` squares from ``square`` (a face, or a turn's summed faces, however
     large), under the end rule, its jumps followed; ``landing`` given: the piece is placed there
     instead (entering on the board's ``enter_square``), its jump followed. The same rule as
-    :func:`move`, without the tables (whose columns are the dice's moves only)."""
+    :func:`move`, whose roll must be one of the dice's moves."""
     if landing is None:
         landing = landing_square(square, steps, board.end, board.end_rule)
         if square + steps > board.end and board.end_rule is EndRule.EXACT:
