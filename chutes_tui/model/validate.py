@@ -21,7 +21,6 @@ from typing import Protocol
 from chutes_tui.model.errors import BoardError, Jump
 from chutes_tui.model.rules import EndRule, RuledBoard
 from chutes_tui.model.text import elide
-from chutes_tui.model.turnlaw import reached_pieces
 from chutes_tui.model.turns import PieceState, TurnBoard, beyond_rolls
 
 
@@ -118,6 +117,8 @@ def reached_squares(board: TurnBoard) -> tuple[int, ...]:
     """The squares reachable from the start along the roll table, ascending; with a turn rule
     of issue 26, the squares of the piece states a game stands on between turns."""
     if beyond_rolls(board):
+        from chutes_tui.model.turnlaw import reached_pieces  # issue 26's boards alone
+
         return tuple(sorted({piece.square for piece in reached_pieces(board)[0]}))
     cells, bounds = _rows(board)
     seen = _search(cells, bounds, [board.start], board.end + 1)
@@ -137,6 +138,8 @@ def stranded_squares(board: CheckedBoard) -> list[int]:
 def check_turns_end(board: CheckedBoard) -> None:
     """Refuse a board with a turn rule of issue 26 on which a turn may never end, or a piece
     state a game can stand on from which the goal can never be reached."""
+    from chutes_tui.model.turnlaw import reached_pieces
+
     after, endless = reached_pieces(board)
     if endless:
         again = _compact(state.square for state in endless if state.square in board.throw_again)
