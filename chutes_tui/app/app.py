@@ -22,7 +22,6 @@ from textual.worker import WorkerFailed
 from chutes_tui.app.controller import DEFAULT_SPEED
 from chutes_tui.app.keymap import key
 from chutes_tui.app.messages import NewGameRequested, StartGame
-from chutes_tui.app.palette import open_palette, open_theme_palette
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screenshot import SCREENSHOT_KEY, take_screenshot
 from chutes_tui.app.terminal import sized_by_the_terminal
@@ -144,9 +143,13 @@ class ChutesApp(App[None]):
         return None
 
     def action_command_palette(self) -> None:
+        from chutes_tui.app.palette import open_palette  # as it opens, like every dialog
+
         open_palette(self)  # Textual 8.2.8's own palette crashes on fast keys (app/palette.py)
 
     def search_themes(self) -> None:
+        from chutes_tui.app.palette import open_theme_palette
+
         open_theme_palette(self)
 
     def on_mount(self) -> None:

@@ -113,14 +113,14 @@ def test_the_first_frame_of_a_game_on_the_standard_board_imports_no_numpy_nor_sc
 def test_the_first_frame_imports_no_dialog_and_no_other_screen():
     """Screens and dialogs are imported when they open (issue 25, point 8): at the game's first
     frame no dialog module is loaded (the quit question, the error, save-as, the choice of a
-    board with decisions) and no screen but the game's own parts."""
-    prefixes = ("chutes_tui.app.dialogs", "chutes_tui.app.screens.")
+    board with decisions, the command palette) and no screen but the game's own parts."""
+    prefixes = ("chutes_tui.app.dialogs", "chutes_tui.app.palette", "chutes_tui.app.screens.")
     watched = f"sorted(m for m in sys.modules if m.startswith({prefixes!r}))"
     probe = FIRST_FRAME.replace("sorted(m for m in WATCHED if m in sys.modules)", watched)
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     loaded = ast.literal_eval(done.stdout.splitlines()[0])
-    assert [m for m in loaded if "dialogs" in m] == []
+    assert [m for m in loaded if "dialogs" in m or "palette" in m] == []
     game_parts = {"game", "gameend", "gamesession", "keys"}  # the game screen and its collaborators
     assert {m.rsplit(".", 1)[1] for m in loaded} == game_parts
 
