@@ -24,16 +24,18 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from chutes_tui.app.liveodds import LiveOdds
 from chutes_tui.engine.advice import Advice, advised
 from chutes_tui.engine.choice import ChoiceMade
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.engine.path import trail, walk
-from chutes_tui.engine.prompt import Prompt, die_prompt, option_prompt
 from chutes_tui.engine.turn import Turn
 from chutes_tui.model.decisions import choice_dice, option_words
+
+if TYPE_CHECKING:
+    from chutes_tui.engine.prompt import Prompt  # what a person is asked: boards with decisions
 
 # Computer turns per second at each speed setting; infinity is "max": no pauses, no animation.
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, math.inf)
@@ -225,6 +227,8 @@ class TurnController:
         if game.drawn is not None:
             self._ask_option()
         elif len(choice_dice(game.board)) > 1:
+            from chutes_tui.engine.prompt import die_prompt  # boards with decisions alone
+
             prompt = die_prompt(game.board, self._advice(), tuple(game.positions), game.to_move)
             self.view.ask(prompt, self._die_chosen)
         else:
@@ -246,6 +250,8 @@ class TurnController:
         if len(option_words(game.board.after_roll)) == 1:
             self._option_chosen(0)
             return
+        from chutes_tui.engine.prompt import option_prompt
+
         prompt = option_prompt(game.board, self._advice(), tuple(game.positions), game.to_move, die, face)
         self.view.ask(prompt, self._option_chosen)
 

@@ -24,7 +24,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import LiveStats, StopRequested, instant, live_stats
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.chain import Position
+    from chutes_tui.analysis.states import Position
 
 GROUP = "live-stats"
 

@@ -17,7 +17,7 @@ from chutes_tui.engine.live import LiveStats, WhenKnownInstant
 from chutes_tui.model.board import Board
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.chain import Position
+    from chutes_tui.analysis.states import Position
 
 
 class LiveOdds(WhenKnownInstant):

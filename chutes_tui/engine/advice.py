@@ -26,18 +26,18 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import MemoKey
 from chutes_tui.model.players import Play
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from chutes_tui.analysis.choices import Choices
     from chutes_tui.analysis.duel import DuelPolicy
 
-# The solvers (scipy) load when a board with decisions is first solved: a game's first frame
-# needs none of them.
+# The solvers (numpy, scipy) load when a board with decisions is first solved: a game's first
+# frame needs none of them.
 
 BLUNDER_WIN = 0.02  # two percentage points of the chance to win
 BLUNDER_TURNS = 0.5  # half an expected turn
@@ -86,6 +86,8 @@ class Advice:
         return tuple(float(v) for v in self.option_table[(*self._where(positions, seat), die, column)])
 
     def _face_column(self, die: int, face: int) -> int:
+        import numpy as np
+
         return int(np.flatnonzero((self.model.faces[die] == face) & (self.model.chances[die] > 0))[0])
 
     def die(self, play: Play, positions: tuple[int, ...], seat: int) -> int:
@@ -137,6 +139,7 @@ def _solve(board: Board, two: bool) -> Advice:
 
 def _duel_turns(model: Choices, policy: DuelPolicy) -> np.ndarray:
     """The expected turns left in all when both play ``policy`` (see :attr:`Advice.turns_table`)."""
+    import numpy as np
     import scipy.sparse as sp
     from scipy.sparse.linalg import spsolve
 

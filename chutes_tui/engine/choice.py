@@ -15,14 +15,16 @@ turn with a decision is always one roll and never meets :func:`~chutes_tui.model
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.decisions import AfterRoll, choice_dice, option_words, outcomes
 from chutes_tui.model.players import Play
 from chutes_tui.model.rules import Move, move_by
+
+if TYPE_CHECKING:
+    import numpy as np  # the game's seeded generator is numpy's
 
 COIN_SIDES = ("+1", "-1")  # coin 0 adds a square, coin 1 takes one away
 

@@ -31,8 +31,9 @@ from chutes_tui.model.memo import MemoKey, Recent
 from chutes_tui.model.turns import PieceState
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.chain import Chain, Position
+    from chutes_tui.analysis.chain import Chain
     from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.analysis.states import Position
 
 # The analysis modules (the chain, the series, scipy) are imported by the functions that work
 # statistics out: a game, and the app's first frame, start without them.
@@ -182,8 +183,8 @@ def _choosing(board: Board, positions: tuple[Position, ...], to_move: int) -> Li
     """Two players with decisions, both playing optimally (:func:`.advice.duel_odds`). Every
     position is a square: a board with decisions has no turn to miss (model/decisions.py's
     solver refuses issue 26's turn rules)."""
-    from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.analysis.states import square_of
     from chutes_tui.engine.advice import duel_odds, own_turns
 
     squares = tuple(square_of(position) for position in positions)
@@ -211,8 +212,8 @@ def _bumping(chain: Chain, positions: tuple[Position, ...], to_move: int) -> Liv
 
 def _own_turns(chain: Chain, positions: tuple[Position, ...]) -> tuple[float, ...]:
     """Each player's expected turns as if alone (the players table's "left")."""
-    from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.single import moments_from
+    from chutes_tui.analysis.states import square_of
 
     return tuple(
         0.0
@@ -226,8 +227,8 @@ def _independent(chain: Chain, positions: tuple[Position, ...], to_move: int) ->
     # LIVE_TOLERANCE only matters where the series' tail laws are used: instant boards keep every
     # state's curves and solve for their means, whatever tolerance is asked.
     from chutes_tui.analysis import seat_odds, two_player_table
-    from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.multi import two_player_table_affordable
+    from chutes_tui.analysis.states import square_of
 
     odds = seat_odds(chain, positions, to_move, LIVE_TOLERANCE)
     over = any(square_of(position) == chain.goal for position in positions)

@@ -18,8 +18,8 @@ from chutes_tui.model.rules import Move, RuledBoard
 from chutes_tui.model.turns import PieceState, Rolling, Step
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.chain import Position
     from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.analysis.states import Position
 
 
 @dataclass(frozen=True)
