@@ -32,11 +32,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from chutes_tui.analysis.chain import Chain, Position, build_chain, roll_chain, square_of
+from chutes_tui.analysis.chain import Chain, build_chain, roll_chain
 from chutes_tui.analysis.length import GameLength, law_from
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, BUMP_MAX_STATES
 from chutes_tui.analysis.multi import SeatOdds, seat_odds
 from chutes_tui.analysis.progress import SERIES_PROGRESS, in_process
+from chutes_tui.analysis.states import Position, square_of
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.memo import MemoFamily
 from chutes_tui.model.rules import bumped
@@ -100,7 +101,7 @@ def joint_chain(board: Board, players: int) -> JointChain:
 
 def joint_size(board: Board, players: int) -> int:
     """The joint chain's states: every seat on a square it may rest on, and whose roll it is."""
-    return (len(board.standable_squares) - 1) ** players * players
+    return (len(board.standable) - 1) ** players * players
 
 
 def _joint_chain(board: Board, players: int) -> JointChain:

@@ -32,108 +32,17 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from chutes_tui.analysis.states import States, chain_states
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import Memo, MemoKey
-from chutes_tui.model.turns import PieceState, beyond_rolls
+from chutes_tui.model.turns import beyond_rolls
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
 
-# A player's position: a piece state, or a square (the piece there with no turn to miss). Only a
-# turn rule of issue 26 (``miss_turn``) gives a position memory beyond its square.
-Position = PieceState | int
-
-
-def square_of(position: Position) -> int:
-    """The square a position stands on."""
-    return position if isinstance(position, int) else position.square
-
-
 # A chain of top-face rolls longer than this carries less probability than (1/2)^60 ≈ 1e-18,
 # below what a double near 1 can hold; the extra-roll turn matrix stops summing there.
 _EXTRA_ROLL_NEGLIGIBLE = 1e-18
-
-
-@dataclass(frozen=True, eq=False)
-class States:
-    """The chain's states without its matrix: the transient standable squares, ascending, and
-    each square's state (``-1``: none). The exact chain needs no more of the float one. On a
-    board with a turn rule of issue 26, ``miss`` marks the states of a piece that skips its next
-    turn (module docstring); ``None``: no state does."""
-
-    board: Board
-    squares: np.ndarray
-    index: np.ndarray
-    miss: np.ndarray | None = field(default=None, kw_only=True)
-
-    @property
-    def size(self) -> int:
-        return int(self.squares.size)
-
-    @property
-    def extended(self) -> bool:
-        """Whether these are the extended chain's piece states (a turn rule of issue 26): then
-        no chain of single rolls shares them, and the solves take the turn chain itself."""
-        return self.miss is not None
-
-    @property
-    def by_rolls(self) -> bool:
-        """Whether the solves may go through the chain of single rolls (:func:`roll_chain`):
-        the extra roll joins rolls into turns, on a board of today."""
-        return self.board.extra_roll and not self.extended
-
-    @property
-    def goal(self) -> int:
-        """The absorbing square: the board's goal (its end square unless a goal is set)."""
-        return self.board.goal_square
-
-    def row(self, square: int) -> int:
-        """The state index of a transient square (a piece there with no turn to miss);
-        ``ValueError`` for any other square."""
-        if 0 <= square < self.index.size and self.index[square] >= 0:
-            return int(self.index[square])
-        raise ValueError(f"square {square} is not a square a turn can start from on {self.board.name}")
-
-    def state(self, piece: PieceState | int) -> int:
-        """The state index of a piece state (a square: the piece there with no turn to miss)."""
-        if isinstance(piece, int) or not piece.miss:
-            return self.row(piece if isinstance(piece, int) else piece.square)
-        row = self.row(piece.square) + 1  # a square's miss state follows its plain one
-        if self.miss is not None and row < self.size and self.miss[row] and self.squares[row] == piece.square:
-            return row
-        raise ValueError(f"no game on {self.board.name} stands on square {piece.square} with a turn to miss")
-
-    @property
-    def pieces(self) -> tuple[PieceState, ...]:
-        """Every state as a piece state."""
-        miss = np.zeros(self.size, dtype=bool) if self.miss is None else self.miss
-        return tuple(PieceState(s, m) for s, m in zip(self.squares.tolist(), miss.tolist(), strict=True))
-
-    def per_square(self, values: np.ndarray) -> np.ndarray:
-        """A value per state summed per square (``0..end``; a square's two states add up)."""
-        out = np.zeros(self.board.end + 1)
-        np.add.at(out, self.squares, values)
-        return out
-
-
-# The board's chain states.
-STATES: MemoKey[Board, States] = MemoKey("chain_states")
-
-
-def chain_states(board: Board) -> States:
-    """The states of ``board``'s chain (no scipy, no matrix; kept with the board)."""
-
-    def states() -> States:
-        if beyond_rolls(board):
-            return _piece_states(board)
-        squares = board.standable_squares[board.standable_squares != board.end]
-        index = np.full(board.end + 1, -1, dtype=np.int64)
-        index[squares] = np.arange(squares.size)
-        squares.setflags(write=False)
-        index.setflags(write=False)
-        return States(board, squares, index)
-
-    return board.memo.get(STATES, states)
 
 
 @dataclass(frozen=True, eq=False)
@@ -179,21 +88,6 @@ class Chain(States):
         return splu((identity - self.Q).tocsc())
 
 
-def _piece_states(board: Board) -> States:
-    """The extended chain's states (module docstring)."""
-    from chutes_tui.model.turnlaw import reached_pieces
-
-    pieces = [piece for piece in reached_pieces(board)[0] if piece.square != board.goal_square]
-    squares = np.array([piece.square for piece in pieces], dtype=np.int64)
-    miss = np.array([piece.miss for piece in pieces], dtype=bool)
-    index = np.full(board.end + 1, -1, dtype=np.int64)
-    plain = np.flatnonzero(~miss)
-    index[squares[plain]] = plain
-    for array in (squares, miss, index):
-        array.setflags(write=False)
-    return States(board, squares, index, miss=miss)
-
-
 # The board's chain of single rolls, where the extra roll makes it differ from the turn chain.
 ROLL_CHAIN: MemoKey[Board, Chain] = MemoKey("roll_chain")
 
@@ -227,13 +121,11 @@ def _build_chain(board: Board) -> Chain:
     import scipy.sparse as sp
 
     states = chain_states(board)
-    if states.miss is not None:
+    if states.extended:
         from chutes_tui.analysis.piecechain import piece_chain
 
         Q, finish = piece_chain(board, states.pieces)
-        return Chain(
-            board=board, squares=states.squares, index=states.index, Q=Q, finish=finish, miss=states.miss
-        )
+        return Chain(board=board, on=states.on, skips=states.skips, Q=Q, finish=finish)
     squares, index = states.squares, states.index
     table = board.roll_table
     n, columns = squares.size, table.shape[1]
@@ -271,4 +163,4 @@ def _build_chain(board: Board) -> Chain:
     )
     Q.sum_duplicates()
     finish.setflags(write=False)
-    return Chain(board=board, squares=squares, index=index, Q=Q, finish=finish)
+    return Chain(board=board, on=states.on, Q=Q, finish=finish)

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chutes_tui.analysis.chain import Chain, Position, square_of
+from chutes_tui.analysis.chain import Chain
+from chutes_tui.analysis.states import Position, square_of
 from chutes_tui.analysis.window import Window, turn_step, unit_window
 from chutes_tui.model.board import Board
 

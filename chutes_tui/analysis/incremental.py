@@ -61,9 +61,9 @@ def system_problem(board: Board) -> str | None:
     if problem is not None:
         return problem
     stranded = stranded_squares(board)
-    if stranded.size:
+    if stranded:
         return (
-            f"with {board.die.text}, no roll from square {int(stranded[0])} ever reaches the end: no game "
+            f"with {board.die.text}, no roll from square {stranded[0]} ever reaches the end: no game "
             "stands there, but the jump system solves for every square (try another die)"
         )
     return None

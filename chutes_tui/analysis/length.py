@@ -27,9 +27,10 @@ from typing import Any
 
 import numpy as np
 
-from chutes_tui.analysis.chain import Chain, Position, square_of
+from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.series import start_series
 from chutes_tui.analysis.single import PmfLaw
+from chutes_tui.analysis.states import Position, square_of
 
 LAW_TAIL = 1e-15
 # What a front end shows when no quantiles are asked for.

@@ -29,10 +29,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from chutes_tui.analysis.chain import Chain, Position, square_of
+from chutes_tui.analysis.chain import Chain
 from chutes_tui.analysis.limits import CURVES_MAX_VALUES, TABLE_MAX_STATES
 from chutes_tui.analysis.series import FIRST_LOOK, next_look, series_from
 from chutes_tui.analysis.single import Curves, expected_turns, finishing_curves, moments_from
+from chutes_tui.analysis.states import Position, square_of
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.memo import MemoKey
 

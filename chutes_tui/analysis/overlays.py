@@ -23,7 +23,7 @@ from chutes_tui.model.board import Board
 from chutes_tui.model.text import percent_digits
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.chain import Position
+    from chutes_tui.analysis.states import Position
 
 
 class OverlayKind(Enum):

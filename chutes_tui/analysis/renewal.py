@@ -127,7 +127,7 @@ def long_moves(chain: Chain) -> LongMoves | None:
         return None
     keep = ~long
     short_q = sp.csr_matrix((q.data[keep], (rows[keep], q.indices[keep])), shape=q.shape)
-    short = Chain(chain.board, chain.squares, chain.index, short_q, chain.finish, miss=chain.miss)
+    short = Chain(chain.board, chain.on, short_q, chain.finish, skips=chain.skips)
     targets = np.searchsorted(states, q.indices[long])
     return LongMoves(states, rows[long], targets, q.data[long], short)
 

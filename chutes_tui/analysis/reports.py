@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import remove_jump
 from chutes_tui.model.rules import JumpKind, Move, move
 from chutes_tui.model.turns import PieceState, Rolling, after_roll, beyond_rolls
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from chutes_tui.analysis import Distribution, SeatOdds
 
 # The reports' shapes are imported with the screens that show them (the app's game screen);
@@ -111,8 +111,8 @@ def positions_report(board: Board, positions: tuple[int | PieceState, ...]) -> P
     state, for a turn rule of issue 26 that needs memory, stands as it is)."""
     from chutes_tui.analysis import build_chain
     from chutes_tui.analysis.bump import game_odds
-    from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.single import moments_from
+    from chutes_tui.analysis.states import square_of
 
     chain = build_chain(board)
     resting = tuple(
@@ -248,9 +248,9 @@ def inspect_square(board: Board, square: int, opponent: int | PieceState | None 
     if where != board.goal_square and not board.is_standable(where):
         raise ValueError(unreached(board, square))
     from chutes_tui.analysis import build_chain, expected_from_start, finishing_distribution, visit_statistics
-    from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.landings import landings
     from chutes_tui.analysis.multi import two_player_probability
+    from chutes_tui.analysis.states import square_of
 
     chain = build_chain(board)
     dist = finishing_distribution(chain, where)

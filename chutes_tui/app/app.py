@@ -20,11 +20,8 @@ from textual.theme import Theme
 from textual.worker import WorkerFailed
 
 from chutes_tui.app.controller import DEFAULT_SPEED
-from chutes_tui.app.dialogs.confirm import ConfirmScreen, confirm_then
-from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.keymap import key
 from chutes_tui.app.messages import NewGameRequested, StartGame
-from chutes_tui.app.palette import open_palette, open_theme_palette
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screenshot import SCREENSHOT_KEY, take_screenshot
 from chutes_tui.app.terminal import sized_by_the_terminal
@@ -123,6 +120,8 @@ class ChutesApp(App[None]):
         """ctrl+q, the palette's Quit, the winner's q, Esc out of the first editor: at once,
         unless a screen anywhere on the stack holds work; then the question names it, and its
         default (Enter, Esc) keeps it: y quits."""
+        from chutes_tui.app.dialogs.confirm import ConfirmScreen, confirm_then  # as it opens
+
         lost = unsaved_work(self)
         if not lost:
             self.exit()
@@ -144,9 +143,13 @@ class ChutesApp(App[None]):
         return None
 
     def action_command_palette(self) -> None:
+        from chutes_tui.app.palette import open_palette  # as it opens, like every dialog
+
         open_palette(self)  # Textual 8.2.8's own palette crashes on fast keys (app/palette.py)
 
     def search_themes(self) -> None:
+        from chutes_tui.app.palette import open_theme_palette
+
         open_theme_palette(self)
 
     def on_mount(self) -> None:
@@ -287,6 +290,8 @@ class ChutesApp(App[None]):
     def on_work_failed(self, event: WorkFailed) -> None:
         """Any worker that fails (every one starts through app/workers.py): one dialog saying
         what failed, and the app goes on."""
+        from chutes_tui.app.dialogs.error import ErrorScreen  # as it opens
+
         what = printable(f"{type(event.error).__name__}: {event.error}")
         self.push_screen(ErrorScreen(f"The {event.name} failed", what))
 

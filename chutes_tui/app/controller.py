@@ -24,16 +24,18 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from chutes_tui.app.liveodds import LiveOdds
 from chutes_tui.engine.advice import Advice, advised
 from chutes_tui.engine.choice import ChoiceMade
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.engine.path import trail, walk
-from chutes_tui.engine.prompt import Prompt, die_prompt, option_prompt
 from chutes_tui.engine.turn import Turn
 from chutes_tui.model.decisions import choice_dice, pawn_options
+
+if TYPE_CHECKING:
+    from chutes_tui.engine.prompt import Prompt  # what a person is asked: boards with decisions
 
 # Computer turns per second at each speed setting; infinity is "max": no pauses, no animation.
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, math.inf)
@@ -227,6 +229,8 @@ class TurnController:
         if game.drawn is not None:
             self._ask_option()
         elif len(choice_dice(game.board)) > 1:
+            from chutes_tui.engine.prompt import die_prompt  # boards with decisions alone
+
             prompt = die_prompt(game.board, self._advice(), game.standings, game.to_move)
             self.view.ask(prompt, self._die_chosen)
         else:
@@ -248,6 +252,8 @@ class TurnController:
         if len(self._offered()) == 1:  # nothing to choose: one pawn free to move, the plain move
             self._option_chosen(0)
             return
+        from chutes_tui.engine.prompt import option_prompt
+
         prompt = option_prompt(game.board, self._advice(), game.standings, game.to_move, die, face)
         self.view.ask(prompt, self._option_chosen)
 

@@ -11,13 +11,15 @@ after every overlay change.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from chutes_tui.analysis.flow import FlowStep
 from chutes_tui.analysis.overlays import OverlayKind
 from chutes_tui.app.controller import Cancel, Scheduler
 from chutes_tui.app.overlays import OverlayCycle
 from chutes_tui.engine.game import Game
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.flow import FlowStep  # made by the overlays, when the flow is shown
 
 FLOW_FRAME = 0.35  # seconds a turn is shown while the flow plays
 

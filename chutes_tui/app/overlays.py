@@ -50,7 +50,7 @@ def statistics_refusal(board: Board, *, series: bool = False, inspector: bool = 
     from chutes_tui.analysis import build_chain
     from chutes_tui.analysis.multi import curves_affordable
 
-    states = len(board.standable_squares) - 1
+    states = len(board.standable) - 1
     long = series and not curves_affordable(build_chain(board))
     if states <= INSPECTOR_MAX_STATES and not long:
         return None

@@ -14,7 +14,6 @@ import io
 
 from textual.app import App
 
-from chutes_tui.app.dialogs.save_as import download_name
 from chutes_tui.app.keymap import KEYMAP
 from chutes_tui.io.atomic import write_new_text
 from chutes_tui.io.paths import screenshots_dir
@@ -33,6 +32,8 @@ def take_screenshot(app: App) -> None:
     svg = app.export_screenshot()
     stem = screenshot_stem()
     if app.is_web:
+        from chutes_tui.app.dialogs.save_as import download_name  # served only
+
         name = download_name(f"{stem}.svg")
         app.deliver_text(
             io.StringIO(svg),

@@ -15,9 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from chutes_tui.analysis.flow import FlowStep
 from chutes_tui.analysis.limits import EXACT_IN_APP_MAX_STATES
-from chutes_tui.analysis.reports import SquareReport, inspect_square
 from chutes_tui.app.controller import Scheduler, TurnController
 from chutes_tui.app.flowslider import FlowSlider
 from chutes_tui.app.overlays import OverlayCycle, statistics_refusal
@@ -29,6 +27,8 @@ from chutes_tui.render.boardpaint import Overlay
 from chutes_tui.render.squares import square_says
 
 if TYPE_CHECKING:
+    from chutes_tui.analysis.flow import FlowStep
+    from chutes_tui.analysis.reports import SquareReport
     from chutes_tui.app.livefeed import Request
     from chutes_tui.research.diagonal import DiagonalReport
 
@@ -120,7 +120,7 @@ def why_no_exact(game: Game) -> str | None:
         return "Exact fractions are for games without the bump rule (its odds here are exact to 1e-12)."
     if game.finished:
         return "The game is over: the chances are 1 and 0."
-    states = len(game.board.standable_squares) - 1
+    states = len(game.board.standable) - 1
     if states > EXACT_IN_APP_MAX_STATES:
         # Thread workers cannot be interrupted, and quitting waits for them: keep them short.
         where = path_text(game.board.source or game.board.name)
@@ -277,6 +277,8 @@ class GameStatistics:
         self.flow.show_bar()
 
     def inspect(self, square: int) -> None:
+        from chutes_tui.analysis.reports import inspect_square  # the inspector's first square
+
         game = self.game
         if game.deciding:  # the square's best choice: a chain's statistics assume no choices
             self.view.show_inspector_note(square, choice_note(game.board, square))

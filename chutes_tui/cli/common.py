@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
@@ -287,6 +286,8 @@ def progress_bar(what: str, total: int | None = None) -> Iterator[Callable[..., 
     if not console.is_terminal:
         yield lambda done, total=None, description=None: None
         return
+    from rich.progress import Progress  # on a terminal only (3 ms of imports: play, exact need none)
+
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(what, total=total)
 

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
     rounds = EXACT_TERMS if args.max_turns is None else args.max_turns
     if args.exact:
-        states = len(board.standable_squares) - 1
+        states = len(board.standable) - 1
         if states > EXACT_MAX_STATES:
             raise common.UsageError(
                 f"--exact: {common.name(board)} has {states:,} squares to stand "

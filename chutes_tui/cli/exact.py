@@ -68,7 +68,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
     if board.bump:
         return _bump(board, args, console)
-    states = len(board.standable_squares) - 1
+    states = len(board.standable) - 1
     if states > EXACT_MAX_STATES:
         raise common.UsageError(
             f"{common.name(board)} has {states:,} squares to stand on; exact fractions "
@@ -101,7 +101,7 @@ def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
                 f"{option} is for independent players; under the bump rule exact "
                 "gives the chances and expected lengths (from --position A B, if given)"
             )
-    resting = len(board.standable_squares) - 1
+    resting = len(board.standable) - 1
     if resting**2 > EXACT_BUMP_MAX_STATES:
         raise common.UsageError(
             f"under the bump rule {common.name(board)} makes {resting**2:,} positions; "

@@ -38,20 +38,20 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import numbered_pawn, option_words, pawn_options, pawn_state, sorted_pawn
 from chutes_tui.model.memo import MemoKey
 from chutes_tui.model.players import Play
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from chutes_tui.analysis.additive import Additive
     from chutes_tui.analysis.choices import Choices
     from chutes_tui.analysis.duel import DuelPolicy
 
-# The solvers (scipy) load when a board with decisions is first solved: a game's first frame
-# needs none of them.
+# The solvers (numpy, scipy) load when a board with decisions is first solved: a game's first
+# frame needs none of them.
 
 BLUNDER_WIN = 0.02  # two percentage points of the chance to win
 BLUNDER_TURNS = 0.5  # half an expected turn
@@ -117,6 +117,8 @@ class Advice:
     def _pawns(self, positions: tuple[Standing, ...], seat: int) -> np.ndarray:
         """The additive policy's view of the mover: each pawn's state of one pawn's model, in
         the order of the sorted squares (as the solvers' choices count them)."""
+        import numpy as np
+
         assert self.additive is not None
         index = {square: state for state, square in enumerate(self.additive.model.squares)}
         index[self.board.goal_square] = self.additive.model.n
@@ -139,6 +141,8 @@ class Advice:
         return self.option_table[(*self._where(positions, seat), die, column)]
 
     def _face_column(self, die: int, face: int) -> int:
+        import numpy as np
+
         model = self.model if self.additive is None else self.additive.model
         assert model is not None
         return int(np.flatnonzero((model.faces[die] == face) & (model.chances[die] > 0))[0])
@@ -164,7 +168,7 @@ class Advice:
         if play is Play.NAIVE:
             return 0
         if self.additive is not None:
-            return int(np.argmin(self._dice_row(positions, seat)))
+            return int(self._dice_row(positions, seat).argmin())
         assert self.best_die is not None
         return int(self.best_die[self._where(positions, seat)])
 
@@ -177,7 +181,7 @@ class Advice:
         if play is Play.NAIVE:
             j = 0
         elif self.additive is not None:
-            j = int(np.argmin(self._choice_row(positions, seat, die, face)))
+            j = int(self._choice_row(positions, seat, die, face).argmin())
         else:
             assert self.best_option is not None
             j = int(self.best_option[(*self._where(positions, seat), die, self._face_column(die, face))])
@@ -266,6 +270,7 @@ def _solve(board: Board, two: bool) -> Advice:
 
 def _duel_turns(model: Choices, policy: DuelPolicy) -> np.ndarray:
     """The expected turns left in all when both play ``policy`` (see :attr:`Advice.turns_table`)."""
+    import numpy as np
     import scipy.sparse as sp
     from scipy.sparse.linalg import spsolve
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.decisions import AfterRoll, choice_dice, movable, option_words, outcomes
@@ -26,6 +24,8 @@ from chutes_tui.model.players import Play
 from chutes_tui.model.rules import Move, move_by
 
 if TYPE_CHECKING:
+    import numpy as np  # the game's seeded generator is numpy's
+
     from chutes_tui.engine.advice import Standing
 
 COIN_SIDES = ("+1", "-1")  # coin 0 adds a square, coin 1 takes one away

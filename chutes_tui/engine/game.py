@@ -9,11 +9,11 @@ on the others a front end may work them out elsewhere and answer through a sourc
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
-
-import numpy as np
 
 from chutes_tui.engine.choice import (
     ChoiceMade,
@@ -50,6 +50,8 @@ from chutes_tui.model.text import path_text
 from chutes_tui.model.turns import PieceState, Rolling, Step, after_roll, begin_turn
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from chutes_tui.analysis.multi import SeatOdds
 
 
@@ -68,7 +70,6 @@ class Game(GameView):
     to_move: int = 0
     winner: int | None = None
     history: list[Turn] = field(default_factory=list)
-    rng: np.random.Generator = field(default_factory=np.random.default_rng)
     start_odds: SeatOdds | None = None
     # Where each position's statistics come from: worked out when asked, on boards where that is
     # instant. A front end that works them out elsewhere plugs in its own source.
@@ -83,7 +84,7 @@ class Game(GameView):
         """A game from the start; ``seed`` (see :mod:`chutes_tui.model.inputs`) or a fresh one."""
         try:
             check_players(specs)
-            seed = int(np.random.default_rng().integers(0, SEED_MAX, endpoint=True)) if seed is None else seed
+            seed = random.SystemRandom().randint(0, SEED_MAX) if seed is None else seed
             checked_seed(seed)
         except InputError as error:
             raise GameError(str(error)) from None
@@ -91,13 +92,21 @@ class Game(GameView):
         if problem is not None:
             raise GameError(problem)
         players = [PlayerState(spec, [board.start] * board.pawns) for spec in specs]
-        return cls(board, players, seed=seed, rng=np.random.default_rng(seed))
+        return cls(board, players, seed=seed)
 
     def rematch(self, seed: int | None = None) -> Game:
         """A new game with the same board and players (a fresh seed unless given)."""
         return Game.new(self.board, [p.spec for p in self.players], seed)
 
     # -- play ------------------------------------------------------------------------------
+
+    @cached_property
+    def rng(self) -> np.random.Generator:
+        """The seeded die: numpy's generator from :attr:`seed` (none: a fresh one), made at the
+        first roll -- numpy is imported then, not with the game, whose first frame needs none."""
+        import numpy as np
+
+        return np.random.default_rng(self.seed)
 
     def roll_die(self) -> int:
         """One roll's move, from the seeded generator (:meth:`Dice.roll`)."""

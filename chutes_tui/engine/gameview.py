@@ -21,8 +21,8 @@ from chutes_tui.model.board import Board
 from chutes_tui.model.turns import PieceState
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.chain import Position
     from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.analysis.states import Position
     from chutes_tui.engine.advice import Standing
     from chutes_tui.engine.live import Placed  # the analysis loads when odds are worked out
 

@@ -19,7 +19,6 @@ a game), so the ``ODDS_CACHE_SIZE`` most recently asked for are kept with the ch
 
 from __future__ import annotations
 
-import math
 import threading
 import zlib
 from collections.abc import Callable, Sequence
@@ -33,14 +32,15 @@ from chutes_tui.model.memo import MemoKey, Recent
 from chutes_tui.model.turns import PieceState
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.chain import Chain, Position
+    from chutes_tui.analysis.chain import Chain
+    from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.analysis.states import Position
     from chutes_tui.engine.advice import Standing
     from chutes_tui.engine.estimate import Estimate
 
     # Where a player stands as the odds see it: a square, a piece with a turn to miss, or with
     # pawns (model/decisions.py) each pawn's square by number.
     Placed = Position | tuple[int, ...]
-    from chutes_tui.analysis.multi import SeatOdds
 
 # The analysis modules (the chain, the series, scipy) are imported by the functions that work
 # statistics out: a game, and the app's first frame, start without them.
@@ -106,20 +106,6 @@ def estimated(board: Board, players: int) -> bool:
     from chutes_tui.engine.advice import unsolved
 
     return unsolved(board, players) is not None
-
-
-def swing_least(board: Board, players: int) -> float:
-    """The least change of a seat's chance a swing is (:func:`~.turn.swings`): one percentage
-    point, and where the odds are estimated four standard errors more (a chance near one half
-    from :data:`~chutes_tui.analysis.limits.LIVE_ESTIMATE_GAMES` games: 4.5 points), so the
-    estimate's noise marks no swing."""
-    from chutes_tui.engine.turn import SWING_LEAST
-
-    if not estimated(board, players):
-        return SWING_LEAST
-    from chutes_tui.analysis.limits import LIVE_ESTIMATE_GAMES
-
-    return SWING_LEAST + 4 * math.sqrt(0.25 / LIVE_ESTIMATE_GAMES)
 
 
 def live_refusal(board: Board, players: int) -> str | None:
@@ -217,8 +203,8 @@ def _choosing(
     solvers, an estimate (:func:`_estimated`). Every position is a square, or each pawn's
     square: a board with decisions has no turn to miss (model/decisions.py's solver refuses
     issue 26's turn rules)."""
-    from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.analysis.states import square_of
     from chutes_tui.engine.advice import duel_odds, own_turns
 
     places = tuple(p if isinstance(p, tuple) else square_of(p) for p in positions)
@@ -285,8 +271,8 @@ def _bumping(chain: Chain, positions: tuple[Position, ...], to_move: int) -> Liv
 
 def _own_turns(chain: Chain, positions: tuple[Position, ...]) -> tuple[float, ...]:
     """Each player's expected turns as if alone (the players table's "left")."""
-    from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.single import moments_from
+    from chutes_tui.analysis.states import square_of
 
     return tuple(
         0.0
@@ -300,8 +286,8 @@ def _independent(chain: Chain, positions: tuple[Position, ...], to_move: int) ->
     # LIVE_TOLERANCE only matters where the series' tail laws are used: instant boards keep every
     # state's curves and solve for their means, whatever tolerance is asked.
     from chutes_tui.analysis import seat_odds, two_player_table
-    from chutes_tui.analysis.chain import square_of
     from chutes_tui.analysis.multi import two_player_table_affordable
+    from chutes_tui.analysis.states import square_of
 
     odds = seat_odds(chain, positions, to_move, LIVE_TOLERANCE)
     over = any(square_of(position) == chain.goal for position in positions)

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 from chutes_tui.engine.choice import from_record
 from chutes_tui.engine.game import Game
-from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats, swing_least
-from chutes_tui.engine.turn import Snapshot, Swing, moments, swings
+from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats
+from chutes_tui.engine.turn import Snapshot, Swing, moments, swing_least, swings
 from chutes_tui.io.saves import SavedGame
 
 if TYPE_CHECKING:

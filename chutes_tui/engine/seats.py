@@ -9,10 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from chutes_tui.engine.live import swing_least
-from chutes_tui.engine.turn import Summary, Swing, Turn, swings
+from chutes_tui.engine.turn import Summary, Swing, Turn, swing_least, swings
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import decides
 from chutes_tui.model.players import PlayerSpec
@@ -68,7 +65,7 @@ def send_back(board: Board, players: Sequence[PlayerState], mover: int, square: 
     of which; one's own pawns stay); those sent, as ``(seat, pawn)`` in seat and pawn order."""
     others = [(seat, pawn) for seat, p in enumerate(players) if seat != mover for pawn in range(len(p.pawns))]
     hit = bumped(board, square, [players[seat].pawns[pawn] for seat, pawn in others])
-    sent = [others[index] for index in np.flatnonzero(hit).tolist()]
+    sent = [pair for pair, back in zip(others, hit.tolist(), strict=True) if back]
     for seat, pawn in sent:
         players[seat].pawns[pawn] = board.start
         players[seat].bumped += 1

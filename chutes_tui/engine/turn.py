@@ -8,18 +8,20 @@ die 2 (3,3,3,3,3,3), rolled 3, flip +1: 24 → 28``. Also the turns that swung t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from chutes_tui.engine.choice import ChoiceMade
-from chutes_tui.engine.live import odds_position
+from chutes_tui.engine.live import estimated, odds_position
+from chutes_tui.model.board import Board
 from chutes_tui.model.rules import Move, RuledBoard
 from chutes_tui.model.turns import PieceState, Rolling, Step
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.chain import Position
     from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.analysis.states import Position
     from chutes_tui.engine.advice import Standing
     from chutes_tui.engine.estimate import Estimate
     from chutes_tui.engine.live import Placed
@@ -164,6 +166,18 @@ class Swing:
 SWING_LEAST = 0.01
 
 
+def swing_least(board: Board, players: int) -> float:
+    """The least change of a seat's chance a swing is (:func:`swings`): one percentage
+    point, and where the odds are estimated four standard errors more (a chance near one half
+    from :data:`~chutes_tui.analysis.limits.LIVE_ESTIMATE_GAMES` games: 4.5 points), so the
+    estimate's noise marks no swing."""
+    if not estimated(board, players):
+        return SWING_LEAST
+    from chutes_tui.analysis.limits import LIVE_ESTIMATE_GAMES
+
+    return SWING_LEAST + 4 * math.sqrt(0.25 / LIVE_ESTIMATE_GAMES)
+
+
 def swings(
     history: Sequence[Turn], odds: Sequence[SeatOdds | None], least: float = SWING_LEAST
 ) -> list[Swing]:
@@ -172,7 +186,7 @@ def swings(
     (0: the start). Turns whose odds are unknown on either side are left out, and so is the
     winning turn: it settles the game, it does not swing it; so is a turn whose largest change
     is at most ``least`` (:data:`SWING_LEAST`, one percentage point; more where the odds are
-    estimated: :func:`~.live.swing_least`), which is a nudge, not a swing (one player's chance
+    estimated: :func:`swing_least`), which is a nudge, not a swing (one player's chance
     is always 100%; a die that always rolls the same never changes it)."""
     found = []
     for turn, previous, after in zip(history, odds, odds[1:], strict=False):

@@ -21,7 +21,7 @@ from functools import cached_property
 
 from flint import fmpq, fmpq_mat, fmpz_mat
 
-from chutes_tui.analysis.chain import Position, States, chain_states
+from chutes_tui.analysis.states import Position, States, chain_states
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import MemoKey
 from chutes_tui.model.turnlaw import turn_law
@@ -66,19 +66,18 @@ def exact_chain(board: Board) -> ExactChain:
 
 def _exact_chain(board: Board) -> ExactChain:
     chain = chain_states(board)
-    if chain.miss is not None:
+    if chain.extended:
         return _piece_chain(chain)
     n, die = chain.size, board.die
-    table = board.roll_table
-    columns = table.shape[1]
+    cells, columns = board.roll_cells, len(die.values)  # plain whole numbers: no numpy here
     # Whole-number weights over one total keep the matrices integer until the one division.
     stop = [[0] * n for _ in range(n)]
     top = [[0] * n for _ in range(n)]
     stop_end = [0] * n
     top_end = [0] * n
-    for i, square in enumerate(chain.squares):
+    for i, square in enumerate(chain.on):
         for column, weight in enumerate(die.counts):
-            dest = int(table[square, column])
+            dest = cells[square * columns + column]
             continues = board.extra_roll and column == columns - 1
             if dest == board.end:
                 (top_end if continues else stop_end)[i] += weight

@@ -19,7 +19,7 @@ import numpy as np
 from flint import fmpq, fmpq_mat
 
 from chutes_tui.analysis.bump import joint_chain
-from chutes_tui.analysis.chain import Position, square_of
+from chutes_tui.analysis.states import Position, square_of
 from chutes_tui.exact.chain import exact_chain
 from chutes_tui.model.board import Board
 

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 import gmpy2
 from flint import fmpq
 
-from chutes_tui.analysis.chain import Position, square_of
 from chutes_tui.analysis.limits import ENCLOSURE_MAX_ROUNDS
+from chutes_tui.analysis.states import Position, square_of
 from chutes_tui.exact.chain import exact_chain
 from chutes_tui.exact.integer import integer_chain
 from chutes_tui.model.board import Board

@@ -47,7 +47,7 @@ from functools import cached_property
 
 from flint import fmpq, fmpq_mat, fmpq_poly, fmpz, fmpz_mat, fmpz_poly
 
-from chutes_tui.analysis.chain import Position, square_of
+from chutes_tui.analysis.states import Position, square_of
 from chutes_tui.exact.autocorrelation import autocorrelation
 from chutes_tui.exact.chain import ExactChain, exact_chain
 from chutes_tui.exact.integer import IntegerChain, integer_chain

@@ -12,12 +12,11 @@ Constructing a :class:`Board` validates it, winnability included
 from __future__ import annotations
 
 import dataclasses
+from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, TypeVar
 
 # Re-exported: a board's error and its jumps belong to the board.
 from chutes_tui.model.decisions import check_goal_reached, decides
@@ -26,12 +25,15 @@ from chutes_tui.model.errors import BoardError as BoardError
 from chutes_tui.model.errors import Jump as Jump
 from chutes_tui.model.memo import Memo
 from chutes_tui.model.rules import MAX_SQUARES as MAX_SQUARES
-from chutes_tui.model.rules import EndRule, JumpKind, landing_table, roll_table
+from chutes_tui.model.rules import EndRule, JumpKind, landing_table, roll_cells, roll_table
 from chutes_tui.model.rules import jump_kind as jump_kind
 from chutes_tui.model.ruletable import RULES, Offered, RuleChoices, RuleOverrides, deciding
 from chutes_tui.model.text import kind_of, number
 from chutes_tui.model.turnchecks import check_turn_rules
 from chutes_tui.model.validate import check_winnable, reached_squares
+
+if TYPE_CHECKING:
+    import numpy as np  # the analysis' views of the tables (the board itself needs no numpy)
 
 MAX_WIDTH = 1_000
 
@@ -193,14 +195,13 @@ class Board(RuleChoices):
         return dict(self.jumps)
 
     @cached_property
-    def resolve(self) -> np.ndarray:
-        """``resolve[s]``: where a piece landing on ``s`` ends its move (read-only)."""
-        table = np.arange(self.end + 1, dtype=np.int64)
+    def resolve(self) -> tuple[int, ...]:
+        """``resolve[s]``: where a piece landing on ``s`` ends its move."""
+        table = list(range(self.end + 1))
         ends = _chain_ends(self.jump_map) if self.chain_jumps else self.jump_map
         for tail, head in ends.items():
             table[tail] = head
-        table.setflags(write=False)
-        return table
+        return tuple(table)
 
     @cached_property
     def head_map(self) -> dict[int, int]:
@@ -240,9 +241,21 @@ class Board(RuleChoices):
             raise ValueError(f"the engines do not play {', '.join(waiting)} yet (model/decisions.py does)")
 
     @cached_property
-    def roll_table(self) -> np.ndarray:
-        """:func:`chutes_tui.model.rules.roll_table` of this board, computed once (read-only)."""
+    def _roll_cells(self) -> array[int]:
         self._engines_play()
+        return roll_cells(self)
+
+    @property
+    def roll_cells(self) -> memoryview:
+        """:func:`chutes_tui.model.rules.roll_cells` of this board, computed once, read-only:
+        where each move from each square ends, ``roll_cells[s * len(die.values) + c]``. (The
+        board keeps the array, which pickles and copies, and hands out a read-only view.)"""
+        return memoryview(self._roll_cells).toreadonly()
+
+    @cached_property
+    def roll_table(self) -> np.ndarray:
+        """:func:`chutes_tui.model.rules.roll_table` of this board: :attr:`roll_cells` as a
+        read-only array (squares × moves), for the analysis."""
         return roll_table(self)
 
     @property
@@ -259,16 +272,26 @@ class Board(RuleChoices):
         return landing_table(self)
 
     @cached_property
-    def standable_squares(self) -> np.ndarray:
-        """Squares a turn can end on in some game: the start, and every square its rolls reach
-        (never a jump's tail; with a die that skips squares, not every other square either).
-        These are the states of every chain, and the squares a position may name."""
+    def standable(self) -> tuple[int, ...]:
+        """Squares a turn can end on in some game, ascending: the start, and every square its
+        rolls reach (never a jump's tail; with a die that skips squares, not every other square
+        either). These are the states of every chain, and the squares a position may name."""
         return reached_squares(self)
 
     @cached_property
-    def _standable_mask(self) -> np.ndarray:
-        mask = np.zeros(self.end + 1, dtype=bool)
-        mask[self.standable_squares] = True
+    def standable_squares(self) -> np.ndarray:
+        """:attr:`standable` as a read-only array, for the analysis."""
+        import numpy as np
+
+        squares = np.array(self.standable, dtype=np.int64)
+        squares.setflags(write=False)
+        return squares
+
+    @cached_property
+    def _standable_mask(self) -> bytearray:
+        mask = bytearray(self.end + 1)
+        for square in self.standable:
+            mask[square] = 1
         return mask
 
     def is_standable(self, square: int) -> bool:

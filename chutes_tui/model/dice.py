@@ -27,11 +27,13 @@ from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate
 from math import gcd, lcm
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from chutes_tui.model.errors import BoardError
 from chutes_tui.model.text import kind_of, number
+
+if TYPE_CHECKING:
+    import numpy as np  # the float chances and the simulator's draws; a board needs none
 
 MAX_DIE = 100  # the largest move any dice may make: the roll table's width stays as it was
 # A roll is drawn as one uniform whole number below the total (exact, no rounding): numpy's
@@ -218,6 +220,8 @@ class Dice:
     @cached_property
     def probabilities(self) -> np.ndarray:
         """The float chance of each move (a fair d-sided die: exactly ``1.0 / d`` each)."""
+        import numpy as np
+
         chances = np.array(self.counts, dtype=np.float64) / float(self.total)
         chances.setflags(write=False)
         return chances
@@ -244,11 +248,15 @@ class Dice:
 
     @cached_property
     def _cumulative_array(self) -> np.ndarray:
+        import numpy as np
+
         return np.array(self.cumulative, dtype=np.int64)
 
     def columns(self, rng: np.random.Generator, size: int) -> np.ndarray:
         """``size`` rolls at once, as the roll tables' columns, drawn exactly like :meth:`roll`
         (a uniform whole number below :attr:`total` picks the column whose share holds it)."""
+        import numpy as np
+
         if self.is_fair:
             return rng.integers(0, self.sides, size)
         drawn = rng.integers(0, self.total, size, dtype=np.int64)

@@ -13,28 +13,36 @@ depends on the end rule:
 
 A jump (ladder or chute) whose tail is the landing square then moves the piece to its head in
 the same turn. On a board with ``chain_jumps`` a head may be another jump's tail, and the piece
-follows the chain until it rests; the board's ``resolve`` array holds where each landing ends,
-so one lookup still finishes the move.
+follows the chain until it rests; the board's ``resolve`` holds where each landing ends, so one
+lookup still finishes the move.
 
 The game is won by coming to rest on the *goal* ``G`` (``board.goal_square``: the end square
 ``E`` unless the board's ``goal`` is set short of it); squares ``G+1..E`` are ordinary, and the
 end rule governs only moves past ``E``. A whole turn -- rolls again, sums, streaks, entering,
 special squares -- is :mod:`chutes_tui.model.turns`: the one statement of a turn, built on
 :func:`move_by` here.
+
+The rule is written once, for one square and one move, in plain Python (:func:`landing_square`,
+:func:`final_square`); the per-roll tables every engine reads are made from it
+(:func:`roll_cells`, :func:`landing_cells`: plain 64-bit whole numbers, so a board is built,
+checked and played without numpy) and :func:`roll_table` and :func:`landing_table` are numpy's
+views of them, without a copy, for the analysis.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from array import array
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
-from typing import Protocol
-
-import numpy as np
-from numpy.typing import ArrayLike
+from typing import TYPE_CHECKING, Protocol
 
 from chutes_tui.model.dice import Dice
+
+if TYPE_CHECKING:
+    import numpy as np  # the tables' views; imported when they are made (a board needs none)
+    from numpy.typing import ArrayLike
 
 MAX_SQUARES = 100_000  # the largest board (and so the largest square any rule may name)
 MAX_STREAK = 100  # the longest streak limit: top faces counted in one turn
@@ -92,8 +100,12 @@ class RuledBoard(Protocol):
         """``tail → head`` of every jump."""
 
     @property
-    def resolve(self) -> np.ndarray:
+    def resolve(self) -> Sequence[int]:
         """``resolve[s]``: where a piece landing on ``s`` ends its move, jumps followed."""
+
+    @property
+    def roll_cells(self) -> memoryview:
+        """:func:`roll_cells` of this board, kept with it."""
 
     @property
     def roll_table(self) -> np.ndarray:
@@ -109,32 +121,32 @@ def jump_kind(tail: int, head: int) -> JumpKind:
     return JumpKind.LADDER if head > tail else JumpKind.CHUTE
 
 
-def landing_square(square: ArrayLike, roll: ArrayLike, end: int, rule: EndRule) -> np.ndarray:
-    """The square a roll lands on before any jump is taken (element-wise on arrays).
-
-    Written once for arrays so that the scalar :func:`move` and the vectorised
-    :func:`roll_table` cannot disagree.
-    """
-    target = np.asarray(square) + np.asarray(roll)
+def landing_square(square: int, steps: int, end: int, rule: EndRule) -> int:
+    """The square a move of ``steps`` squares from ``square`` lands on before any jump: under
+    the end rule when it would pass the end square (the module docstring)."""
+    target = square + steps
+    if target <= end:
+        return target
     if rule is EndRule.EXACT:
-        past = np.broadcast_to(square, target.shape)
-    elif rule is EndRule.REACH:
-        past = np.full_like(target, end)
-    else:
-        past = 2 * end - target
-    return np.where(target <= end, target, past)
+        return square
+    if rule is EndRule.REACH:
+        return end
+    return 2 * end - target
 
 
-def final_square(board: RuledBoard, square: ArrayLike, roll: ArrayLike) -> np.ndarray:
-    """Where a roll ends the move: the landing square, or its jump's head.
+def final_square(board: RuledBoard, square: int, steps: int) -> int:
+    """Where a move of ``steps`` squares from ``square`` ends: the landing square, or its
+    jump's head.
 
     A roll lost to the exact rule does not land anywhere, so no jump applies to it; and a piece
     on the goal has finished, so it stays there whatever the rule.
     """
-    landing = landing_square(square, roll, board.end, board.end_rule)
-    lost = (np.asarray(square) + np.asarray(roll) > board.end) & (board.end_rule is EndRule.EXACT)
-    moved = np.where(lost, landing, board.resolve[landing])
-    return np.where(np.asarray(square) == board.goal_square, board.goal_square, moved)
+    if square == board.goal_square:
+        return square
+    landing = landing_square(square, steps, board.end, board.end_rule)
+    if square + steps > board.end and board.end_rule is EndRule.EXACT:
+        return landing
+    return board.resolve[landing]
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,24 +190,21 @@ class Move:
 
 def move(board: RuledBoard, square: int, roll: int) -> Move:
     """Where one roll that moves ``roll`` squares from ``square`` takes a piece on ``board``."""
-    column = board.die.column(roll)  # ValueError: no roll of these dice moves that far
-    # Lookups in the board's tables (made once, by the array functions above): a game plays
-    # thousands of moves, and numpy on single numbers costs ~40 µs a move.
-    final = int(board.roll_table[square, column])
-    landing = int(board.landing_table[square, column])
-    return _move(board, square, roll, landing, final)
+    board.die.column(roll)  # ValueError: no roll of these dice moves that far
+    landing = landing_square(square, roll, board.end, board.end_rule)
+    return _move(board, square, roll, landing, final_square(board, square, roll))
 
 
 def move_by(board: RuledBoard, square: int, steps: int, landing: int | None = None) -> Move:
     """A move of ``steps`` squares from ``square`` (a face, or a turn's summed faces, however
     large), under the end rule, its jumps followed; ``landing`` given: the piece is placed there
     instead (entering on the board's ``enter_square``), its jump followed. The same rule as
-    :func:`move`, without the tables (whose columns are the dice's moves only)."""
+    :func:`move`, whose roll must be one of the dice's moves."""
     if landing is None:
-        landing = int(landing_square(square, steps, board.end, board.end_rule))
+        landing = landing_square(square, steps, board.end, board.end_rule)
         if square + steps > board.end and board.end_rule is EndRule.EXACT:
             return _move(board, square, steps, landing, landing)  # lost: no jump
-    return _move(board, square, steps, landing, int(board.resolve[landing]))
+    return _move(board, square, steps, landing, board.resolve[landing])
 
 
 def _move(board: RuledBoard, square: int, roll: int, landing: int, final: int) -> Move:
@@ -242,38 +251,67 @@ def bumped(board: RuledBoard, rest: ArrayLike, others: ArrayLike) -> np.ndarray:
     shape that broadcasts with ``rest``, e.g. games × seats). The mask of pieces sent back; all
     ``False`` on a board without the rule.
     """
+    import numpy as np
+
     rest, others = np.asarray(rest), np.asarray(others)
     if not board.bump:
         return np.zeros(np.broadcast_shapes(rest.shape, others.shape), dtype=bool)
     return (others == rest) & (rest != board.start) & (rest != board.goal_square)
 
 
-def _moves(board: RuledBoard) -> np.ndarray:
-    """The dice's moves as a row: the tables' columns (a fair die: 1..d)."""
-    return np.array(board.die.values, dtype=np.int64)[None, :]
+def _cells(board: RuledBoard, inside: Sequence[int], past: Callable[[int, int], int]) -> array[int]:
+    """A table of every square ``s`` (``0..end``) and every move ``m`` of the dice (column
+    ``c``: ``m = die.values[c]``), row by row (cell ``s·C + c``, ``C`` the number of moves):
+    ``inside[s + m]`` where the move stays on the board (``s + m ≤ end``), ``past(s, m)``
+    where it would pass the end square, a column at a time (a board of 100,000 squares in
+    milliseconds, without numpy)."""
+    end, moves = board.end, board.die.values
+    cells = array("q", bytes(8 * (end + 1) * len(moves)))
+    for c, m in enumerate(moves):
+        stays = max(0, end + 1 - m)  # squares 0..end-m: the move stays on the board
+        column = array("q", inside[m : m + stays])
+        column.extend(past(s, m) for s in range(stays, end + 1))
+        cells[c :: len(moves)] = column
+    return cells
+
+
+def landing_cells(board: RuledBoard) -> array[int]:
+    """``cells[s·C + c]``: the square that column ``c``'s move (``board.die.values[c]``) from
+    ``s`` lands on, before any jump (:func:`landing_square`)."""
+    return _cells(board, range(board.end + 1), lambda s, m: landing_square(s, m, board.end, board.end_rule))
+
+
+def roll_cells(board: RuledBoard) -> array[int]:
+    """``cells[s·C + c]``: the final square (:func:`final_square`) of column ``c``'s move
+    (``board.die.values[c]``, with chance ``board.die.counts[c] / board.die.total``) from square
+    ``s`` (0 ≤ s ≤ end); ``C`` the number of moves.
+
+    A move that stays on the board rests where its landing does (``resolve``); the goal's row,
+    where a finished piece stays, is :func:`final_square`'s. Rows for jump tails are filled in
+    by the same rule, as if a piece stood there (the inspector shows them). ``Board.roll_cells``
+    keeps it with the board, since the validator, the exact chain and :func:`roll_table` read it.
+    """
+    cells = _cells(board, board.resolve, lambda s, m: final_square(board, s, m))
+    goal, moves = board.goal_square, board.die.values
+    finished = array("q", [final_square(board, goal, m) for m in moves])
+    cells[goal * len(moves) : (goal + 1) * len(moves)] = finished
+    return cells
+
+
+def _as_table(cells: array[int] | memoryview, moves: int) -> np.ndarray:
+    """numpy's read-only view of a table of cells, ``(end + 1) × moves``, without a copy."""
+    import numpy as np
+
+    return np.frombuffer(memoryview(cells).toreadonly(), dtype=np.int64).reshape(-1, moves)
 
 
 def landing_table(board: RuledBoard) -> np.ndarray:
-    """``table[s, c]``: the square that column ``c``'s move (``board.die.values[c]``) from
-    ``s`` lands on, before any jump."""
-    squares = np.arange(board.end + 1, dtype=np.int64)[:, None]
-    rolls = _moves(board)
-    table = landing_square(squares, rolls, board.end, board.end_rule)
-    table.setflags(write=False)
-    return table
+    """``table[s, c]``: :func:`landing_cells` as an array (rows: squares, columns: moves)."""
+    return _as_table(landing_cells(board), len(board.die.values))
 
 
 def roll_table(board: RuledBoard) -> np.ndarray:
-    """``table[s, c]``: the final square of column ``c``'s move (``board.die.values[c]``, with
-    chance ``board.face_probabilities[c]``) from square ``s`` (0 ≤ s ≤ end).
-
-    Rows for jump tails are filled in by the same rule, as if a piece stood there (the
-    inspector shows them); the goal's row keeps a finished piece where it is. The array
-    is read-only; ``Board.roll_table`` keeps it with the board, since the chain, the simulator
-    and the validator all ask for it.
-    """
-    squares = np.arange(board.end + 1, dtype=np.int64)[:, None]
-    rolls = _moves(board)
-    table = final_square(board, squares, rolls)
-    table.setflags(write=False)
-    return table
+    """``table[s, c]``: :attr:`RuledBoard.roll_cells` as an array (rows: squares, columns:
+    moves, with chance ``board.face_probabilities[c]``), read-only. ``Board.roll_table`` keeps
+    it with the board, for the chain, the simulator and the analysis."""
+    return _as_table(board.roll_cells, len(board.die.values))

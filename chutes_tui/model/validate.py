@@ -15,15 +15,12 @@ end with chance one, and from every piece state a game can stand on the goal mus
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol
-
-import numpy as np
 
 from chutes_tui.model.errors import BoardError, Jump
 from chutes_tui.model.rules import EndRule, RuledBoard
 from chutes_tui.model.text import elide
-from chutes_tui.model.turnlaw import reached_pieces
 from chutes_tui.model.turns import PieceState, TurnBoard, beyond_rolls
 
 
@@ -34,7 +31,7 @@ class CheckedBoard(TurnBoard, Protocol):
     @property
     def jumps(self) -> tuple[Jump, ...]: ...
     @property
-    def standable_squares(self) -> np.ndarray:
+    def standable(self) -> tuple[int, ...]:
         """:func:`reached_squares` of this board, kept with it."""
 
 
@@ -52,22 +49,15 @@ def _compact(squares: Iterable[int]) -> str:
     return ", ".join(parts)
 
 
-def reachable(sources: np.ndarray, targets: np.ndarray, start: int | np.ndarray, n: int) -> np.ndarray:
-    """Every node reachable from ``start`` (a node, or an array of them) along the edges
-    ``sources[i] → targets[i]``, sorted.
-
-    A depth-first search over the edges grouped by source: node ``v``'s targets are
-    ``following[bounds[v]:bounds[v + 1]]`` (the compressed-row layout of the graph's matrix), so
-    the plain loop reads each edge once. A board has one roll edge per square and face, few
-    enough that the model needs no compiled graph library (the analysis searches the far larger
-    state graphs of several pieces with scipy's: :func:`chutes_tui.analysis.bump.reachable_states`)."""
-    starts = np.atleast_1d(np.asarray(start, dtype=np.int64))
-    if starts.size == 0:
-        return starts
-    following = targets[np.argsort(sources, kind="stable")].tolist()
-    bounds = [0, *np.cumsum(np.bincount(sources, minlength=n)).tolist()]
+def _search(following: Sequence[int], bounds: Sequence[int], starts: Iterable[int], n: int) -> bytearray:
+    """``seen[v] = 1`` for every node reachable from ``starts``, where node ``v``'s edges lead
+    to ``following[bounds[v]:bounds[v + 1]]`` (the compressed-row layout of the graph's matrix):
+    a depth-first search that reads each edge once. A board has one roll edge per square and
+    move, few enough that the model needs neither numpy nor a compiled graph library (the
+    analysis searches the far larger state graphs of several pieces with scipy's:
+    :func:`chutes_tui.analysis.bump.reachable_states`)."""
     seen = bytearray(n)
-    todo = starts.tolist()
+    todo = list(starts)
     for node in todo:
         seen[node] = 1
     while todo:
@@ -76,49 +66,80 @@ def reachable(sources: np.ndarray, targets: np.ndarray, start: int | np.ndarray,
             if not seen[target]:
                 seen[target] = 1
                 todo.append(target)
-    return np.flatnonzero(np.frombuffer(seen, dtype=np.uint8))
+    return seen
 
 
-def _roll_edges(board: RuledBoard) -> tuple[np.ndarray, np.ndarray, int]:
-    """The roll table as edges square → where a roll leaves it, for every square and face."""
-    table = board.roll_table
-    n = board.end + 1
-    return np.repeat(np.arange(n), table.shape[1]), table.ravel(), n
+def _grouped(sources: Sequence[int], targets: Sequence[int], n: int) -> tuple[list[int], list[int]]:
+    """The edges ``sources[i] → targets[i]`` in the compressed-row layout (``following``,
+    ``bounds``) of :func:`_search`, by a counting sort (linear: each edge placed once)."""
+    bounds = [0] * (n + 1)
+    for source in sources:
+        bounds[source + 1] += 1
+    for node in range(n):
+        bounds[node + 1] += bounds[node]
+    following = [0] * len(targets)
+    fill = bounds[:-1]
+    for source, target in zip(sources, targets, strict=True):
+        following[fill[source]] = target
+        fill[source] += 1
+    return following, bounds
 
 
-def _can_finish(rows: np.ndarray, cols: np.ndarray, end: int, n: int) -> np.ndarray:
-    """Which squares reach the end along the edges (searched backwards from the end)."""
-    mask = np.zeros(n, dtype=bool)
-    mask[reachable(cols, rows, end, n)] = True
+def reachable(
+    sources: Sequence[int], targets: Sequence[int], start: int | Iterable[int], n: int
+) -> list[int]:
+    """Every node reachable from ``start`` (a node, or several) along the edges
+    ``sources[i] → targets[i]``, ascending."""
+    following, bounds = _grouped(sources, targets, n)
+    seen = _search(following, bounds, [start] if isinstance(start, int) else start, n)
+    return [node for node in range(n) if seen[node]]
+
+
+def _rows(board: RuledBoard) -> tuple[memoryview, range]:
+    """The roll table as the compressed rows of its graph: square ``s``'s rolls lead to
+    ``cells[s·C : (s + 1)·C]`` (``C`` the dice's moves), every square and move."""
+    moves = len(board.die.values)
+    return board.roll_cells, range(0, (board.end + 1) * moves + 1, moves)
+
+
+def _can_finish(board: RuledBoard) -> bytearray:
+    """Which squares reach the end along the roll table's edges (searched backwards from the
+    end: every edge reversed)."""
+    n, moves = board.end + 1, len(board.die.values)
+    sources = [row for row in range(n) for _ in range(moves)]
+    mask = bytearray(n)
+    for square in reachable(board.roll_cells, sources, board.end, n):
+        mask[square] = 1
     return mask
 
 
-def reached_squares(board: TurnBoard) -> np.ndarray:
-    """The squares reachable from the start along the roll table (sorted, read-only); with a
-    turn rule of issue 26, the squares of the piece states a game stands on between turns."""
+def reached_squares(board: TurnBoard) -> tuple[int, ...]:
+    """The squares reachable from the start along the roll table, ascending; with a turn rule
+    of issue 26, the squares of the piece states a game stands on between turns."""
     if beyond_rolls(board):
-        squares = np.array(sorted({piece.square for piece in reached_pieces(board)[0]}), dtype=np.int64)
-        squares.setflags(write=False)
-        return squares
-    rows, cols, n = _roll_edges(board)
-    squares = np.sort(reachable(rows, cols, board.start, n))
-    squares.setflags(write=False)
-    return squares
+        from chutes_tui.model.turnlaw import reached_pieces  # issue 26's boards alone
+
+        return tuple(sorted({piece.square for piece in reached_pieces(board)[0]}))
+    cells, bounds = _rows(board)
+    seen = _search(cells, bounds, [board.start], board.end + 1)
+    return tuple(square for square in range(board.end + 1) if seen[square])
 
 
-def stranded_squares(board: CheckedBoard) -> np.ndarray:
+def stranded_squares(board: CheckedBoard) -> list[int]:
     """Every square that is no jump's tail, reached or not, from which the end can never be
-    reached: traps that a die skipping them makes harmless to a game, but not to a method that
-    counts every square. (A tail is worth its head, which is such a square or not.)"""
-    rows, cols, n = _roll_edges(board)
-    can_finish = _can_finish(rows, cols, board.end, n)
-    can_finish[[tail for tail, _ in board.jumps]] = True
-    return np.flatnonzero(~can_finish)
+    reached, ascending: traps that a die skipping them makes harmless to a game, but not to a
+    method that counts every square. (A tail is worth its head, which is such a square or not.)"""
+    can_finish = _can_finish(board)
+    for tail, _ in board.jumps:
+        can_finish[tail] = 1
+    return [square for square in range(board.end + 1) if not can_finish[square]]
 
 
 def check_turns_end(board: CheckedBoard) -> None:
     """Refuse a board with a turn rule of issue 26 on which a turn may never end, or a piece
     state a game can stand on from which the goal can never be reached."""
+    from chutes_tui.model.turnlaw import reached_pieces
+
     after, endless = reached_pieces(board)
     if endless:
         again = _compact(state.square for state in endless if state.square in board.throw_again)
@@ -165,14 +186,14 @@ def check_winnable(board: CheckedBoard) -> None:
         return
     # The standable squares are closed under rolls, so searching every square's edges finds
     # the same finishing squares and traps among them as searching theirs alone.
-    rows, cols, n = _roll_edges(board)
-    standable = board.standable_squares
-    stuck = standable[~_can_finish(rows, cols, board.end, n)[standable]]
-    if stuck.size == 0:
+    can_finish = _can_finish(board)
+    stuck = [square for square in board.standable if not can_finish[square]]
+    if not stuck:
         return
-    square = int(stuck[0])
-    trapped = reachable(rows, cols, square, n)
-    trap = set(int(s) for s in trapped)
+    square = stuck[0]
+    cells, bounds = _rows(board)
+    seen = _search(cells, bounds, [square], board.end + 1)
+    trap = {s for s in range(board.end + 1) if seen[s]}
     culprits = [f"{tail}→{head}" for tail, head in board.jumps if head in trap and tail not in trap]
     noun = "square" if len(trap) == 1 else "squares"
     why = f"rolls from there only ever reach {noun} {elide(_compact(trap), 100)}"

@@ -1,6 +1,7 @@
 """The first frame waits for nothing: the board's chain (and scipy) are built by the screen's
 worker, and the first position's odds arrive from it -- on instant boards too."""
 
+import ast
 import subprocess
 import sys
 import threading
@@ -84,7 +85,7 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
 
-WATCHED = ("scipy", "flint", "chutes_tui.app.screens.review", "chutes_tui.engine.review")
+WATCHED = ("numpy", "scipy", "flint", "chutes_tui.app.screens.review", "chutes_tui.engine.review")
 mount = GameScreen.on_mount
 def on_mount(screen):
     screen.call_after_refresh(lambda: print(sorted(m for m in WATCHED if m in sys.modules)))
@@ -100,12 +101,28 @@ asyncio.run(main())
 """
 
 
-def test_the_first_frame_of_a_game_on_the_standard_board_imports_no_scipy():
-    """In a fresh interpreter (this one has scipy already): the first frame needs no chain, nor
+def test_the_first_frame_of_a_game_on_the_standard_board_imports_no_numpy_nor_scipy():
+    """In a fresh interpreter (this one has both already): the first frame needs no chain, no
+    array (the board's tables are plain, the game's seeded die is made at its first roll), nor
     the review screen (asking whether one is open does not load it), nor the review's engine."""
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "[]"
+
+
+def test_the_first_frame_imports_no_dialog_and_no_other_screen():
+    """Screens and dialogs are imported when they open (issue 25, point 8): at the game's first
+    frame no dialog module is loaded (the quit question, the error, save-as, the choice of a
+    board with decisions, the command palette) and no screen but the game's own parts."""
+    prefixes = ("chutes_tui.app.dialogs", "chutes_tui.app.palette", "chutes_tui.app.screens.")
+    watched = f"sorted(m for m in sys.modules if m.startswith({prefixes!r}))"
+    probe = FIRST_FRAME.replace("sorted(m for m in WATCHED if m in sys.modules)", watched)
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = ast.literal_eval(done.stdout.splitlines()[0])
+    assert [m for m in loaded if "dialogs" in m or "palette" in m] == []
+    game_parts = {"game", "gameend", "gamesession", "keys"}  # the game screen and its collaborators
+    assert {m.rsplit(".", 1)[1] for m in loaded} == game_parts
 
 
 LIGHT = """

@@ -53,3 +53,13 @@ def test_the_apps_screens_load_no_heavy_library():
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_exact_standard_needs_flint_alone():
+    """``exact standard`` (issue 25, point 8): the board, its states and the exact chain are
+    plain Python and python-flint; neither numpy nor scipy is imported on its path."""
+    probe = PROBE.replace('("scipy", "flint", "textual")', '("numpy", "scipy", "flint", "textual")')
+    done = subprocess.run(
+        [sys.executable, "-c", probe, "exact", "standard"], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip().splitlines()[-1] == "['flint']"

@@ -29,10 +29,7 @@ from textual.binding import Binding
 from textual.widgets import Button, Header
 from textual.worker import Worker, WorkerState
 
-from chutes_tui.analysis.flow import FlowStep
-from chutes_tui.analysis.reports import SquareReport
 from chutes_tui.app.controller import DEFAULT_SPEED, Step, TurnController, speed_label
-from chutes_tui.app.dialogs.choice import ChoiceScreen
 from chutes_tui.app.gamemode import GameMode, footer_first, footer_label
 from chutes_tui.app.livefeed import LiveFeed
 from chutes_tui.app.screens.gameend import GameEnd
@@ -49,16 +46,18 @@ from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.advice import advice
 from chutes_tui.engine.game import Game
-from chutes_tui.engine.prompt import Prompt
 from chutes_tui.engine.turn import Turn
 from chutes_tui.model.text import shown
 from chutes_tui.render.boardpaint import Overlay
 
 if TYPE_CHECKING:
+    from chutes_tui.analysis.flow import FlowStep
+    from chutes_tui.analysis.reports import SquareReport
+    from chutes_tui.engine.prompt import Prompt
     from chutes_tui.research.diagonal import DiagonalReport
 
-# The exact, diagonal and help dialogs are imported when they open: the first frame needs none
-# of them (nor the review screen and winner's dialog, see gameend.py).
+# The exact, diagonal, help and choice dialogs are imported when they open: the first frame needs
+# none of them (nor the review screen and winner's dialog, see gameend.py).
 
 
 class GameScreen(PanelScreen[None]):
@@ -274,6 +273,8 @@ class GameScreen(PanelScreen[None]):
             start_worker(self, lambda: advice(board, players), name="solver's advice", group="advice")
 
     def ask(self, prompt: Prompt, answer: Callable[[int | None], None]) -> None:
+        from chutes_tui.app.dialogs.choice import ChoiceScreen  # boards with decisions alone
+
         who = shown(self.game.current.spec.name, 20)
         self.app.push_screen(ChoiceScreen(prompt, who, getattr(self.app, "hints", False)), answer)
 

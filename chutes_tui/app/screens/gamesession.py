@@ -17,8 +17,6 @@ from typing import Any, Literal
 from textual.screen import Screen
 
 from chutes_tui.app.controller import TurnController
-from chutes_tui.app.dialogs.confirm import confirm_then
-from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.messages import NewGameRequested
 from chutes_tui.app.work import losing
 from chutes_tui.engine.game import Game, GameError
@@ -102,6 +100,8 @@ class GameSession:
         """``action`` at once when it loses nothing; otherwise after y (Enter and Esc cancel)."""
         asked = self._asking(question, keeping_board=keeping_board)
         if asked is not None:
+            from chutes_tui.app.dialogs.confirm import confirm_then  # as it opens
+
             confirm_then(self.screen.app, asked, action, yes)
         else:
             action()
@@ -183,6 +183,8 @@ class GameSession:
         try:
             game = Game.new(board, [p.spec for p in self.game.players])
         except GameError as error:  # e.g. a game that could never end on that board
+            from chutes_tui.app.dialogs.error import ErrorScreen  # as it opens
+
             self.screen.app.push_screen(ErrorScreen("Cannot play that board", str(error)))
             return
         self.play(game)

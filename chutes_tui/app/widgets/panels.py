@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,7 +14,6 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from chutes_tui.analysis.reports import SquareReport
 from chutes_tui.app.widgets.board import BoardView, give_board_room
 from chutes_tui.app.widgets.chart import LineChart
 from chutes_tui.app.widgets.inspector import InspectorPanel
@@ -28,6 +27,9 @@ from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import decides
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.text import shown
+
+if TYPE_CHECKING:
+    from chutes_tui.analysis.reports import SquareReport  # made by the statistics, shown here
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 # A turn's line breaks between its items, never inside "rolled 3:", "0 → 3" or "(bounced)".

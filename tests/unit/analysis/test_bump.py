@@ -175,12 +175,12 @@ def test_the_models_plain_and_the_analysis_compiled_reachability_searches_agree(
     edges = n * die
     sources, targets = rng.integers(0, n, edges), rng.integers(0, n, edges)
     start = rng.integers(0, n, starts)
-    plain = reachable(sources, targets, start, n)
-    assert plain.tolist() == sorted(set(plain.tolist()))  # sorted, each node once
-    assert plain.tolist() == sorted(reachable_states(sources, targets, start, n).tolist())
-    assert set(start.tolist()) <= set(plain.tolist())
+    plain = reachable(sources.tolist(), targets.tolist(), start.tolist(), n)
+    assert plain == sorted(set(plain))  # sorted, each node once
+    assert plain == sorted(reachable_states(sources, targets, start, n).tolist())
+    assert set(start.tolist()) <= set(plain)
     one = int(rng.integers(0, n))
-    assert reachable(sources, targets, one, n).tolist() == sorted(
+    assert reachable(sources.tolist(), targets.tolist(), one, n) == sorted(
         reachable_states(sources, targets, np.array([one]), n).tolist()
     )
 

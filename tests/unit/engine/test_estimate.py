@@ -103,8 +103,7 @@ def test_the_noise_of_estimated_odds_marks_no_swing(standard):
     """A swing must pass four standard errors of the estimate as well as one point."""
     from chutes_tui.analysis.multi import SeatOdds
     from chutes_tui.engine.game import Game
-    from chutes_tui.engine.live import swing_least
-    from chutes_tui.engine.turn import SWING_LEAST, swings
+    from chutes_tui.engine.turn import SWING_LEAST, swing_least, swings
     from chutes_tui.model.players import parse_player_spec
 
     board = standard.replace(pawns=2)

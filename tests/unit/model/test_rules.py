@@ -1,9 +1,19 @@
 import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from chutes_tui.io.boardfile import load_board
-from chutes_tui.model.board import Board
-from chutes_tui.model.rules import EndRule, JumpKind, landing_square, move, roll_table, rolls_again
+from chutes_tui.model.board import Board, BoardError
+from chutes_tui.model.rules import (
+    EndRule,
+    JumpKind,
+    final_square,
+    landing_square,
+    move,
+    roll_table,
+    rolls_again,
+)
 
 
 @pytest.mark.parametrize(
@@ -79,3 +89,55 @@ def test_a_finished_piece_stays_on_the_end(name):
     board = load_board(name)
     assert list(roll_table(board)[board.end]) == [board.end] * board.die.sides
     assert move(board, board.end, 3).final == board.end
+
+
+@st.composite
+def ruled_boards(draw):
+    """Small boards under every end rule, dice that skip squares or overshoot the board, a start
+    on the board, a goal short of the end, chained jumps and a chute back to the start (a board
+    that refuses them: none)."""
+    end = draw(st.integers(1, 40))
+    die = draw(st.sampled_from([1, 2, 3, 6, 12, "2d3", (1, 0, 2), (0, 0, 1), (3, 1)]))
+    jumps = draw(st.dictionaries(st.integers(1, end), st.integers(0, end), max_size=end // 3 + 1))
+    try:
+        return Board(
+            end=end,
+            die=die,
+            end_rule=draw(st.sampled_from(list(EndRule))),
+            start=draw(st.integers(0, end - 1)) if draw(st.booleans()) else 0,
+            chain_jumps=draw(st.booleans()),
+            goal=draw(st.integers(1, end)) if draw(st.booleans()) else None,
+            jumps=tuple(jumps.items()),
+        )
+    except BoardError:
+        assume(False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ruled_boards())
+def test_the_tables_made_a_column_at_a_time_are_the_rule_square_by_square(board):
+    """The tables are made a column at a time in plain Python (model/rules.py: a move that stays
+    on the board reads ``resolve``); square by square the rule is final_square and landing_square."""
+    moves = board.die.values
+    rolls, landings = board.roll_table, board.landing_table
+    assert rolls.shape == landings.shape == (board.end + 1, len(moves)) and rolls.dtype == np.int64
+    for square in range(board.end + 1):
+        for column, steps in enumerate(moves):
+            assert rolls[square, column] == final_square(board, square, steps)
+            assert board.roll_cells[square * len(moves) + column] == rolls[square, column]
+            assert landings[square, column] == landing_square(square, steps, board.end, board.end_rule)
+
+
+def test_a_board_with_its_tables_made_still_pickles_and_copies(standard):
+    """The board keeps its plain cells as an array (a read-only view is handed out), so a board
+    whose tables were made pickles and deep-copies as it did when they were numpy's."""
+    import copy
+    import pickle
+
+    board = load_board("standard")
+    board.roll_table  # noqa: B018 (made and kept: the point)
+    for other in (pickle.loads(pickle.dumps(board)), copy.deepcopy(board)):
+        assert other == board and (other.roll_table == standard.roll_table).all()
+        assert list(other.roll_cells[95 * 6 : 96 * 6]) == [96, 97, 78, 99, 100, 95]
+    with pytest.raises(TypeError):
+        board.roll_cells[0] = 5
