@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -39,6 +40,7 @@ from chutes_tui.model.decisions import (
     outcomes,
 )
 from chutes_tui.model.memo import MemoKey
+from chutes_tui.model.rules import bumped
 
 # Value iteration stops when no state's value changes by more than this.
 VALUE_TOLERANCE = 1e-12
@@ -61,10 +63,38 @@ class Choices:
     exact_chances: tuple[tuple[Fraction, ...], ...]  # (D, C)
     targets: np.ndarray  # (n, D, C, O, 2) states
     start: int  # the state a game starts on
+    # (n, D, C, O, 2): the square where the moved piece comes to rest (its jump taken; the goal
+    # when it finishes), which the bump rule reads
+    rests: np.ndarray
+    pawns: int = 1  # pieces a player moves (a state is their sorted squares when more than one)
 
     @property
     def n(self) -> int:
         return len(self.squares)
+
+    def pieces(self, state: int) -> tuple[int, ...]:
+        """The squares of a state's pieces (one piece: its square alone; the pawns' model with
+        one pawn has 1-tuples)."""
+        squares = self.squares[state]
+        return squares if isinstance(squares, tuple) else (squares,)
+
+    @cached_property
+    def captured(self) -> np.ndarray:
+        """``(n, end + 1)``: a player's state after an opponent's piece comes to rest on square
+        ``r`` under the bump rule: its pieces that :func:`~chutes_tui.model.rules.bumped` sends
+        back (every one on ``r``, unless ``r`` is the start or the goal) go to the start."""
+        board = self.board
+        table = np.repeat(np.arange(self.n)[:, None], board.end + 1, axis=1)
+        index = {self.squares[s]: s for s in range(self.n)}
+        for state in range(self.n):
+            pieces = np.array(self.pieces(state))
+            for square in set(self.pieces(state)):
+                hit = bumped(board, square, pieces)
+                if hit.any():
+                    sent = tuple(sorted(np.where(hit, board.start, pieces).tolist()))
+                    table[state, square] = index[sent if isinstance(self.squares[state], tuple) else sent[0]]
+        table.setflags(write=False)
+        return table
 
 
 CHOICES: MemoKey[Board, Choices] = MemoKey("choices")
@@ -100,10 +130,11 @@ def _build(board: Board) -> Choices:
             for s, square in enumerate(squares):
                 for o, pair in enumerate(outcomes(board, square, face)):
                     targets[s, d, c, o] = [state[t] for t in pair]
-    for array in (faces, chances, targets):
+    rests = np.append(np.array(squares, dtype=np.int64), board.goal_square)[targets]
+    for array in (faces, chances, targets, rests):
         array.setflags(write=False)
     return Choices(
-        board, squares, dice, words, faces, chances, tuple(exact), targets, squares.index(board.start)
+        board, squares, dice, words, faces, chances, tuple(exact), targets, squares.index(board.start), rests
     )
 
 

@@ -48,13 +48,20 @@ class DuelPolicy:
 def check_size(model: Choices) -> None:
     """Refuse, in one line, a game with more pair states than :data:`DUEL_MAX_PAIRS`, or whose
     choices' outcomes (pair states × dice × faces × options × 2) exceed :data:`DUEL_MAX_OUTCOMES`."""
-    pairs = model.n**2
+    check_pairs(model.n, model.targets[0].size, model.pawns)
+
+
+def check_pairs(states: int, per_state: int, pawns: int = 1) -> None:
+    """:func:`check_size` from the counts alone: one player's ``states`` and each state's
+    outcomes of choices (nothing built)."""
+    pairs = states**2
+    each = f"{states:,} squares each" if pawns == 1 else f"{states:,} states of {pawns} pawns each"
     if pairs > DUEL_MAX_PAIRS:
         raise ValueError(
-            f"two players make {pairs:,} pair states on this board ({model.n:,} squares each); the "
+            f"two players make {pairs:,} pair states on this board ({each}); the "
             f"two-player solver handles up to {DUEL_MAX_PAIRS:,}"
         )
-    outcomes = pairs * model.targets[0].size
+    outcomes = pairs * per_state
     if outcomes > DUEL_MAX_OUTCOMES:
         raise ValueError(
             f"two players make {outcomes:,} outcomes of choices on this board (pair states × dice × "
@@ -69,17 +76,14 @@ def lifted(policy: Policy, n: int) -> DuelPolicy:
 
 
 def others_of(model: Choices) -> np.ndarray:
-    """``others[a, b, d, c, o, k]``: the other's state after the mover's outcome (the start
-    when the bump rule sends it back; the goal and the start are never bumped from)."""
+    """``others[a, b, d, c, o, k]``: the other's state after the mover's outcome: under the bump
+    rule its pieces on the square where the mover's piece came to rest go back to the start
+    (:attr:`Choices.captured`; the goal and the start are never bumped from)."""
     n = model.n
-    targets = model.targets[:, None]  # (n, 1, D, C, O, 2)
     b = np.arange(n)[None, :, None, None, None, None]
-    others = np.broadcast_to(b, (n, n, *model.targets.shape[1:]))
-    board = model.board
-    if board.bump:
-        hit = (targets == b) & (np.asarray(model.squares)[np.minimum(targets, n - 1)] != board.start)
-        others = np.where(hit & (targets < n), model.start, others)
-    return others
+    if not model.board.bump:
+        return np.broadcast_to(b, (n, n, *model.targets.shape[1:]))
+    return model.captured[b, model.rests[:, None]]
 
 
 def option_values(model: Choices, table: np.ndarray, others: np.ndarray | None = None) -> np.ndarray:

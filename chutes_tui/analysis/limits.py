@@ -133,8 +133,19 @@ STRATEGY_MAX_OUTCOMES = 500_000
 # iteration holds every choice's outcome for each (squares² × dice × faces × options × 2), so
 # 40,000 pair states (200 squares) is its bound; the exact evaluation of the policy found is a
 # dense rational solve of one unknown per pair state, done up to this many (a 35-square board).
+# With pawns a player's state is its pawns' squares: two pawns on tiny-10 make 44 states, 1,936
+# pairs (solved, not exactly); on the standard board 3,402, past the bound: estimated instead.
 DUEL_MAX_PAIRS = 40_000
 # ... and each sweep gathers every choice's outcome on every pair state: 8 bytes each, several
 # arrays of them (the standard board with Efron's dice: 6,561 × 96 = 630,000).
 DUEL_MAX_OUTCOMES = 8_000_000
 DUEL_EXACT_PAIRS = 1_225
+# Beyond these limits ``strategy`` estimates a game instead (research/estimate.py): this many
+# games a figure unless told (--games), every seat playing the one-player optimum; a chance's
+# standard error is then at most 0.35 percentage points. Two players of two pawns on the
+# standard board: about 1.5 s a figure.
+STRATEGY_ESTIMATE_GAMES = 20_000
+# ... and a game's live odds are estimated (engine/estimate.py): this many games
+# from each position, every seat playing the one-player optimum (a standard error of at most
+# 1.1 percentage points). Two players of two pawns on the standard board: about 0.1 s a position.
+LIVE_ESTIMATE_GAMES = 2_000

@@ -32,7 +32,7 @@ from chutes_tui.engine.choice import ChoiceMade
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.engine.path import trail, walk
 from chutes_tui.engine.turn import Turn
-from chutes_tui.model.decisions import choice_dice, option_words
+from chutes_tui.model.decisions import choice_dice, pawn_options
 
 if TYPE_CHECKING:
     from chutes_tui.engine.prompt import Prompt  # what a person is asked: boards with decisions
@@ -62,11 +62,13 @@ def speed_label(speed: float) -> str:
 
 @dataclass(frozen=True)
 class Step:
-    """One frame of a turn's animation: the die shows ``face``, or ``seat``'s token is on ``square``."""
+    """One frame of a turn's animation: the die shows ``face``, or ``seat``'s token (with pawns:
+    its pawn ``pawn``) is on ``square``."""
 
     face: int | None = None
     seat: int | None = None
     square: int | None = None
+    pawn: int = 0
 
 
 class Cancel(Protocol):
@@ -229,7 +231,7 @@ class TurnController:
         elif len(choice_dice(game.board)) > 1:
             from chutes_tui.engine.prompt import die_prompt  # boards with decisions alone
 
-            prompt = die_prompt(game.board, self._advice(), tuple(game.positions), game.to_move)
+            prompt = die_prompt(game.board, self._advice(), game.standings, game.to_move)
             self.view.ask(prompt, self._die_chosen)
         else:
             self._die_chosen(0)
@@ -247,19 +249,24 @@ class TurnController:
         game = self.game
         assert game.drawn is not None
         die, face = game.drawn
-        if len(option_words(game.board.after_roll)) == 1:
+        if len(self._offered()) == 1:  # nothing to choose: one pawn free to move, the plain move
             self._option_chosen(0)
             return
         from chutes_tui.engine.prompt import option_prompt
 
-        prompt = option_prompt(game.board, self._advice(), tuple(game.positions), game.to_move, die, face)
+        prompt = option_prompt(game.board, self._advice(), game.standings, game.to_move, die, face)
         self.view.ask(prompt, self._option_chosen)
 
-    def _option_chosen(self, option: int | None) -> None:
+    def _offered(self) -> tuple[tuple[int, int], ...]:
+        """The ``(pawn, option)`` choices after the roll, in the prompt's order."""
+        return pawn_options(self.game.board, tuple(self.game.current.pawns))
+
+    def _option_chosen(self, index: int | None) -> None:
         drawn = self.game.drawn
-        if option is None or drawn is None or not self.waiting_for_person:
+        if index is None or drawn is None or not self.waiting_for_person:
             return
-        self.play_turn(ChoiceMade(drawn[0], drawn[1], option))
+        pawn, option = self._offered()[index]
+        self.play_turn(ChoiceMade(drawn[0], drawn[1], option, pawn=pawn))
 
     def play_turn(self, choice: ChoiceMade | None = None) -> None:
         """Roll for the player to move (``choice``: a person's, on a board with decisions), then
@@ -283,12 +290,20 @@ class TurnController:
         """A turn's frames: a person's die spins first; the token walks square by square."""
         steps: list[Step] = []
         spinner = random.Random(turn.number)
+        pawn = 0 if turn.choice is None else turn.choice.pawn
+        # The die rolled: the chosen one on a board with decisions.
+        spun = (
+            self.game.board.die.values
+            if turn.choice is None
+            else choice_dice(self.game.board)[turn.choice.die].faces
+        )
         for face, made in zip(turn.faces, turn.steps, strict=True):  # a skipped turn has none
             if not self.computer_to_move:
-                steps += [Step(face=spinner.choice(self.game.board.die.values)) for _ in range(SPIN_FACES)]
+                steps += [Step(face=spinner.choice(spun)) for _ in range(SPIN_FACES)]
             steps.append(Step(face=face))
             for move in made.moves:
-                steps += [Step(seat=turn.seat, square=s) for s in walk(move, self.game.board.end, self.slide)]
+                walked = walk(move, self.game.board.end, self.slide)
+                steps += [Step(seat=turn.seat, square=s, pawn=pawn) for s in walked]
             if made.penalty is not None:  # a streak too long: the piece is put back, not walked
                 steps.append(Step(seat=turn.seat, square=made.penalty))
         return steps

@@ -24,7 +24,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import LiveStats, StopRequested, instant, live_stats
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.states import Position
+    from chutes_tui.engine.live import Placed
 
 GROUP = "live-stats"
 
@@ -32,7 +32,7 @@ GROUP = "live-stats"
 @dataclass(frozen=True)
 class Request:
     game: Game
-    positions: tuple[Position, ...]  # as the odds see them (``Game.odds_positions``)
+    positions: tuple[Placed, ...]  # as the odds see them (``Game.live_positions``)
     to_move: int
     turn: int  # turns played when the position arose
 
@@ -51,7 +51,7 @@ class LiveFeed:
         """The statistics of ``game``'s position now, unless they are known (or instant)."""
         if self.closed or game.finished or game.no_odds is not None or game.stats() is not None:
             return
-        self.waiting = Request(game, game.odds_positions, game.to_move, len(game.history))
+        self.waiting = Request(game, game.live_positions, game.to_move, len(game.history))
         if self.running is None:
             self._start()
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from chutes_tui.engine.game import Game, Snapshot
+from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import LiveStats, WhenKnownInstant
+from chutes_tui.engine.turn import Snapshot
 from chutes_tui.model.board import Board
 
 if TYPE_CHECKING:
-    from chutes_tui.analysis.states import Position
+    from chutes_tui.engine.live import Placed
 
 
 class LiveOdds(WhenKnownInstant):
@@ -28,7 +29,7 @@ class LiveOdds(WhenKnownInstant):
         self.latest: LiveStats | None = None  # the feed's latest answer
         self.turn = 0  # … for the position after this turn
 
-    def stats(self, board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats | None:
+    def stats(self, board: Board, positions: tuple[Placed, ...], to_move: int) -> LiveStats | None:
         known = super().stats(board, positions, to_move)
         if known is not None:
             return known
@@ -49,4 +50,10 @@ class LiveOdds(WhenKnownInstant):
         latest = self.latest
         if snapshot.odds_turn is not None or latest is None or game.finished:
             return snapshot
-        return replace(snapshot, turns_left=latest.turns_left, odds=latest.odds, odds_turn=self.turn)
+        return replace(
+            snapshot,
+            turns_left=latest.turns_left,
+            odds=latest.odds,
+            odds_turn=self.turn,
+            estimate=latest.estimate,
+        )

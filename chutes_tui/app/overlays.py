@@ -12,6 +12,7 @@ from chutes_tui.analysis.overlays import OverlayKind, overlay_values
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import instant
 from chutes_tui.model.board import Board
+from chutes_tui.model.decisions import decides
 from chutes_tui.model.text import shown
 from chutes_tui.render.boardpaint import Overlay, flow_overlay
 
@@ -22,10 +23,30 @@ if TYPE_CHECKING:
 # screen: its first frame shows no statistic (the live feed brings them after it).
 
 
-def statistics_refusal(board: Board, *, series: bool = False) -> str | None:
-    """Why the inspector and overlays are off on ``board`` (``None``: they are on). They solve on
-    the UI thread, so boards that would freeze it are refused (the inspector's ``series`` also
-    refuses boards whose games last thousands of turns)."""
+# Issue 27's decisions: a chain's statistic assumes nobody chooses.
+DECISIONS_NOTE = (
+    "On a board with decisions every statistic depends on the choices made: the overlays are off "
+    "here (the inspector gives each square's best choice; chutes-tui strategy solves the board)."
+)
+
+
+def statistics_refusal(board: Board, *, series: bool = False, inspector: bool = False) -> str | None:
+    """Why the inspector (``inspector``) or the overlays are off on ``board`` (``None``: they are
+    on). They solve on the UI thread, so boards that would freeze it are refused (the
+    inspector's ``series`` also refuses boards whose games last thousands of turns). On a board
+    with decisions the overlays are off, and the inspector gives each square's best choice."""
+    if decides(board):
+        from chutes_tui.analysis.choices import choices
+
+        if not inspector:
+            return DECISIONS_NOTE
+        squares = choices(board).n
+        if squares <= INSPECTOR_MAX_STATES:
+            return None
+        return (
+            f"This board has {squares:,} squares to stand on: solving it takes seconds, so the "
+            "inspector is off here (chutes-tui strategy solves it)."
+        )
     from chutes_tui.analysis import build_chain
     from chutes_tui.analysis.multi import curves_affordable
 

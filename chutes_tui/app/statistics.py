@@ -21,6 +21,7 @@ from chutes_tui.app.flowslider import FlowSlider
 from chutes_tui.app.overlays import OverlayCycle, statistics_refusal
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import LiveStats
+from chutes_tui.model.board import Board
 from chutes_tui.model.text import path_text
 from chutes_tui.render.boardpaint import Overlay
 from chutes_tui.render.squares import square_says
@@ -89,8 +90,30 @@ class ExactAnswer:
     decimal: str
 
 
+def choice_note(board: Board, square: int) -> str:
+    """The inspector on a board with decisions: one pawn's best choice on ``square`` and its
+    expected turns left playing best (:func:`~chutes_tui.research.strategy.square_choice`)."""
+    from chutes_tui.model.decisions import choice_dice
+    from chutes_tui.research.strategy import square_choice
+
+    said = square_says(board, square)
+    best = square_choice(board, square)
+    if best is None:
+        return " ".join([*said, "No turn ends here (a jump's tail, or a square no roll reaches)."])
+    dice = choice_dice(board)
+    changed = [f"after a {face}, {words}" for face, words in best.after if words not in ("move", "forward")]
+    best_die = [f"die {best.die + 1} ({dice[best.die].text})"] if len(dice) > 1 else []
+    choice = "; ".join([*best_die, *changed]) or "nothing to choose (the roll is moved)"
+    lines = [*said, f"One pawn here, playing best: {best.turns:.2f} turns left.", f"Best: {choice}."]
+    if board.pawns > 1:
+        lines.append(f"With {board.pawns} pawns which one moves depends on them all: the hints (k) give it.")
+    return "\n".join(lines)
+
+
 def why_no_exact(game: Game) -> str | None:
     """Why the app will not work out this position's fraction (``None``: it will)."""
+    if game.deciding:
+        return "Exact fractions are for boards without decisions; chutes-tui strategy solves this one."
     if len(game.players) != 2:
         return "Exact fractions are for two-player games; try chutes-tui exact --players N."
     if game.board.bump:
@@ -190,7 +213,7 @@ class GameStatistics:
     def toggle_inspector(self) -> None:
         """The inspector on the square under the cursor (the mover's square when there is none), or off."""
         inspecting = not self.inspecting
-        if inspecting and self._refused(series=True):
+        if inspecting and self._refused(series=True, inspector=True):
             return
         self.inspecting = inspecting
         self.view.show_inspecting(inspecting)
@@ -257,6 +280,9 @@ class GameStatistics:
         from chutes_tui.analysis.reports import inspect_square  # the inspector's first square
 
         game = self.game
+        if game.deciding:  # the square's best choice: a chain's statistics assume no choices
+            self.view.show_inspector_note(square, choice_note(game.board, square))
+            return
         two = len(game.players) == 2 and not game.finished
         # The opponent as the odds see it (a turn to miss is a state of its own).
         opponent = game.odds_positions[1 - game.to_move] if two else None
@@ -269,9 +295,10 @@ class GameStatistics:
             return
         self.view.show_inspector(report, game.current.spec.name if two else None)
 
-    def _refused(self, *, series: bool = False) -> bool:
-        """Whether the board is too large for the statistics on the UI thread (the note says so)."""
-        refusal = statistics_refusal(self.game.board, series=series)
+    def _refused(self, *, series: bool = False, inspector: bool = False) -> bool:
+        """Whether the board is too large for the statistics on the UI thread, or has none
+        (decisions: the overlays), the note saying so."""
+        refusal = statistics_refusal(self.game.board, series=series, inspector=inspector)
         if refusal is not None:
             self.view.tell(refusal, 6)
         return refusal is not None

@@ -1,17 +1,26 @@
-"""``chutes-tui strategy BOARD [--players 1|2] [--json]``: a board with decisions (issue 27:
-``--dice-choice``, ``--after-roll``), solved: the board drawn with the best choice on each
-square, the optimum (an exact fraction, with its proof), and naive policies' values."""
+"""``chutes-tui strategy BOARD [--players N] [--pawns K] [--json]``: a board with decisions
+(issue 27: ``--dice-choice``, ``--after-roll``, ``--pawns``), solved: the board drawn with the
+best choice on each square, the optimum (an exact fraction, with its proof), and naive
+policies' values; beyond the solvers' state counts, the limit named and a Monte Carlo estimate
+(``--games``, ``--seed``; progress on stderr, Ctrl-C stops it)."""
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
 
+from chutes_tui.analysis.limits import STRATEGY_ESTIMATE_GAMES
 from chutes_tui.cli import common
 from chutes_tui.model.board import Board, BoardError
+from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.render.squares import GOAL
+
+if TYPE_CHECKING:  # numpy, scipy, flint: imported when solving
+    from chutes_tui.research.estimate import EstimatePart
+    from chutes_tui.research.strategy import OnePlayer
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,29 +32,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_board_arguments(parser, decisions=True)
     parser.add_argument(
         "--players",
-        type=common.bounded_int("--players", 1, 2),
+        type=common.players(),
         default=1,
-        help="1: the fewest expected turns; 2: the best chance to win (default 1)",
+        help=f"1: the fewest expected turns; 2: the best chance to win; 1-{MAX_PLAYERS} (default 1; "
+        "beyond the solvers, a Monte Carlo estimate)",
     )
+    parser.add_argument(
+        "--games",
+        type=common.bounded_int("--games", 100, 10**7),
+        default=STRATEGY_ESTIMATE_GAMES,
+        help="games each figure of an estimate plays, beyond the solvers' limits, 100..10^7 "
+        f"(default {STRATEGY_ESTIMATE_GAMES:,})",
+    )
+    common.add_seed(parser)
     common.add_json(parser)
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args, decisions=True)
-    from chutes_tui.research.strategy import strategy_report  # numpy, scipy, flint: when solving
+    from chutes_tui.research.strategy import strategy_report  # scipy, flint: when solving
 
-    try:
-        report = strategy_report(board, args.players)
-    except ValueError as error:  # a size limit, named
-        raise BoardError(str(error)) from None
+    seed = 0 if args.seed is None else args.seed
+    with common.progress_bar("solving", 2 * args.games) as step:
+
+        def estimating(done: int, total: int) -> bool:  # beyond the solvers: games played
+            step(done, total, description=f"estimating: {total:,} games")
+            return False
+
+        try:
+            report = strategy_report(board, args.players, args.games, seed, estimating)
+        except ValueError as error:  # a size limit, named
+            raise BoardError(str(error)) from None
     if args.json:
         return common.print_json(console, report.to_json())
     common.heading(console, board)
     letters = "  ".join(f"{chr(ord('A') + d)} = {text}" for d, text in enumerate(report.dice))
     console.print(Text(f"dice: {letters}; after a roll: {' or '.join(report.options)}"))
     console.print()
-    if report.squares:
-        for line in drawn(board, {c.square: c.label for c in report.squares}, console.width):
+    one = report.one
+    if one is not None and one.squares:
+        for line in drawn(board, {c.square: c.label for c in one.squares}, console.width):
             console.print(Text(line), no_wrap=True, overflow="ellipsis")
         console.print(
             Text(
@@ -55,20 +81,16 @@ def run(args: argparse.Namespace, console: Console) -> int:
             )
         )
     else:
-        console.print(Text(f"{board.pawns} pawns: a choice on each of {report.states:,} states (not drawn)"))
-    console.print()
-    console.print(Text("One player: the fewest expected turns", style="bold underline"))
-    exact = f"= {report.exact}" if report.exact is not None else "(in floats: too many states for fractions)"
-    console.print(Text(f"  optimum  {report.value:.10g} {exact}"), soft_wrap=True)
-    console.print(Text(f"  value iteration  {report.iterated:.12g} ({report.sweeps} sweeps)"))
-    how = "exactly" if report.exact is not None else "in floats, to 1e-12"
-    proof = (
-        f"  proof: no single-step improvement on any state ({report.iterations} policies evaluated "
-        f"{how}; least slack {report.slack or 'none'}, {report.ties} ties)"
-        if report.improvements == 0
-        else f"  NOT PROVED: {report.improvements} improving choices remain"
-    )
-    console.print(Text(proof), soft_wrap=True)
+        console.print(
+            Text(
+                f"{board.pawns} pawns: a choice on each of {report.states:,} states (not drawn; "
+                "pawns are counted from the rearmost)"
+            ),
+            soft_wrap=True,
+        )
+    if one is not None:
+        console.print()
+        _one_player(console, one)
     duel = report.duel
     if duel is not None:
         console.print()
@@ -103,14 +125,63 @@ def run(args: argparse.Namespace, console: Console) -> int:
                     f"{d.loss:.4f} of the chance"
                 )
             )
-    console.print()
-    heading = "Naive policies" + (
-        " (chance to win moving first, against the optimal player)" if duel else " (expected turns)"
-    )
-    console.print(Text(heading, style="bold underline"))
-    for naive in report.naive:
-        console.print(Text(f"  {naive.name}: {naive.value:.6g}"))
+    if report.naive:
+        console.print()
+        heading = "Naive policies" + (
+            " (chance to win moving first, against the optimal player)" if duel else " (expected turns)"
+        )
+        console.print(Text(heading, style="bold underline"))
+        for naive in report.naive:
+            console.print(Text(f"  {naive.name}: {naive.value:.6g}"))
+    if report.estimate is not None:
+        console.print()
+        for line in estimate_lines(report.estimate):
+            console.print(Text(line, style="bold underline" if line == line.lstrip() else ""), soft_wrap=True)
     return 0
+
+
+def _one_player(console: Console, one: OnePlayer) -> None:
+    console.print(Text("One player: the fewest expected turns", style="bold underline"))
+    exact = f"= {one.exact}" if one.exact is not None else "(in floats: too many states for fractions)"
+    console.print(Text(f"  optimum  {one.value:.10g} {exact}"), soft_wrap=True)
+    console.print(Text(f"  value iteration  {one.iterated:.12g} ({one.sweeps} sweeps)"))
+    how = "exactly" if one.exact is not None else "in floats, to 1e-12"
+    proof = (
+        f"  proof: no single-step improvement on any state ({one.iterations} policies evaluated "
+        f"{how}; least slack {one.slack or 'none'}, {one.ties} ties)"
+        if one.improvements == 0
+        else f"  NOT PROVED: {one.improvements} improving choices remain"
+    )
+    console.print(Text(proof), soft_wrap=True)
+
+
+def estimate_lines(part: EstimatePart) -> list[str]:
+    """The estimate, each figure with its standard error, the limit passed and the policy."""
+    who = "One player" if part.players == 1 else f"{part.players} players"
+    lines = [
+        f"{who}: a Monte Carlo estimate, not solved",
+        f"  beyond the solvers: {part.limit}",
+        f"  {part.games:,} games a figure (seed {part.seed}), every player playing {part.policy}",
+    ]
+    if part.players == 1:
+        assert part.naive_turns is not None
+        lines.append(f"  expected turns  {part.turns.text()}")
+        lines.append(f"  naive ({part.naive_policy})  {part.naive_turns.text()}")
+    else:
+        for seat, chance in enumerate(part.chances, start=1):
+            lines.append(f"  player {seat} (moving {_ordinal(seat)}) wins  {chance.text(percent=True)}")
+        lines.append(f"  turns in all  {part.turns.text()}")
+        assert part.naive_first is not None
+        lines.append(
+            f"  player 1 playing naively ({part.naive_policy}) wins  {part.naive_first.text(percent=True)}"
+        )
+    if part.cut:
+        lines.append(f"  {part.cut:,} games cut at the engine's turn limit (counted in no figure)")
+    return lines
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
 def drawn(board: Board, labels: dict[int, str], columns: int) -> list[str]:

@@ -19,12 +19,14 @@ from typing import TYPE_CHECKING
 
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.board import Board, BoardError
-from chutes_tui.model.decisions import AfterRoll, choice_dice, option_words, outcomes
+from chutes_tui.model.decisions import AfterRoll, choice_dice, movable, option_words, outcomes
 from chutes_tui.model.players import Play
 from chutes_tui.model.rules import Move, move_by
 
 if TYPE_CHECKING:
     import numpy as np  # the game's seeded generator is numpy's
+
+    from chutes_tui.engine.advice import Standing
 
 COIN_SIDES = ("+1", "-1")  # coin 0 adds a square, coin 1 takes one away
 
@@ -39,15 +41,19 @@ class ChoiceMade:
     face: int
     option: int
     coin: int | None = None  # 0: +1, 1: -1; None: no coin was tossed
+    pawn: int = 0  # which pawn moved (from 0, by number), with ``pawns = K``
 
     def describe(self, board: Board) -> str:
-        """``"die 2 (3,3,3,3,3,3), rolled 3, flip +1"``: the die only when there was a choice of
-        dice, the option only when there was one after the roll."""
+        """``"die 2 (3,3,3,3,3,3), rolled 3, pawn 2, flip +1"``: the die only when there was a
+        choice of dice, the pawn only with pawns, the option only when there was one after the
+        roll."""
         parts = []
         dice = choice_dice(board)
         if len(dice) > 1:
             parts.append(f"die {self.die + 1} ({dice[self.die].text})")
         parts.append(f"rolled {self.face}")
+        if board.pawns > 1:
+            parts.append(f"pawn {self.pawn + 1}")
         words = option_words(board.after_roll)
         if len(words) > 1:
             word = words[self.option]
@@ -77,27 +83,33 @@ def whole_choice(
     board: Board,
     made: ChoiceMade | None,
     play: Play,
-    positions: tuple[int, ...],
+    positions: tuple[Standing, ...],
     seat: int,
     rng: np.random.Generator,
 ) -> ChoiceMade:
     """The turn's choice made whole: without ``made``, the choice of a computer in seat ``seat``
-    played ``play``'s way (:mod:`.advice`: its die, rolled, then its option for the face); a
-    flip's coin tossed when none is given."""
+    played ``play``'s way (:mod:`.advice`: its die, rolled, then its pawn and option for the
+    face); a flip's coin tossed when none is given."""
     if made is None:
         from chutes_tui.engine.advice import advice  # the solver: only for computer players
 
         adviser = advice(board, len(positions))
         die = adviser.die(play, positions, seat)
         face = roll_die(board, die, rng)
-        made = ChoiceMade(die, face, adviser.option(play, positions, seat, die, face))
+        pawn, option = adviser.choice(play, positions, seat, die, face)
+        made = ChoiceMade(die, face, option, pawn=pawn)
     if tossed(board, made.option) and made.coin is None:
         made = replace(made, coin=toss(rng))
     return made
 
 
-def choice_problem(board: Board, made: ChoiceMade) -> str | None:
-    """Why the board's rules do not offer ``made`` (a save's record), else ``None``."""
+def choice_problem(board: Board, made: ChoiceMade, squares: tuple[int, ...] = ()) -> str | None:
+    """Why the board's rules do not offer ``made`` (a save's record) to a player whose pawns
+    stand on ``squares`` (by number), else ``None``."""
+    if not 0 <= made.pawn < board.pawns:
+        return f"pawn {made.pawn + 1} is not offered (each player has {board.pawns})"
+    if squares and made.pawn not in movable(squares, board.goal_square):
+        return f"pawn {made.pawn + 1} has reached the goal: it moves no more"
     dice = choice_dice(board)
     if not 0 <= made.die < len(dice):
         return f"die {made.die + 1} is not offered (this board has {len(dice)})"
@@ -134,37 +146,50 @@ def choice_move(board: Board, square: int, made: ChoiceMade) -> Move:
 def choices_problem(board: Board) -> str | None:
     """Why the game cannot play ``board``'s decisions (the solver's refusals -- among them every
     turn rule of issue 26, so a game with decisions never plays a turn roll by roll -- and
-    pawns), else ``None``."""
-    if board.pawns != 1:
-        return "the game plays one pawn each so far (chutes-tui strategy solves pawns)"
+    the states a pawn stands on past the solvers' limit), else ``None``. Any number of pawns
+    is played: beyond the pawns' joint model a computer plays the additive policy
+    (:mod:`.advice`)."""
     from chutes_tui.analysis.choices import choices  # check_decisions, kept with the board
 
     try:
         choices(board)
     except BoardError as error:
         return error.reason
+    except ValueError as error:  # more squares than the solvers hold, the limit named
+        return str(error)
     return None
 
 
 def recorded(made: ChoiceMade) -> tuple[int, ...]:
-    """A choice as a save records it, ``(die, option[, coin])`` (the face is the turn's roll)."""
+    """A choice as a save records it, ``(die, option[, coin])`` (the face is the turn's roll;
+    the pawn, with pawns, is recorded beside it: :func:`from_record`)."""
     kept = (made.die, made.option)
     return kept if made.coin is None else (*kept, made.coin)
 
 
-def from_record(record: tuple[int, ...], face: int) -> ChoiceMade:
-    """A save's choice ``(die, option[, coin])`` (:func:`recorded`) with the turn's face."""
+def from_record(record: tuple[int, ...], face: int, pawn: int = 0) -> ChoiceMade:
+    """A save's choice ``(die, option[, coin])`` (:func:`recorded`) with the turn's face and
+    the pawn it moved."""
     die, option, *coin = record
-    return ChoiceMade(die, face, option, coin[0] if coin else None)
+    return ChoiceMade(die, face, option, coin[0] if coin else None, pawn)
 
 
-def replayed(board: Board, record: tuple[int, ...], number: int, faces: tuple[int, ...]) -> ChoiceMade:
-    """Turn ``number``'s recorded choice with its one roll; :class:`SaveError` (one line) when
-    the turn records another number of rolls or the rules do not offer the choice."""
+def replayed(
+    board: Board,
+    record: tuple[int, ...],
+    number: int,
+    faces: tuple[int, ...],
+    squares: tuple[int, ...],
+    pawn: int = 0,
+) -> ChoiceMade:
+    """Turn ``number``'s recorded choice with its one roll and the pawn it moved (``record`` as
+    :func:`from_record` reads it), made by a player whose pawns stand on ``squares``;
+    :class:`SaveError` (one line) when the turn records another number of rolls or the rules do
+    not offer the choice."""
     if len(faces) != 1:
         raise SaveError(f"rolls[{number}]: a turn with a choice has one roll")
-    made = from_record(record, faces[0])
-    problem = choice_problem(board, made)
+    made = from_record(record, faces[0], pawn)
+    problem = choice_problem(board, made, squares)
     if problem is not None:
         raise SaveError(f"choices[{number}]: {problem}")
     return made

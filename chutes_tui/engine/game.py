@@ -11,14 +11,27 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from chutes_tui.engine.choice import ChoiceMade, choice_move, recorded, replayed, roll_die, whole_choice
-from chutes_tui.engine.live import WHEN_INSTANT, LiveStats, StatsSource, instant, live_refusal, odds_position
+from chutes_tui.engine.choice import (
+    ChoiceMade,
+    choice_move,
+    choice_problem,
+    recorded,
+    replayed,
+    roll_die,
+    whole_choice,
+)
+from chutes_tui.engine.gameview import GameView
+from chutes_tui.engine.live import (
+    WHEN_INSTANT,
+    StatsSource,
+)
 from chutes_tui.engine.playable import endless_problem
-from chutes_tui.engine.turn import Snapshot, Summary, Swing, Turn, swings
+from chutes_tui.engine.seats import PlayerState, send_back, summary
+from chutes_tui.engine.turn import Summary, Turn, pawns_moved, penalties
 from chutes_tui.io.saves import (
     MAX_ROLLS_PER_TURN,
     MAX_SAVED_TURNS,
@@ -32,15 +45,14 @@ from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import decides
 from chutes_tui.model.inputs import SEED_MAX, InputError, checked_seed
 from chutes_tui.model.players import PlayerSpec, check_players
-from chutes_tui.model.rules import JumpKind, Move, bumped, jump_kind
+from chutes_tui.model.rules import Move
 from chutes_tui.model.text import path_text
 from chutes_tui.model.turns import PieceState, Rolling, Step, after_roll, begin_turn
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from chutes_tui.analysis.multi import SeatOdds  # the analysis loads when odds are worked out
-    from chutes_tui.analysis.states import Position
+    from chutes_tui.analysis.multi import SeatOdds
 
 
 class GameError(ValueError):
@@ -48,23 +60,9 @@ class GameError(ValueError):
 
 
 @dataclass
-class PlayerState:
-    spec: PlayerSpec
-    square: int
-    turns: int = 0
-    ladders: int = 0
-    chutes: int = 0
-    bumped: int = 0  # times the bump rule sent this piece back to the start
-    miss: bool = False  # it came to rest on a miss-turn square: it skips its next turn
-
-    @property
-    def piece(self) -> PieceState:
-        return PieceState(self.square, self.miss)
-
-
-@dataclass
-class Game:
-    """A game in progress. ``roll()`` plays the current player's turn."""
+class Game(GameView):
+    """A game in progress. ``roll()`` plays the current player's turn; what it shows, where its
+    pieces stand and the statistics there, is :class:`~.gameview.GameView`'s."""
 
     board: Board
     players: list[PlayerState]
@@ -93,90 +91,12 @@ class Game:
         problem = endless_problem(board, len(specs))
         if problem is not None:
             raise GameError(problem)
-        players = [PlayerState(spec, board.start) for spec in specs]
+        players = [PlayerState(spec, [board.start] * board.pawns) for spec in specs]
         return cls(board, players, seed=seed)
 
     def rematch(self, seed: int | None = None) -> Game:
         """A new game with the same board and players (a fresh seed unless given)."""
         return Game.new(self.board, [p.spec for p in self.players], seed)
-
-    # -- state -----------------------------------------------------------------------------
-
-    @property
-    def positions(self) -> list[int]:
-        return [p.square for p in self.players]
-
-    @property
-    def odds_positions(self) -> tuple[Position, ...]:
-        """Every player's position as the odds see it (:func:`~.live.odds_position`)."""
-        return tuple(odds_position(piece) for piece in self.piece_states())
-
-    @property
-    def finished(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def current(self) -> PlayerState:
-        return self.players[self.to_move]
-
-    @property
-    def next_square(self) -> int:
-        """Where the player after the one to move stands (two players: the opponent)."""
-        return self.positions[(self.to_move + 1) % len(self.players)]
-
-    @property
-    def instant(self) -> bool:
-        """Whether this board's live statistics can come with every turn (else a front end works
-        them out elsewhere, and :meth:`record_odds` keeps them with the turns)."""
-        return instant(self.board)
-
-    @property
-    def no_odds(self) -> str | None:
-        """Why this game has no live odds at all (``None``: it has them, now or later)."""
-        return live_refusal(self.board, len(self.players))
-
-    def stats(self) -> LiveStats | None:
-        """The statistics of the position now, if its :attr:`stats_source` has them."""
-        if self.no_odds is not None:
-            return None
-        return self.stats_source.stats(self.board, self.odds_positions, self.to_move)
-
-    def odds(self) -> SeatOdds | None:
-        """Each seat's chance to win and the expected remaining moves, from here (if known)."""
-        stats = self.stats()
-        return None if stats is None else stats.odds
-
-    def record_odds(self, turn: int, odds: SeatOdds) -> None:
-        """Odds worked out later for the position after turn ``turn`` (0: before the first),
-        kept with that turn for the odds' history unless it has some."""
-        if turn == 0 and self.start_odds is None:
-            self.start_odds = odds
-        elif 0 < turn <= len(self.history) and self.history[turn - 1].odds is None:
-            self.history[turn - 1] = replace(self.history[turn - 1], odds=odds)
-
-    def snapshot(self) -> Snapshot:
-        """The game now, with this position's statistics if they are known."""
-        stats = self.stats()
-        return Snapshot(
-            turn=len(self.history),
-            names=tuple(p.spec.name for p in self.players),
-            positions=tuple(self.positions),
-            turns_left=None if stats is None else stats.turns_left,
-            odds=None if stats is None else stats.odds,
-            to_move=self.to_move,
-            winner=self.winner,
-            odds_turn=None if stats is None else len(self.history),
-            no_odds=self.no_odds,
-        )
-
-    @property
-    def odds_history(self) -> list[SeatOdds | None]:
-        """Odds before the first turn and after each turn."""
-        if self.start_odds is None and self.no_odds is None:
-            start = (self.board.start,) * len(self.players)
-            stats = self.stats_source.stats(self.board, start, 0)
-            self.start_odds = None if stats is None else stats.odds
-        return [self.start_odds, *(turn.odds for turn in self.history)]
 
     # -- play ------------------------------------------------------------------------------
 
@@ -216,24 +136,24 @@ class Game:
             raise GameError("the game is over")
         player = self.current
         began = player.square
-        sent: list[int] = []
+        sent: list[tuple[int, int]] = []
         # The two ways a turn goes never meet: a board with decisions refuses every turn rule of
         # issue 26 (model/decisions.py's check_decisions), so its turn is one roll of the chosen
         # die, and every other board's turn goes roll by roll through after_roll.
         if self.deciding:
-            self.drawn = None
-            spec, positions = self.current.spec, tuple(self.positions)
-            choice = whole_choice(self.board, choice, spec.play, positions, self.to_move, self.rng)
+            choice = self._chosen(choice)
+            began = player.pawns[choice.pawn]
             made = choice_move(self.board, began, choice)
-            self._moved(made, sent)
+            self._moved(made, sent, choice.pawn)
             state = PieceState(made.final)
             rolled, steps = [choice.face], [Step((made,), state)]
         else:
             rolled, steps, state = self._rolled(faces, sent)
-        player.square, player.miss = state.square, state.miss
+            player.square = state.square
+        player.miss = state.miss
         player.turns += 1
         seat = self.to_move
-        won = player.square == self.board.goal_square
+        won = all(square == self.board.goal_square for square in player.pawns)
         if won:
             self.winner = seat
         else:
@@ -248,16 +168,28 @@ class Game:
             state,
             won,
             self.odds(),
-            tuple(sent),
+            tuple(seat for seat, _ in sent),
             self.board.throw_again,
             choice,
             words,
+            tuple(pawn for _, pawn in sent) if self.board.pawns > 1 else (),
         )
         self.history.append(turn)
         return turn
 
+    def _chosen(self, choice: ChoiceMade | None) -> ChoiceMade:
+        """The turn's choice made whole (:func:`~.choice.whole_choice`); :class:`GameError` when
+        the rules do not offer it to the player to move (a pawn on the goal, say)."""
+        self.drawn = None
+        spec, squares = self.current.spec, tuple(self.current.pawns)
+        choice = whole_choice(self.board, choice, spec.play, self.standings, self.to_move, self.rng)
+        problem = choice_problem(self.board, choice, squares)
+        if problem is not None:
+            raise GameError(problem)
+        return choice
+
     def _rolled(
-        self, faces: Iterable[int] | None, sent: list[int]
+        self, faces: Iterable[int] | None, sent: list[tuple[int, int]]
     ) -> tuple[list[int], list[Step], PieceState]:
         """The turn's rolls, one by one (:meth:`play_roll`) until the rules end it: the faces,
         what each did, where the piece ends."""
@@ -273,7 +205,7 @@ class Game:
             state = steps[-1].next
         return rolled, steps, state
 
-    def play_roll(self, state: Rolling, face: int, sent: list[int]) -> Step:
+    def play_roll(self, state: Rolling, face: int, sent: list[tuple[int, int]]) -> Step:
         """One roll of the player to move, in the turn at ``state``: the rules' step
         (:func:`~chutes_tui.model.turns.after_roll`), its moves made on the board
         (:meth:`_moved`)."""
@@ -284,27 +216,11 @@ class Game:
             self.current.square = step.next.square
         return step
 
-    def _moved(self, made: Move, sent: list[int]) -> None:
-        """The player to move made ``made``: the bump rule's victims added to ``sent``, the jumps
-        counted."""
-        player = self.current
-        player.square = made.final
-        others = [seat for seat in range(len(self.players)) if seat != self.to_move]
-        hit = bumped(self.board, made.final, [self.players[seat].square for seat in others])
-        for seat in [seat for seat, sent_back in zip(others, hit.tolist(), strict=True) if sent_back]:
-            self.players[seat].square = self.board.start
-            self.players[seat].bumped += 1
-            sent.append(seat)
-        for tail, head in made.hops:  # every jump of a chain
-            if jump_kind(tail, head) is JumpKind.LADDER:
-                player.ladders += 1
-            else:
-                player.chutes += 1
-
-    def piece_states(self) -> tuple[PieceState, ...]:
-        """Every player's piece between turns, in seat order: its square and whether it skips
-        its next turn (what the odds under issue 26's rules are worked out from)."""
-        return tuple(p.piece for p in self.players)
+    def _moved(self, made: Move, sent: list[tuple[int, int]], pawn: int = 0) -> None:
+        """The player to move made ``made`` with its ``pawn``: the bump rule's victims added to
+        ``sent`` as ``(seat, pawn)`` (:func:`~.seats.send_back`), the jumps counted."""
+        self.current.moved(made, pawn)
+        sent += send_back(self.board, self.players, self.to_move, made.final)
 
     def play_out(self, limit: int = 1_000_000) -> int:
         """Roll until someone wins; returns the winner's seat."""
@@ -319,16 +235,7 @@ class Game:
     def summary(self) -> Summary:
         if self.winner is None:
             raise GameError("the game is not over yet")
-        per_player = tuple((p.spec.name, p.turns, p.ladders, p.chutes) for p in self.players)
-        each = swings(self.history, self.odds_history)
-        swing = max(each, key=Swing.size) if each else None  # the first of the largest
-        bumps = tuple(p.bumped for p in self.players)
-        blunders: tuple[int, ...] = ()
-        if self.deciding:
-            from chutes_tui.engine.blunders import blunder_counts  # the solver: only for choices
-
-            blunders = blunder_counts(self.board, len(self.players), self.history)
-        return Summary(self.winner, len(self.history), per_player, swing, bumps, blunders)
+        return summary(self.board, self.players, self.winner, self.history, self.odds_history)
 
     # -- save and load ---------------------------------------------------------------------
 
@@ -341,17 +248,18 @@ class Game:
             seed=int(self.seed or 0),
             players=tuple(p.spec for p in self.players),
             rolls=tuple(turn.faces for turn in self.history),
-            positions=tuple(self.positions),
+            positions=self.standings,
             to_move=self.to_move,
             rng=dict(self.rng.bit_generator.state),
             seeded_from=self.seeded_from,
             penalties=self.penalties(),
             choices=tuple(recorded(turn.choice) for turn in self.history if turn.choice is not None),
+            pawns=pawns_moved(self.history) if self.board.pawns > 1 else (),
         )
 
     def penalties(self) -> tuple[tuple[int, int], ...]:
         """``(turn index, square)`` of every turn a streak too long ended (a save records them)."""
-        return tuple((i, turn.penalty) for i, turn in enumerate(self.history) if turn.penalty is not None)
+        return penalties(self.history)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game as JSON, atomically (a kill mid-save leaves the old file intact)."""
@@ -368,7 +276,10 @@ class Game:
         for number, faces in enumerate(saved.rolls):
             if game.finished:
                 raise SaveError(f"rolls[{number}]: the save records turns after the game was won")
-            made = replayed(game.board, saved.choices[number], number, faces) if game.deciding else None
+            made = None
+            if game.deciding:
+                record, squares = saved.choices[number], tuple(game.current.pawns)
+                made = replayed(game.board, record, number, faces, squares, saved.pawn_moved(number))
             try:
                 turn = game.roll(faces, made)
             except StopIteration:
@@ -380,7 +291,7 @@ class Game:
             if len(turn.faces) != len(faces):
                 raise SaveError(f"rolls[{number}]: more rolls than the rules allow in that turn")
         saved.check_penalties(game.penalties())
-        if tuple(game.positions) != saved.positions or game.to_move != saved.to_move:
+        if game.standings != saved.positions or game.to_move != saved.to_move:
             raise SaveError("the recorded rolls do not lead to the saved positions")
         game.rng.bit_generator.state = saved.rng
         game.seeded_from = saved.seeded_from

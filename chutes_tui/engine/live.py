@@ -20,9 +20,10 @@ a game), so the ``ODDS_CACHE_SIZE`` most recently asked for are kept with the ch
 from __future__ import annotations
 
 import threading
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
 from chutes_tui.model.board import Board
@@ -34,6 +35,12 @@ if TYPE_CHECKING:
     from chutes_tui.analysis.chain import Chain
     from chutes_tui.analysis.multi import SeatOdds
     from chutes_tui.analysis.states import Position
+    from chutes_tui.engine.advice import Standing
+    from chutes_tui.engine.estimate import Estimate
+
+    # Where a player stands as the odds see it: a square, a piece with a turn to miss, or with
+    # pawns (model/decisions.py) each pawn's square by number.
+    Placed = Position | tuple[int, ...]
 
 # The analysis modules (the chain, the series, scipy) are imported by the functions that work
 # statistics out: a game, and the app's first frame, start without them.
@@ -60,10 +67,13 @@ class StopRequested(Exception):  # noqa: N818 -- a request, not an error
 class LiveStats:
     """One position's statistics."""
 
-    positions: tuple[Position, ...]  # a square, or a piece state with a turn to miss
+    positions: tuple[Placed, ...]  # a square, a piece state with a turn to miss, or pawns' squares
     to_move: int
     odds: SeatOdds
-    turns_left: tuple[float, ...]  # each player's expected turns on their own
+    turns_left: tuple[float, ...]  # each player's expected turns on their own (nan: not known)
+    # On a board with decisions the solvers do not hold: the games the odds were estimated from
+    # (:mod:`.estimate`; ``None``: exact)
+    estimate: Estimate | None = None
 
 
 # Whether a board's live statistics are instant (see :func:`instant`).
@@ -75,7 +85,7 @@ def instant(board: Board) -> bool:
     be kept: not on a 1,000-square board with 5,000-turn games, see ``CURVES_MAX_VALUES``)."""
 
     def decide() -> bool:
-        if decides(board):  # the odds are the duel's value: solved once, then a look-up
+        if decides(board):  # the solvers' values: solved once, then a look-up (unless estimated)
             return True
         from chutes_tui.analysis import build_chain
         from chutes_tui.analysis.multi import curves_affordable
@@ -86,19 +96,21 @@ def instant(board: Board) -> bool:
     return board.memo.get(LIVE_INSTANT, decide)
 
 
-# A board with decisions (issue 27): its odds depend on how the players choose. Two players are
-# assumed to play optimally (the duel's value, engine/advice.py); other games have none yet.
-NO_CHOICE_ODDS = "odds: not computed for choices yet"
+def estimated(board: Board, players: int) -> bool:
+    """Whether a game's odds are a Monte Carlo estimate (:mod:`.estimate`): a board with
+    decisions whose game of ``players`` the solvers do not hold. Elsewhere the players are
+    assumed to play optimally: one player's expected turns, two players' chance to win (the
+    duel's value, :mod:`.advice`). Counted, nothing built: a front end asks on its UI thread."""
+    if not decides(board):
+        return False
+    from chutes_tui.engine.advice import unsolved
+
+    return unsolved(board, players) is not None
 
 
 def live_refusal(board: Board, players: int) -> str | None:
-    """Why a game has no live odds at all (``None``: it has them)."""
-    if decides(board):
-        from chutes_tui.analysis.choices import choices  # numpy: the reached squares, kept
-        from chutes_tui.analysis.limits import DUEL_MAX_PAIRS
-
-        return None if players == 2 and choices(board).n ** 2 <= DUEL_MAX_PAIRS else NO_CHOICE_ODDS
-    if board.bump and players > BUMP_MAX_PLAYERS:
+    """Why a game has no live odds at all (``None``: it has them, perhaps estimated)."""
+    if board.bump and players > BUMP_MAX_PLAYERS and not decides(board):
         return (
             f"No live odds: under the bump rule they are worked out for up to {BUMP_MAX_PLAYERS} "
             "players (chutes-tui simulate --bump estimates more)"
@@ -112,7 +124,9 @@ def known_instant(board: Board, players: int = 1) -> bool:
     bump rule, also while the joint chain of ``players`` is unsolved (about 23 s for three)."""
     if not (board.memo.has(LIVE_INSTANT) and instant(board)):
         return False  # the first frame's answer: asked before anything is imported for it
-    if not board.bump or players == 1 or decides(board):
+    if decides(board):
+        return not estimated(board, players)
+    if not board.bump or players == 1:
         return True
     from chutes_tui.analysis.bump import solved
 
@@ -126,7 +140,7 @@ LIVE_STATS: MemoKey[Chain, Recent[tuple[tuple[Position, ...], int], LiveStats]] 
 class StatsSource(Protocol):
     """Where a game's statistics come from (``Game.stats_source``)."""
 
-    def stats(self, board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats | None:
+    def stats(self, board: Board, positions: tuple[Placed, ...], to_move: int) -> LiveStats | None:
         """The statistics of this position if they can be had now, else ``None``."""
 
 
@@ -134,8 +148,10 @@ class WhenInstant:
     """Statistics worked out when asked, on boards where that is instant (deciding that builds
     the board's chain): a game played in one thread, as the CLI and tests play it."""
 
-    def stats(self, board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats | None:
-        return live_stats(board, positions, to_move) if instant(board) else None
+    def stats(self, board: Board, positions: tuple[Placed, ...], to_move: int) -> LiveStats | None:
+        if instant(board) and not estimated(board, len(positions)):
+            return live_stats(board, positions, to_move)
+        return None
 
 
 class WhenKnownInstant:
@@ -143,7 +159,7 @@ class WhenKnownInstant:
     builds a chain (a game replayed for its dice, or played on for a front end that works its
     statistics out elsewhere)."""
 
-    def stats(self, board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats | None:
+    def stats(self, board: Board, positions: tuple[Placed, ...], to_move: int) -> LiveStats | None:
         if known_instant(board, len(positions)):
             return live_stats(board, positions, to_move)
         return None
@@ -154,18 +170,18 @@ WHEN_KNOWN_INSTANT = WhenKnownInstant()
 
 
 def live_stats(
-    board: Board, positions: Sequence[Position], to_move: int, stop: Callable[[], bool] | None = None
+    board: Board, positions: Sequence[Placed], to_move: int, stop: Callable[[], bool] | None = None
 ) -> LiveStats:
     """The statistics of one position. ``stop`` is asked every few hundred turns of a long series;
     when it says so, :class:`StopRequested` is raised (the series kept with the chain stay whole)."""
     if decides(board):
-        return _choosing(board, tuple(positions), to_move)
+        return _choosing(board, tuple(positions), to_move, stop)
     from chutes_tui.analysis import build_chain
     from chutes_tui.analysis.progress import series_progress
 
     chain = build_chain(board)
     known = chain.memo.get(LIVE_STATS, lambda: Recent(ODDS_CACHE_SIZE))
-    key = (tuple(positions), to_move)
+    key = (cast("tuple[Position, ...]", tuple(positions)), to_move)  # pawns are decisions
     stats = known.get(key)
     if stats is None:
 
@@ -179,17 +195,60 @@ def live_stats(
     return stats
 
 
-def _choosing(board: Board, positions: tuple[Position, ...], to_move: int) -> LiveStats:
-    """Two players with decisions, both playing optimally (:func:`.advice.duel_odds`). Every
-    position is a square: a board with decisions has no turn to miss (model/decisions.py's
-    solver refuses issue 26's turn rules)."""
+def _choosing(
+    board: Board, positions: tuple[Placed, ...], to_move: int, stop: Callable[[], bool] | None
+) -> LiveStats:
+    """Players with decisions playing optimally: one player's expected turns
+    (:func:`.advice.own_turns`), two players' chances (:func:`.advice.duel_odds`); beyond the
+    solvers, an estimate (:func:`_estimated`). Every position is a square, or each pawn's
+    square: a board with decisions has no turn to miss (model/decisions.py's solver refuses
+    issue 26's turn rules)."""
     from chutes_tui.analysis.multi import SeatOdds
     from chutes_tui.analysis.states import square_of
     from chutes_tui.engine.advice import duel_odds, own_turns
 
-    squares = tuple(square_of(position) for position in positions)
-    win, turns, rounds = duel_odds(board, squares, to_move)
-    return LiveStats(positions, to_move, SeatOdds(win, turns, rounds), own_turns(board, squares))
+    places = tuple(p if isinstance(p, tuple) else square_of(p) for p in positions)
+    own = own_turns(board, places)
+    if estimated(board, len(places)):
+        return _estimated(board, places, to_move, own, stop)
+    if len(places) == 1:
+        return LiveStats(positions, to_move, SeatOdds((1.0,), own[0], own[0]), own)
+    win, turns, rounds = duel_odds(board, places, to_move)
+    return LiveStats(positions, to_move, SeatOdds(win, turns, rounds), own)
+
+
+def _estimated(
+    board: Board,
+    places: tuple[Standing, ...],
+    to_move: int,
+    own: tuple[float, ...],
+    stop: Callable[[], bool] | None,
+) -> LiveStats:
+    """:data:`~chutes_tui.analysis.limits.LIVE_ESTIMATE_GAMES` games from here, every seat
+    playing the one-player optimum (:mod:`.estimate`), seeded by the position (the same
+    position, the same estimate); :class:`StopRequested` when ``stop`` says so."""
+    from chutes_tui.analysis.limits import LIVE_ESTIMATE_GAMES
+    from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.engine.estimate import StopEstimate, best_policy, estimate
+
+    policy = best_policy(board)
+    seed = zlib.crc32(repr((places, to_move)).encode())
+    try:
+        found = estimate(
+            board,
+            places,
+            to_move,
+            (policy,) * len(places),
+            LIVE_ESTIMATE_GAMES,
+            seed,
+            None if stop is None else lambda done, games: stop(),
+        )
+    except StopEstimate:
+        raise StopRequested from None
+    win = tuple(found.chance(seat) for seat in range(len(places)))
+    if len(places) == 1:
+        own = (found.turns,)
+    return LiveStats(places, to_move, SeatOdds(win, found.turns, found.rounds), own, found)
 
 
 def _compute(chain: Chain, positions: tuple[Position, ...], to_move: int) -> LiveStats:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from chutes_tui.engine.choice import from_record
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import WHEN_KNOWN_INSTANT, LiveStats, known_instant, live_stats
-from chutes_tui.engine.turn import Snapshot, Swing, moments, swings
+from chutes_tui.engine.turn import Snapshot, Swing, moments, swing_least, swings
 from chutes_tui.io.saves import SavedGame
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class Review:
         self.board = game.board
         self.names = tuple(p.spec.name for p in game.players)
         self.turns = tuple(game.history)
-        self.moments = moments(game.board, len(game.players), self.turns)
+        self.moments = moments(game.board, len(game.players), self.turns, game.board.pawns)
         self.no_odds = game.no_odds
         recorded = game.odds_history
         self.odds: list[SeatOdds | None] = [None] * len(self.moments)
@@ -80,7 +80,7 @@ class Review:
         """Work out the statistics after ``turn`` turns (seconds on a long board; ``stop`` as
         for :func:`live_stats`)."""
         moment = self.moments[turn]
-        return live_stats(self.board, moment.odds_positions, moment.to_move, stop)
+        return live_stats(self.board, moment.live_positions, moment.to_move, stop)
 
     def take(self, turn: int, stats: LiveStats) -> None:
         self._stats[turn] = stats
@@ -97,18 +97,20 @@ class Review:
             turn=turn,
             names=self.names,
             positions=moment.positions,
+            pawns=moment.pawns,
             turns_left=None if stats is None else stats.turns_left,
             odds=odds,
             to_move=moment.to_move,
             winner=moment.winner,
             odds_turn=None if odds is None else turn,
             no_odds=self.no_odds,
+            estimate=None if stats is None else stats.estimate,
         )
 
     def swings(self) -> list[Swing]:
         """The :data:`SWINGS` largest swings (:func:`~.game.swings`), in turn order; the largest
         is the one the winner's summary names."""
-        each = swings(self.turns, self.odds)
+        each = swings(self.turns, self.odds, swing_least(self.board, len(self.names)))
         largest = sorted(each, key=Swing.size, reverse=True)[:SWINGS]  # stable: the first of equals
         return sorted(largest, key=lambda swing: swing.turn.number)
 
@@ -120,7 +122,7 @@ class Review:
             for turn, odds in enumerate(self.odds):
                 if odds is None:
                     self.stats(turn)
-        each = swings(self.turns, self.odds)
+        each = swings(self.turns, self.odds, swing_least(self.board, len(self.names)))
         return max(each, key=Swing.size) if each else None  # the first of the largest
 
     def next_swing(self, turn: int) -> int | None:
@@ -183,7 +185,7 @@ def check_replay(saved: SavedGame) -> ReplayCheck:
             )
         seeded = number > saved.seeded_from
         if rerun.deciding:  # one roll of the chosen die: the recorded choice, the seed's die and coin
-            kept = from_record(saved.choices[number - 1], recorded[0])
+            kept = from_record(saved.choices[number - 1], recorded[0], saved.pawn_moved(number - 1))
             made = replace(kept, face=rerun.draw(kept.die), coin=None) if seeded else kept
             turn = rerun.roll(choice=made)
             if turn.faces == recorded and turn.choice is not None and turn.choice.coin != kept.coin:

@@ -8,18 +8,23 @@ die 2 (3,3,3,3,3,3), rolled 3, flip +1: 24 → 28``. Also the turns that swung t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from chutes_tui.engine.choice import ChoiceMade
-from chutes_tui.engine.live import odds_position
+from chutes_tui.engine.live import estimated, odds_position
+from chutes_tui.model.board import Board
 from chutes_tui.model.rules import Move, RuledBoard
 from chutes_tui.model.turns import PieceState, Rolling, Step
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.multi import SeatOdds
     from chutes_tui.analysis.states import Position
+    from chutes_tui.engine.advice import Standing
+    from chutes_tui.engine.estimate import Estimate
+    from chutes_tui.engine.live import Placed
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,8 @@ class Turn:
     throw_again: tuple[int, ...] = ()  # the board's throw-again squares (the log names them)
     choice: ChoiceMade | None = None  # on a board with decisions: what the player chose
     choice_words: str = ""  # the choice as the log says it (:meth:`ChoiceMade.describe`)
+    # With pawns: which pawn of each seat in ``bumped`` was sent back (from 0, by number).
+    bumped_pawns: tuple[int, ...] = ()
 
     @property
     def rolls(self) -> tuple[Move, ...]:
@@ -86,10 +93,22 @@ class Turn:
             text = f"{name} " + ", then ".join(parts)
         if self.bumped:
             who = [names[seat] if seat < len(names) else f"seat {seat + 1}" for seat in self.bumped]
+            if self.bumped_pawns:
+                who = [f"{name}'s pawn {pawn + 1}" for name, pawn in zip(who, self.bumped_pawns, strict=True)]
             text += f", bumping {' and '.join(who)} back to the start"
         if self.end.miss:
             text += ", and misses the next turn"
         return text + (" — wins!" if self.won else "")
+
+
+def penalties(history: Sequence[Turn]) -> tuple[tuple[int, int], ...]:
+    """``(turn index, square)`` of every turn a streak too long ended (a save records them)."""
+    return tuple((i, turn.penalty) for i, turn in enumerate(history) if turn.penalty is not None)
+
+
+def pawns_moved(history: Sequence[Turn]) -> tuple[int, ...]:
+    """The pawn each turn with a choice moved (a save on a board with pawns records them)."""
+    return tuple(turn.choice.pawn for turn in history if turn.choice is not None)
 
 
 _COUNTS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -147,19 +166,34 @@ class Swing:
 SWING_LEAST = 0.01
 
 
-def swings(history: Sequence[Turn], odds: Sequence[SeatOdds | None]) -> list[Swing]:
+def swing_least(board: Board, players: int) -> float:
+    """The least change of a seat's chance a swing is (:func:`swings`): one percentage
+    point, and where the odds are estimated four standard errors more (a chance near one half
+    from :data:`~chutes_tui.analysis.limits.LIVE_ESTIMATE_GAMES` games: 4.5 points), so the
+    estimate's noise marks no swing."""
+    if not estimated(board, players):
+        return SWING_LEAST
+    from chutes_tui.analysis.limits import LIVE_ESTIMATE_GAMES
+
+    return SWING_LEAST + 4 * math.sqrt(0.25 / LIVE_ESTIMATE_GAMES)
+
+
+def swings(
+    history: Sequence[Turn], odds: Sequence[SeatOdds | None], least: float = SWING_LEAST
+) -> list[Swing]:
     """Each turn's swing, in turn order: the largest change |P_after - P_before| in one seat's
     chance to win (the lowest seat on a tie), where ``odds[k]`` are the odds after ``k`` turns
     (0: the start). Turns whose odds are unknown on either side are left out, and so is the
     winning turn: it settles the game, it does not swing it; so is a turn whose largest change
-    is at most :data:`SWING_LEAST` (one percentage point), which is a nudge, not a swing (one
-    player's chance is always 100%; a die that always rolls the same never changes it)."""
+    is at most ``least`` (:data:`SWING_LEAST`, one percentage point; more where the odds are
+    estimated: :func:`swing_least`), which is a nudge, not a swing (one player's chance
+    is always 100%; a die that always rolls the same never changes it)."""
     found = []
     for turn, previous, after in zip(history, odds, odds[1:], strict=False):
         if after is None or previous is None or turn.won:
             continue
         changes = [abs(a - b) for a, b in zip(after.win, previous.win, strict=True)]
-        if max(changes) <= SWING_LEAST:
+        if max(changes) <= least:
             continue
         seat = changes.index(max(changes))
         found.append(Swing(turn, seat, previous.win[seat], after.win[seat]))
@@ -179,6 +213,8 @@ class Snapshot:
     winner: int | None
     odds_turn: int | None = None  # the turn after which ``odds`` and ``turns_left`` held
     no_odds: str | None = None  # why this game has no live odds at all (``Game.no_odds``)
+    pawns: tuple[tuple[int, ...], ...] = ()  # with pawns: each player's pawns' squares by number
+    estimate: Estimate | None = None  # the games behind estimated odds (``LiveStats.estimate``)
 
     @property
     def stale(self) -> bool:
@@ -206,24 +242,47 @@ class Moment:
     winner: int | None
     last: Turn | None  # the turn that led here (None: the start)
     pieces: tuple[PieceState, ...] = ()  # each piece: its square and whether it skips a turn
+    pawns: tuple[tuple[int, ...], ...] = ()  # with pawns: each player's pawns' squares by number
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        """Every player's place: its square, or with pawns each pawn's square by number."""
+        return self.pawns if self.pawns else self.positions
+
+    @property
+    def piece_squares(self) -> list[int]:
+        """Every piece's square, each player's pawns in turn (``Game.piece_squares``)."""
+        return [square for pawns in self.pawns for square in pawns] if self.pawns else list(self.positions)
 
     @property
     def odds_positions(self) -> tuple[Position, ...]:
-        """Where each piece stands as the odds see it (:func:`~.live.odds_position`)."""
+        """Where each piece stands as the chains' odds see it (:func:`~.live.odds_position`)."""
         return tuple(odds_position(piece) for piece in self.pieces)
 
+    @property
+    def live_positions(self) -> tuple[Placed, ...]:
+        """Where each player stands as the live statistics see it (``Game.live_positions``)."""
+        return self.pawns if self.pawns else self.odds_positions
 
-def moments(board: RuledBoard, players: int, history: tuple[Turn, ...]) -> list[Moment]:
-    """Every moment of a game from its turns: each turn moves its seat's piece to where the turn
-    ended, and the bump rule's victims back to the start."""
+
+def moments(board: RuledBoard, players: int, history: tuple[Turn, ...], pawns: int = 1) -> list[Moment]:
+    """Every moment of a game from its turns: each turn moves its seat's piece (with ``pawns``:
+    the pawn it chose) to where the turn ended, and the bump rule's victims back to the start."""
     pieces = [PieceState(board.start)] * players
-    found = [Moment(0, (board.start,) * players, 0, None, None, tuple(pieces))]
+    squares = [[board.start] * pawns for _ in range(players)]
+
+    def each() -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(row) for row in squares) if pawns > 1 else ()
+
+    found = [Moment(0, (board.start,) * players, 0, None, None, tuple(pieces), each())]
     for turn in history:
-        pieces[turn.seat] = turn.end
-        for seat in turn.bumped:
-            pieces[seat] = PieceState(board.start)
+        squares[turn.seat][turn.choice.pawn if turn.choice is not None else 0] = turn.final
+        for seat, pawn in zip(turn.bumped, turn.bumped_pawns or (0,) * len(turn.bumped), strict=True):
+            squares[seat][pawn] = board.start
+            pieces[seat] = PieceState(squares[seat][0])
+        pieces[turn.seat] = PieceState(squares[turn.seat][0], turn.end.miss)
         to_move = turn.seat if turn.won else (turn.seat + 1) % players
-        squares = tuple(piece.square for piece in pieces)
         winner = turn.seat if turn.won else None
-        found.append(Moment(turn.number, squares, to_move, winner, turn, tuple(pieces)))
+        first = tuple(row[0] for row in squares)
+        found.append(Moment(turn.number, first, to_move, winner, turn, tuple(pieces), each()))
     return found

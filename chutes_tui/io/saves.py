@@ -29,6 +29,10 @@ A game on a board with decisions (issue 27) records each turn's choice beside it
 ``"choices": [[die, option], [die, option, coin], ...]`` (indices from 0; the coin, 0 for +1 and
 1 for -1, only after a flip), and a computer that does not play its best says how it plays
 (``"play": "naive"`` in its player). Saves without them read as before.
+
+With ``pawns = K > 1`` each player's position is the list of its pawns' squares by number
+(``"positions": [[0, 17], [5, 5]]``), and ``"pawns": [0, 1, 1, ...]`` records the pawn each turn
+moved (from 0), one per turn; a save on any other board has neither.
 """
 
 from __future__ import annotations
@@ -55,7 +59,7 @@ SAVE_VERSION = 1
 MAX_SAVED_TURNS = 200_000
 MAX_ROLLS_PER_TURN = 1_000
 _KEYS = {"format", "version", "board", "seed", "players", "rolls", "positions", "to_move", "rng"}
-_OPTIONAL_KEYS = frozenset({"seeded_from", "penalties", "choices"})
+_OPTIONAL_KEYS = frozenset({"seeded_from", "penalties", "choices", "pawns"})
 _PLAYER_KEYS = {"name", "token", "color", "human"}
 _PLAYER_OPTIONAL = frozenset({"play"})
 _RNG_KEYS = {"bit_generator", "state", "has_uint32", "uinteger"}
@@ -73,7 +77,7 @@ class SavedGame:
     seed: int
     players: tuple[PlayerSpec, ...]
     rolls: tuple[tuple[int, ...], ...]
-    positions: tuple[int, ...]
+    positions: tuple[int | tuple[int, ...], ...]  # with pawns: each pawn's square, by number
     to_move: int
     rng: dict[str, Any]
     seeded_from: int = 0  # turns replayed as recorded before the seed's dice took over
@@ -81,6 +85,11 @@ class SavedGame:
     penalties: tuple[tuple[int, int], ...] = ()
     # Each turn's choice on a board with decisions: (die, option) or (die, option, coin).
     choices: tuple[tuple[int, ...], ...] = ()
+    pawns: tuple[int, ...] = ()  # with pawns: the pawn each turn moved (from 0)
+
+    def pawn_moved(self, turn: int) -> int:
+        """The pawn turn ``turn`` (from 0) moved (one pawn each: the only one)."""
+        return self.pawns[turn] if self.pawns else 0
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -90,7 +99,7 @@ class SavedGame:
             "seed": self.seed,
             "players": [player_to_json(p) for p in self.players],
             "rolls": [list(turn) for turn in self.rolls],
-            "positions": list(self.positions),
+            "positions": [list(p) if isinstance(p, tuple) else p for p in self.positions],
             "to_move": self.to_move,
             "rng": self.rng,
         }
@@ -100,6 +109,8 @@ class SavedGame:
             data["penalties"] = [list(pair) for pair in self.penalties]
         if self.choices:
             data["choices"] = [list(choice) for choice in self.choices]
+        if self.pawns:
+            data["pawns"] = list(self.pawns)
         return data
 
     def check_penalties(self, made: tuple[tuple[int, int], ...]) -> None:
@@ -264,17 +275,42 @@ def parse_save(data: Any) -> SavedGame:
         # Only a miss-turn square skips a turn (the replay checks that this one was skipped).
         _require(bool(faces) or bool(board.miss_turn), f"rolls[{number}] records a turn without rolls")
         rolls.append(tuple(_move(face, f"rolls[{number}]", board) for face in faces))
-    positions = _list(fields["positions"], "positions", MAX_PLAYERS)
-    _require(len(positions) == len(players), "positions must give one square per player")
-    squares = tuple(_whole(square, "positions", 0, board.end) for square in positions)
+    squares = _positions(fields["positions"], board, len(players))
     to_move = _whole(fields["to_move"], "to_move", 0, len(players) - 1)
     seeded_from = _whole(fields.get("seeded_from", 0), "seeded_from", 0, len(rolls))
     rng = _rng_state(fields["rng"])
     penalties = _penalties(fields.get("penalties", []), board, len(rolls))
     choices = _choices(fields.get("choices"), board, len(rolls))
+    pawns = _pawns(fields.get("pawns"), board, len(rolls))
     return SavedGame(
-        board, seed, players, tuple(rolls), squares, to_move, rng, seeded_from, penalties, choices
+        board, seed, players, tuple(rolls), squares, to_move, rng, seeded_from, penalties, choices, pawns
     )
+
+
+def _positions(value: Any, board: Board, players: int) -> tuple[int | tuple[int, ...], ...]:
+    """Where the pieces stand: a square per player, or with pawns a list of each pawn's."""
+    positions = _list(value, "positions", MAX_PLAYERS)
+    if board.pawns == 1:
+        _require(len(positions) == players, "positions must give one square per player")
+        return tuple(_whole(square, "positions", 0, board.end) for square in positions)
+    _require(len(positions) == players, f"positions must give a list of {board.pawns} squares per player")
+    found = []
+    for seat, pawns in enumerate(positions):
+        field = f"positions[{seat}]"
+        squares = _list(pawns, field, board.pawns)
+        _require(len(squares) == board.pawns, f"{field} must give {board.pawns} squares, one per pawn")
+        found.append(tuple(_whole(square, field, 0, board.end) for square in squares))
+    return tuple(found)
+
+
+def _pawns(value: Any, board: Board, turns: int) -> tuple[int, ...]:
+    """The pawn each turn moved: one a turn with pawns (from 0), none on any other board."""
+    if board.pawns == 1:
+        _require(value is None, "pawns are recorded only for a board with pawns")
+        return ()
+    entries = _list([] if value is None else value, "pawns", MAX_SAVED_TURNS)
+    _require(len(entries) == turns, f"pawns must give one per turn ({turns:,}), not {len(entries):,}")
+    return tuple(_whole(pawn, f"pawns[{number}]", 0, board.pawns - 1) for number, pawn in enumerate(entries))
 
 
 def _penalties(value: Any, board: Board, turns: int) -> tuple[tuple[int, int], ...]:

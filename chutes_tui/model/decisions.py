@@ -17,6 +17,16 @@ A turn from square ``s`` (not the goal ``G``) on a board with decisions:
    (never below the start) and follows that square's jump. A move of ``-m`` (a coin's ``-1``
    on a face 0) is a backward move of ``m``.
 
+With ``pawns = K`` each player has K pawns, numbered 1..K, all on the start at first. After
+the roll the player also picks which pawn moves (:func:`movable`: any not on the goal; pawns on
+one square are alike), and the option applies to that pawn alone. A player wins when all K
+pawns stand on the goal. One's own pawns may share a square and never capture one another;
+under the bump rule a pawn that comes to rest (after its jump) on a square other than the
+start and the goal sends *every* opponent's pawn standing there back to the start
+(:func:`~chutes_tui.model.rules.bumped`, the one statement of it). The solvers see a player's
+pawns as their squares sorted (:func:`pawn_state`): pawn ``i`` of the sorted state is
+:func:`sorted_pawn`, and a sorted index stands for a numbered pawn by :func:`numbered_pawn`.
+
 So an option's outcome law has at most two squares. Every option is written here as two
 equally likely outcomes (a sure move: the same square twice), which makes the solvers' arrays
 one shape: ``outcomes[s, d, c, o, k]`` for die ``d``, its ``c``-th distinct face, option ``o``
@@ -32,7 +42,7 @@ never lead to the goal whatever is chosen, and the rules the solvers do not play
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -88,6 +98,44 @@ class ChoiceDie:
     def text(self) -> str:
         """``4,4,4,4,0,0``: as typed."""
         return ",".join(map(str, self.faces))
+
+
+def pawn_state(squares: Sequence[int]) -> tuple[int, ...]:
+    """A player's pawns as the solvers see them: their squares, sorted (pawns are alike)."""
+    return tuple(sorted(squares))
+
+
+def movable(squares: Sequence[int], goal: int) -> tuple[int, ...]:
+    """The pawns (by index in ``squares``, each pawn's square by number) that may move: those
+    not on the goal."""
+    return tuple(pawn for pawn, square in enumerate(squares) if square != goal)
+
+
+def pawn_options(board: DecisionBoard, squares: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """The choices after a roll of a player whose pawns stand on ``squares`` (by number):
+    ``(pawn, option)`` for every pawn that may move (:func:`movable`; of pawns on one square,
+    which are alike, the lowest-numbered) and every option of :func:`option_words`, in that
+    order (one pawn: its options)."""
+    options = range(len(option_words(board.after_roll)))
+    pawns = [pawn for pawn in movable(squares, board.goal_square) if squares.index(squares[pawn]) == pawn]
+    return tuple((pawn, option) for pawn in pawns for option in options)
+
+
+def sorted_pawn(squares: Sequence[int], pawn: int) -> int:
+    """The index in :func:`pawn_state` of numbered pawn ``pawn`` (the first of the pawns on its
+    square: they are alike)."""
+    return pawn_state(squares).index(squares[pawn])
+
+
+def numbered_pawn(squares: Sequence[int], index: int, goal: int) -> int:
+    """The numbered pawn that the solvers' sorted index ``index`` moves: the lowest-numbered pawn
+    on that square; a finished pawn's index stands for the first unfinished pawn of the sorted
+    state (the solvers' convention: :mod:`chutes_tui.analysis.pawns`)."""
+    state = pawn_state(squares)
+    square = state[index]
+    if square == goal:
+        square = next(s for s in state if s != goal)
+    return list(squares).index(square)
 
 
 def choice_dice(board: DecisionBoard) -> tuple[ChoiceDie, ...]:

@@ -243,6 +243,10 @@ def bumped(board: RuledBoard, rest: ArrayLike, others: ArrayLike) -> np.ndarray:
     share: when a piece comes to rest after a roll (and its jump) on a square other than the
     start and the end where other pieces stand, those pieces go back to the start square.
 
+    With pawns (``pawns = K``, :mod:`chutes_tui.model.decisions`) the other pieces are every
+    opponent's pawns: all of those on the square go back, and the mover's own pawns are never
+    among ``others`` (they may share a square).
+
     ``rest``: where the moving piece came to rest; ``others``: the other pieces' squares (any
     shape that broadcasts with ``rest``, e.g. games × seats). The mask of pieces sent back; all
     ``False`` on a board without the rule.

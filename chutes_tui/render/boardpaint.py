@@ -125,6 +125,9 @@ class Scene:
     theme: Any = None  # the front end's ANSI colours (a Rich TerminalTheme), for legible tokens
     background: Any = None  # the colour behind the board (the start line's)
     seat_colors: Mapping[str, str] = field(default_factory=dict)  # a theme's colour for a seat's
+    # With pawns, ``players`` and ``positions`` list every piece (each player's K pawns in turn)
+    # and ``labels`` its pawn's number, drawn after the player's token ("●2").
+    labels: Sequence[str] = ()
     # Painted cell lines kept between paints (the front end empties it whenever the board, its
     # layout, colours or players change): after a move most of a line is unchanged.
     cells: dict[tuple[Any, ...], list[Segment]] | None = None
@@ -172,34 +175,29 @@ def _tokens(scene: Scene, square: int, room: int, badge: bool, background: Any) 
     """The tokens on ``square`` as characters, in seat order; ``●▲+3`` when they do not fit.
     A token's colour is kept readable on ``background`` (:func:`legible`), a badge's glyph is
     black or white, whichever reads on the player's colour -- also in grey (``NO_COLOR``)."""
-    here = [scene.players[seat] for seat, at in enumerate(scene.positions) if at == square]
-    if not here:
+    pieces = [piece for piece, at in enumerate(scene.positions) if at == square]
+    if not pieces:
         return []
+    here = [scene.players[piece] for piece in pieces]
+    marks = [scene.labels[piece] if scene.labels else "" for piece in pieces]
     chars: list[tuple[str, Style]] = []
     if badge and 3 * len(here) <= room:
-        for spec in here:
+        for spec, mark in zip(here, marks, strict=True):
             color = scene.seat_colors.get(spec.color, spec.color)
             style = Style(color=ink_on(color, scene.theme), bgcolor=color, bold=True)
-            chars += [(" ", style), (spec.token, style), (" ", style)]
+            chars += [(" ", style), (spec.token, style), (mark or " ", style)]
         return chars
+    each = 1 + max(len(mark) for mark in marks)  # a token and its pawn's number
     shown = len(here)
-    if shown > room:  # as many tokens as leave room for the count of the rest ("+11" needs 3)
-        shown = room - 2
-        while shown > 0 and shown + 1 + len(str(len(here) - shown)) > room:
+    if each * shown > room:  # as many tokens as leave room for the count of the rest ("+11" needs 3)
+        shown = (room - 2) // each
+        while shown > 0 and each * shown + 1 + len(str(len(here) - shown)) > room:
             shown -= 1
-    fitting = here[: max(0, shown)]
-    chars = [
-        (
-            spec.token,
-            Style(
-                color=legible(scene.seat_colors.get(spec.color, spec.color), background, scene.theme),
-                bold=True,
-            ),
-        )
-        for spec in fitting
-    ]
-    if len(fitting) < len(here):
-        chars += [(c, Style(bold=True)) for c in f"+{len(here) - len(fitting)}"[: max(0, room - len(chars))]]
+    for spec, mark in zip(here[: max(0, shown)], marks, strict=False):
+        color = legible(scene.seat_colors.get(spec.color, spec.color), background, scene.theme)
+        chars += [(char, Style(color=color, bold=True)) for char in spec.token + mark]
+    if shown < len(here):
+        chars += [(c, Style(bold=True)) for c in f"+{len(here) - max(0, shown)}"[: max(0, room - len(chars))]]
     return chars
 
 
@@ -287,7 +285,8 @@ def _start_line(scene: Scene) -> list[Segment]:
         here = scene.cursor == 0
         segments.append(Segment(" start", Style(color=palette["start"], reverse=here)))
         segments.append(Segment(CURSOR if here else " ", Style(bold=True)))
-        for char, style in _tokens(scene, 0, len(scene.players), False, scene.background):
+        room = len(scene.players) * (1 + max((len(label) for label in scene.labels), default=0))
+        for char, style in _tokens(scene, 0, room, False, scene.background):
             segments.append(Segment(char, style))
     overlay = scene.overlay
     key = key_line(scene.board, marks=marks_fit(scene.board, scene.layout.cell_width))

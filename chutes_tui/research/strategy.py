@@ -2,12 +2,11 @@
 
 One player: the exact optimum of the expected turns (:mod:`chutes_tui.exact.choices`: policy
 iteration and its proof), value iteration's float beside it, the best choice on every square,
-and naive policies (always the same die with the plain move, a random choice, and the best dice
-with the plain move when the roll itself may be changed). Two players: the game's value for the
-first to move (:mod:`chutes_tui.analysis.duel`), the policy found evaluated exactly where the pair
-states allow (:mod:`chutes_tui.exact.duel`), against the one-player optimum (which minimises
-one's own expected length): the chance each wins against the other, and the pair states where
-their choices differ.
+and naive policies (always the same die with the plain move, a random choice). Two players: the
+duel (:mod:`chutes_tui.research.strategyduel`). Where the state counts pass the solvers' limits
+(more pawns than the joint model holds, two players past the duel's pair states, three or more
+players) the report says which limit, and gives a Monte Carlo estimate instead
+(:mod:`chutes_tui.research.estimate`).
 """
 
 from __future__ import annotations
@@ -20,15 +19,15 @@ from typing import Any
 import numpy as np
 
 from chutes_tui.analysis import choices as one
-from chutes_tui.analysis import duel
-from chutes_tui.analysis.limits import STRATEGY_EXACT_STATES
-from chutes_tui.analysis.pawns import pawn_choices
+from chutes_tui.analysis.limits import STRATEGY_ESTIMATE_GAMES, STRATEGY_EXACT_STATES
+from chutes_tui.analysis.pawns import model_size, pawn_words
+from chutes_tui.engine.advice import duel_fits, one_player_model, unsolved
 from chutes_tui.exact.choices import ExactOptimum, policy_iteration
-from chutes_tui.exact.duel import exact_duel
 from chutes_tui.exact.fractions import fraction_text
 from chutes_tui.model.board import Board
-
-DIFFERENCES_SHOWN = 8
+from chutes_tui.model.decisions import choice_dice
+from chutes_tui.research.estimate import EstimatePart, estimate_part
+from chutes_tui.research.strategyduel import DuelPart, Naive, duel_part, naive_duel, naive_policies
 
 
 @dataclass(frozen=True)
@@ -50,46 +49,9 @@ class SquareChoice:
 
 
 @dataclass(frozen=True)
-class Naive:
-    """A naive policy and its value (expected turns; two players: its chance to win, moving
-    first, against the optimal player)."""
+class OnePlayer:
+    """One player's optimum, solved: exactly where the states allow, and its proof."""
 
-    name: str
-    value: float
-
-
-@dataclass(frozen=True)
-class Difference:
-    """A pair state where the game's best choice is not the length-minimiser's."""
-
-    mover: int
-    other: int
-    best: str
-    shortest: str
-    loss: float  # the chance to win the length-minimiser's choice gives up
-
-
-@dataclass(frozen=True)
-class DuelPart:
-    value: float  # the first mover's chance with both optimal
-    sweeps: int
-    exact: str | None  # as a fraction, where the pair states allow
-    exact_refused: str | None
-    gain: str | None  # the exact check: what any other choice gains (0)
-    best_vs_shortest: float  # the optimal player first, against the length-minimiser
-    shortest_vs_best: float  # the length-minimiser first, against the optimal
-    shortest_vs_shortest: float
-    pair_states: int
-    differing: int  # pair states where the choices differ and it matters
-    differences: tuple[Difference, ...]
-
-
-@dataclass(frozen=True)
-class StrategyReport:
-    board: Board
-    players: int
-    dice: tuple[str, ...]
-    options: tuple[str, ...]
     exact: str | None  # the optimal expected turns, a fraction (None: beyond the exact limit)
     value: float
     iterated: float  # value iteration's
@@ -99,25 +61,40 @@ class StrategyReport:
     slack: str | None
     ties: int
     squares: tuple[SquareChoice, ...]  # one pawn: the choice on each square (pawns: none)
-    states: int
+
+
+@dataclass(frozen=True)
+class StrategyReport:
+    board: Board
+    players: int
+    dice: tuple[str, ...]
+    options: tuple[str, ...]
+    states: int  # one player's (counted, where too many to solve)
+    one: OnePlayer | None  # None: more pawn states than the solvers hold (see ``estimate``)
     naive: tuple[Naive, ...]
     duel: DuelPart | None
+    estimate: EstimatePart | None = None  # beyond the solvers' limits
 
     def to_json(self) -> dict[str, Any]:
+        one = self.one
         data: dict[str, Any] = {
             "board": self.board.name,
             "players": self.players,
             "dice": list(self.dice),
             "options": list(self.options),
-            "expected_turns": {"exact": self.exact, "float": self.value, "value_iteration": self.iterated},
-            "proof": {
-                "policy_iterations": self.iterations,
-                "improvements": self.improvements,
-                "least_slack": self.slack,
-                "ties": self.ties,
+            "expected_turns": None
+            if one is None
+            else {"exact": one.exact, "float": one.value, "value_iteration": one.iterated},
+            "proof": None
+            if one is None
+            else {
+                "policy_iterations": one.iterations,
+                "improvements": one.improvements,
+                "least_slack": one.slack,
+                "ties": one.ties,
             },
             "states": self.states,
-            "policy": {str(c.square): c.label for c in self.squares},
+            "policy": {} if one is None else {str(c.square): c.label for c in one.squares},
             "naive": {
                 n.name: n.value if math.isfinite(n.value) else None for n in self.naive
             },  # None: never ends
@@ -126,7 +103,29 @@ class StrategyReport:
             data["two_players"] = {
                 key: value for key, value in vars(self.duel).items() if key != "differences"
             } | {"differences": [vars(d) for d in self.duel.differences]}
+        if self.estimate is not None:
+            data["estimate"] = self.estimate.to_json()
         return data
+
+
+def square_choice(board: Board, square: int) -> SquareChoice | None:
+    """One pawn's best choice on ``square`` and its expected turns left playing best (the
+    one-player optimum in floats, :mod:`chutes_tui.analysis.additive`: solved once, kept with
+    the board); ``None`` where no game stands (a jump's tail, a square no roll reaches)."""
+    from chutes_tui.analysis.additive import additive
+
+    kept = additive(board)
+    model = kept.model
+    if square not in model.squares:
+        return None
+    s = model.squares.index(square)
+    d = int(np.argmin(kept.dice(np.array([s]))))
+    after = tuple(
+        (int(model.faces[d, c]), model.options[int(np.argmin(kept.gains[s, d, c]))])
+        for c in range(model.faces.shape[1])
+        if model.chances[d, c] > 0
+    )
+    return SquareChoice(square, d, after, float(kept.values[s]))
 
 
 def _choice(model: one.Choices, optimum: _Solved, s: int) -> SquareChoice:
@@ -137,16 +136,6 @@ def _choice(model: one.Choices, optimum: _Solved, s: int) -> SquareChoice:
         if model.chances[d, c] > 0
     )
     return SquareChoice(model.squares[s], d, after, float(optimum.values[s]))
-
-
-def _naive(model: one.Choices) -> list[tuple[str, one.Policy | None]]:
-    """The naive policies: each die always (plain moves), and the best dice with plain moves."""
-    policies: list[tuple[str, one.Policy | None]] = [
-        (f"always {chr(ord('A') + d)} ({die.text}), plain moves", one.constant_policy(model, d))
-        for d, die in enumerate(model.dice)
-    ]
-    policies.append(("every choice at random", None))
-    return policies
 
 
 @dataclass(frozen=True)
@@ -179,29 +168,33 @@ def _solved(model: one.Choices) -> _Solved:
     )
 
 
-def strategy_report(board: Board, players: int = 1) -> StrategyReport:
-    """Solve ``board`` for ``players`` (1 or 2); :class:`BoardError` or :class:`ValueError`
-    (one line) when it cannot be."""
-    if board.pawns > 1 and players > 1:
-        raise ValueError("with pawns the strategy solver plays one player so far (--players 1)")
-    model = pawn_choices(board) if board.pawns > 1 else one.choices(board)
-    if players == 2:
-        duel.check_size(model)  # before the one-player solve, which alone may take seconds
+def strategy_report(
+    board: Board,
+    players: int = 1,
+    games: int = STRATEGY_ESTIMATE_GAMES,
+    seed: int = 0,
+    progress: Callable[[int, int], bool] | None = None,
+) -> StrategyReport:
+    """Solve ``board`` for ``players``, where the state counts allow; beyond them, estimate it
+    from ``games`` games a figure (``progress(done, of)``: the games played); :class:`BoardError`
+    or :class:`ValueError` (one line) when it cannot be played at all."""
+    dice = tuple(die.text for die in choice_dice(board))
+    options = pawn_words(board) if board.pawns > 1 else one.choices(board).options
+    beyond = unsolved(board, players)
+    try:
+        model = one_player_model(board)
+    except ValueError:  # more pawn states than the solvers hold: estimated alone
+        part = estimate_part(board, players, beyond or "", games, seed, progress)
+        return StrategyReport(board, players, dice, options, model_size(board)[0], None, (), None, part)
     optimum = _solved(model)
     iterated, sweeps = one.value_iteration(model)
     s = model.start
     naive = []
-    for name, policy in _naive(model):
+    for name, policy in naive_policies(model):
         value = one.random_values(model)[s] if policy is None else one.expected_turns(model, policy)[s]
         naive.append(Naive(name, float(value)))
-    part = _duel(model, optimum.policy) if players == 2 else None
-    if part is not None:
-        naive = _naive_duel(model, part)
-    return StrategyReport(
-        board,
-        players,
-        tuple(die.text for die in model.dice),
-        model.options,
+    squares = tuple(_choice(model, optimum, i) for i in range(model.n)) if board.pawns == 1 else ()
+    solved = OnePlayer(
         optimum.exact,
         float(optimum.values[s]),
         float(iterated[s]),
@@ -210,84 +203,13 @@ def strategy_report(board: Board, players: int = 1) -> StrategyReport:
         optimum.improvements,
         optimum.slack,
         optimum.ties,
-        tuple(_choice(model, optimum, i) for i in range(model.n)) if board.pawns == 1 else (),
-        model.n,
-        tuple(naive),
-        part[0] if part is not None else None,
+        squares,
     )
-
-
-def _duel(model: one.Choices, fewest: one.Policy) -> tuple[DuelPart, duel.DuelPolicy, np.ndarray]:
-    table, sweeps = duel.value_iteration(model)
-    shortest = duel.lifted(fewest, model.n)
-    best = duel.greedy(model, table, shortest)
-    s = model.start
-    exact = gain = refused = None
-    try:
-        found = exact_duel(model, best)
-        exact, gain = fraction_text(found.first(s)), fraction_text(found.gain)
-    except ValueError as error:
-        refused = str(error)
-    mine, _ = duel.evaluate(model, best, shortest)
-    theirs, _ = duel.evaluate(model, shortest, best)
-    both, _ = duel.evaluate(model, shortest)
-    loss = duel.losses(model, table, shortest)
-    where = np.argwhere(loss > 1e-9)
-    order = where[np.argsort(-loss[tuple(where.T)])][:DIFFERENCES_SHOWN]
-    words = _words(model)
-    differences = tuple(
-        Difference(
-            model.squares[a],
-            model.squares[b],
-            words(best, a, b),
-            words(shortest, a, b),
-            float(loss[a, b]),
-        )
-        for a, b in order
-    )
-    part = DuelPart(
-        float(table[s, s]),
-        sweeps,
-        exact,
-        refused,
-        gain,
-        float(mine[s, s]),
-        float(theirs[s, s]),
-        float(both[s, s]),
-        model.n**2,
-        len(where),
-        differences,
-    )
-    return part, best, table
-
-
-def _words(model: one.Choices) -> Callable[[duel.DuelPolicy, int, int], str]:
-    """How a pair state's choice is said: the die's letter, then the faces not simply moved."""
-
-    def said(policy: duel.DuelPolicy, a: int, b: int) -> str:
-        d = int(policy.die[a, b])
-        changed = [
-            f"{int(model.faces[d, c])}:{model.options[int(policy.option[a, b, d, c])]}"
-            for c in range(model.faces.shape[1])
-            if model.chances[d, c] > 0 and int(policy.option[a, b, d, c]) != 0
-        ]
-        return chr(ord("A") + d) + (" " + ",".join(changed) if changed else "")
-
-    return said
-
-
-def _naive_duel(model: one.Choices, part: tuple[DuelPart, duel.DuelPolicy, np.ndarray]) -> list[Naive]:
-    """Each naive one-player policy's chance to win, moving first, against the optimal player."""
-    _, best, _ = part
-    found = []
-    for name, policy in _naive(model):
-        if policy is None:
-            continue
-        try:
-            chance, _ = duel.evaluate(model, duel.lifted(policy, model.n), best)
-        except ValueError:  # a naive policy that may never finish against the optimal one
-            continue
-        value = float(chance[model.start, model.start])
-        if np.isfinite(value):
-            found.append(Naive(name, value))
-    return found
+    duel = estimate = None
+    if players == 2 and duel_fits(model):
+        duel, best, _ = duel_part(model, optimum.policy)
+        naive = naive_duel(model, best)
+    elif players > 1:
+        assert beyond is not None
+        estimate = estimate_part(board, players, beyond, games, seed, progress)
+    return StrategyReport(board, players, dice, options, model.n, solved, tuple(naive), duel, estimate)

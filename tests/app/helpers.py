@@ -31,6 +31,29 @@ async def settle(pilot, timeout=20.0):
         await pilot.pause()
 
 
+def text_of(renderable, width=100):
+    """What a Rich renderable reads as, plain text."""
+    from rich.console import Console
+
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+async def asked_with_hints(pilot, hidden):
+    """A person's roll (Space) up to the choice's question, whose options show no values
+    (``hidden``: their unit) until k: the options' text with the values."""
+    from chutes_tui.app.dialogs.choice import ChoiceScreen
+
+    app = pilot.app
+    await pilot.press("space")
+    await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+    assert hidden not in text_of(app.screen.query_one("#choice-options").content)  # hints are off
+    await pilot.press("k")
+    await pilot.pause()
+    return text_of(app.screen.query_one("#choice-options").content)
+
+
 async def edit_in_ladder_27_29(pilot, app):
     """Open the editor and add Hochman's ladder 27→29; the editor screen."""
     await pilot.press("e")

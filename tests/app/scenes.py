@@ -75,6 +75,43 @@ def choosing_game() -> Game:
     return game
 
 
+def pawns_game() -> Game:
+    """Two pawns each under the bump rule, Ann against cpu:best, 16 turns in (three captures)."""
+    board = load_board("standard").replace(pawns=2, bump=True)
+    game = Game.new(board, parse_player_spec("Ann,cpu:best"), seed=5)
+    for _ in range(16):
+        game.roll()
+    return game
+
+
+def odds_estimated() -> Callable[..., Awaitable[None]]:
+    """The game's odds, estimated by the live feed's worker (beyond the solvers), shown."""
+
+    async def run(pilot) -> None:
+        game = pilot.app.screen.game
+        await wait_for(pilot, lambda: pilot.app.screen.controller.live.snapshot(game).estimate is not None)
+        await settle(pilot)
+
+    return run
+
+
+def pawn_choice_with_hints() -> Callable[..., Awaitable[None]]:
+    """Ann's roll, then which pawn moves, hints on: each pawn's expected turns from the solver."""
+
+    async def run(pilot) -> None:
+        from chutes_tui.engine.advice import advised
+
+        game = pilot.app.screen.game
+        await odds_estimated()(pilot)
+        await wait_for(pilot, lambda: advised(game.board, 2) is not None)
+        await pilot.press("space")
+        await until(pilot, "ChoiceScreen")
+        await pilot.press("k")
+        await pilot.pause()
+
+    return run
+
+
 def choice_with_hints() -> Callable[..., Awaitable[None]]:
     """Ann's die asked for, hints on (k): each die's chance to win, once the solver has it."""
 
@@ -227,6 +264,9 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "review-swing": (lambda: ChutesApp(game=finished_game()), keys("v", "home", "j")),
     # A board with choices (issue 27): the die asked for, each with the solver's value.
     "choice-hints": (lambda: ChutesApp(game=choosing_game()), choice_with_hints()),
+    # Pawns: two a player, numbered on the board and in the players' table; which pawn moves.
+    "pawns": (lambda: ChutesApp(game=pawns_game()), odds_estimated()),
+    "pawn-choice": (lambda: ChutesApp(game=pawns_game()), pawn_choice_with_hints()),
 }
 
 

@@ -1,7 +1,7 @@
 """A board with decisions in the app (issue 27): a person is asked, hints show the solver's
 numbers, cpu:best plays the solver's policy in watch mode, and review marks the blunders."""
 
-from rich.console import Console
+import pytest
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.dialogs.choice import ChoiceScreen
@@ -14,22 +14,15 @@ from chutes_tui.cli.watch import seats
 from chutes_tui.engine.advice import advice
 from chutes_tui.engine.blunders import choice_costs
 from chutes_tui.engine.game import Game
-from chutes_tui.engine.live import NO_CHOICE_ODDS
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import Play, parse_player_spec
-from tests.app.helpers import settle, wait_for
+from tests.app.helpers import asked_with_hints, settle, text_of, wait_for
 
 DICE = ((5, 5, 5, 1, 1, 1), (4, 4, 4, 4, 0, 0), (3, 3, 3, 3, 3, 3), (6, 6, 2, 2, 2, 2))
 
 
 def choosing_board():
     return load_board("standard").replace(dice_choice=DICE, after_roll="flip")
-
-
-def text_of(renderable, width=100):
-    console = Console(width=width, record=True, color_system=None)
-    console.print(renderable)
-    return console.export_text()
 
 
 async def test_a_person_is_asked_and_the_hints_are_the_solvers():
@@ -39,13 +32,7 @@ async def test_a_person_is_asked_and_the_hints_are_the_solvers():
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        await pilot.press("space")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        shown = text_of(app.screen.query_one("#choice-options").content)
-        assert "to win" not in shown  # hints are off until asked for
-        await pilot.press("k")
-        await pilot.pause()
-        shown = text_of(app.screen.query_one("#choice-options").content)
+        shown = await asked_with_hints(pilot, "to win")
         values = advice(board, 2).dice((0, 0), 0)  # the duel's value of each die from the start
         for number, (faces, value) in enumerate(zip(DICE, values, strict=True), start=1):
             line = next(line for line in shown.splitlines() if f"die {','.join(map(str, faces))}" in line)
@@ -92,7 +79,7 @@ async def test_watch_cpu_best_against_cpu_naive_plays_the_policies_through():
         for turn in game.history:
             if turn.seat == 0:
                 assert turn.choice.die == pair.die(Play.BEST, tuple(positions), 0)
-                assert turn.choice.option == pair.option(
+                assert (turn.choice.pawn, turn.choice.option) == pair.choice(
                     Play.BEST, tuple(positions), 0, turn.choice.die, turn.choice.face
                 )
             else:
@@ -127,18 +114,23 @@ async def test_review_marks_the_blunders():
         )
 
 
-async def test_the_odds_of_a_board_with_choices_are_one_line_not_a_number():
+async def test_three_players_odds_on_a_board_with_choices_are_an_estimate_said_so():
     board = choosing_board()
     app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3, play_now=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert screen.game.no_odds == NO_CHOICE_ODDS == "odds: not computed for choices yet"
-        assert screen.game.odds() is None
+        game = screen.game
+        assert game.no_odds is None and not game.instant  # the feed's worker estimates them
+        await wait_for(pilot, lambda: screen.controller.live.snapshot(game).estimate is not None)
+        snapshot = screen.controller.live.snapshot(game)
         status = text_of(screen.query_one(StatusPanel).content)
-        assert NO_CHOICE_ODDS in status and "Working out" not in status
+        error = max(snapshot.estimate.chance_se(seat) for seat in range(3))
+        assert f"estimated: 2,000 games ±{error:.1%}" in status and "Working out" not in status
         table = screen.query_one(PlayersTable)
-        assert [table.get_cell(str(seat), "win") for seat in range(3)] == ["—"] * 3
+        cells = [table.get_cell(str(seat), "win") for seat in range(3)]
+        assert cells == [f"≈{win:.0%}" for win in snapshot.odds.win]
+        assert sum(snapshot.odds.win) == pytest.approx(1.0) and snapshot.estimate.games == 2_000
 
 
 async def test_the_setup_screen_seats_a_naive_computer(private_dirs):

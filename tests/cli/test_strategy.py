@@ -62,43 +62,109 @@ def test_players_who_may_send_each_other_back_for_ever_are_refused_in_one_line(c
     assert "\n" not in err
 
 
+def test_a_board_past_the_solvers_squares_is_refused_with_the_limit_named(monkeypatch, capsys):
+    monkeypatch.setattr("chutes_tui.analysis.choices.STRATEGY_MAX_STATES", 5)
+    assert main(["strategy", "tiny-10", "--after-roll", "flip", "--players", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "handles up to 5 squares a game can stand on" in err and err.count("\n") == 1
+
+
 @pytest.mark.parametrize(
-    ("module", "limit", "words"),
+    ("limit", "words"),
     [
-        ("chutes_tui.analysis.choices", "STRATEGY_MAX_STATES", "handles up to 5 squares a game can stand on"),
         (
-            "chutes_tui.analysis.duel",
             "DUEL_MAX_PAIRS",
-            "make 64 pair states on this board (8 squares each); ",
+            "two players make 64 pair states on this board (8 squares each); the two-player solver "
+            "handles up to 5",
         ),
-        ("chutes_tui.analysis.duel", "DUEL_MAX_OUTCOMES", "handles up to 5"),
+        ("DUEL_MAX_OUTCOMES", "the two-player solver handles up to 5"),
     ],
 )
-def test_the_state_limits_are_named_when_they_refuse(module, limit, words, monkeypatch, capsys):
-    monkeypatch.setattr(f"{module}.{limit}", 5)
-    assert main(["strategy", "tiny-10", "--after-roll", "flip", "--players", "2"]) == 1
-    err = capsys.readouterr().err
-    assert words in err and err.count("\n") == 1
+def test_two_players_past_the_duels_limits_are_estimated_with_the_limit_named(
+    limit, words, monkeypatch, capsys
+):
+    """Beyond the duel, both play the one-player optimum: the estimate lands within 4σ of the
+    exact evaluation of that pair of policies (worked out with the limits put back)."""
+    from chutes_tui.analysis import choices as one
+    from chutes_tui.analysis import duel
+    from chutes_tui.io.boardfile import load_board
+
+    monkeypatch.setattr(f"chutes_tui.analysis.duel.{limit}", 5)
+    command = ["strategy", "tiny-10", "--after-roll", "flip", "--players", "2", "--games", "4000"]
+    assert main([*command, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    part = data["estimate"]
+    assert "two_players" not in data and words in part["limit"]
+    assert part["games"] == 4_000 and part["policy"] == "the one-player optimum" and part["cut"] == 0
+    monkeypatch.undo()
+    model = one.choices(load_board("tiny-10").replace(after_roll="flip"))
+    policy, _, _ = one.policy_iteration(model)
+    exact = duel.evaluate(model, duel.lifted(policy, model.n))[0][model.start, model.start]
+    first = part["chances"][0]
+    assert abs(first["value"] - exact) < 4 * first["se"]
+    assert part["chances"][1]["value"] == pytest.approx(1 - first["value"])
+    monkeypatch.setattr(f"chutes_tui.analysis.duel.{limit}", 5)
+    assert main(command) == 0
+    out = capsys.readouterr().out
+    assert (
+        "2 players: a Monte Carlo estimate, not solved" in out
+        and f"beyond the solvers: {part['limit']}" in out
+    )
+    assert f"player 1 (moving first) wins  {first['value']:.2%} ± {first['se']:.2%}" in out
 
 
-def test_pawns_are_refused_by_their_outcomes_before_the_arrays_are_built(monkeypatch, capsys):
-    # Two pawns on tiny-10 with a d6 and flip: each state holds 1 die × 6 faces × (2 pawns × 2
-    # options) × 2 = 48 outcomes; with room for 100, the third state found is refused.
+def test_pawns_past_the_joint_model_are_estimated_playing_the_additive_policy(monkeypatch, capsys):
+    """Two pawns on tiny-10 with a d6 and flip: each state holds 1 die × 6 faces × (2 pawns × 2
+    options) × 2 = 48 outcomes, and the 8 squares one pawn stands on make C(10, 2) - 1 = 44
+    states (counted before any is searched): 2,112 outcomes, with room for 100. The additive
+    policy's estimated turns lie within 4σ of its exact evaluation on the joint model."""
+    import numpy as np
+
+    from chutes_tui.analysis import choices as one
+    from chutes_tui.analysis.additive import additive
+    from chutes_tui.analysis.pawns import pawn_choices
+    from chutes_tui.io.boardfile import load_board
+
     monkeypatch.setattr("chutes_tui.analysis.pawns.STRATEGY_MAX_OUTCOMES", 100)
-    assert main(["strategy", "tiny-10", "--pawns", "2", "--after-roll", "flip"]) == 1
-    err = capsys.readouterr().err
-    assert "2 pawns make at least 144 outcomes of choices on this board (3 states found so far" in err
-    assert "the strategy solver handles up to 100" in err and err.count("\n") == 1
+    assert (
+        main(["strategy", "tiny-10", "--pawns", "2", "--after-roll", "flip", "--json", "--games", "4000"])
+        == 0
+    )
+    part = json.loads(capsys.readouterr().out)["estimate"]
+    assert "2 pawns make 2,112 outcomes of choices on this board (44 states × dice" in part["limit"]
+    assert part["policy"] == "each pawn by its own expected turns (the additive policy)"
+    monkeypatch.undo()
+    board = load_board("tiny-10").replace(pawns=2, after_roll="flip")
+    model, kept = pawn_choices(board), additive(board)
+    single = {square: state for state, square in enumerate(kept.model.squares)} | {10: kept.model.n}
+    pawns = np.array([[single[s] for s in squares] for squares in model.squares])
+    die = kept.dice(pawns).argmin(axis=-1)
+    option = np.stack(
+        [
+            kept.after_roll(pawns, die, np.full(model.n, c)).reshape(model.n, -1).argmin(axis=-1)
+            for c in range(6)
+        ],
+        axis=-1,
+    )[:, None, :].repeat(len(model.dice), axis=1)
+    exact = one.expected_turns(model, one.Policy(die, option))[model.start]
+    turns = part["turns"]
+    assert abs(turns["value"] - exact) < 4 * turns["se"]
+    assert part["naive_turns"]["value"] > turns["value"] + 1
 
 
-def test_two_players_are_refused_before_the_one_player_solve(monkeypatch, capsys):
-    def not_reached(model):
-        raise AssertionError("solved before the size was checked")
+def test_an_estimate_shows_its_progress_and_stops_when_told(standard):
+    from chutes_tui.research.strategy import strategy_report
 
-    monkeypatch.setattr("chutes_tui.research.strategy.policy_iteration", not_reached)
-    monkeypatch.setattr("chutes_tui.analysis.duel.DUEL_MAX_OUTCOMES", 5)
-    assert main(["strategy", "tiny-10", "--after-roll", "flip", "--players", "2"]) == 1
-    assert "the two-player solver handles up to 5" in capsys.readouterr().err
+    told = []
+    report = strategy_report(
+        standard.replace(pawns=2), 2, games=3_000, progress=lambda d, t: told.append((d, t))
+    )
+    assert told == [(2_000, 6_000), (3_000, 6_000), (5_000, 6_000), (6_000, 6_000)]
+    assert report.estimate is not None and report.one is not None and report.one.exact is None
+    from chutes_tui.engine.estimate import StopEstimate
+
+    with pytest.raises(StopEstimate):
+        strategy_report(standard.replace(pawns=2), 2, games=3_000, progress=lambda d, t: True)
 
 
 @pytest.mark.parametrize("columns", [60, 80, 160])

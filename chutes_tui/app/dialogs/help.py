@@ -56,9 +56,24 @@ NUMBERS = (
 )
 
 
-def game_notes(bump: bool = False) -> tuple[tuple[str, str | Text], ...]:
-    """The game's notes after its keys, true of its board (``bump``: players interact)."""
+# On a board with decisions (issue 27): what the choices are and what the figures assume.
+CHOOSING = (
+    "The players choose: a die before the roll, what to do with the roll, or with pawns which "
+    "pawn moves (●2 on the board and 15·22 in the table: each pawn, by number). The question's "
+    "keys 1-8 choose; k shows each choice's value, the solver's (two players: the chance to win; "
+    "else expected turns), ★ the best. Every figure assumes the players choose best; where the "
+    "solvers cannot hold the game (many pawns, many pair states, three or more players) the "
+    "chances are a Monte Carlo estimate from a position (≈ in the table, the games and the "
+    "standard error under the status), every player playing the one-player optimum. Review "
+    "marks ?? on a choice that cost more than 2 points of the chance to win (or half a turn)."
+)
+
+
+def game_notes(bump: bool = False, choosing: bool = False) -> tuple[tuple[str, str | Text], ...]:
+    """The game's notes after its keys, true of its board (``bump``: players interact;
+    ``choosing``: a board with decisions)."""
     alone, chain = BUMPING if bump else ALONE
+    chosen = (("Choices", CHOOSING),) if choosing else ()
     return (
         (
             "",
@@ -70,6 +85,7 @@ def game_notes(bump: bool = False) -> tuple[tuple[str, str | Text], ...]:
         ),
         ("The board", MARKS_LEGEND),
         ("What the numbers mean", Text(NUMBERS.format(alone=alone, chain=chain))),
+        *chosen,
     )
 
 

@@ -282,7 +282,7 @@ class GameScreen(PanelScreen[None]):
         if step.face is not None:
             self.panels.show_die(self.game, step.face)
         if step.seat is not None and step.square is not None:
-            self.board.place(step.seat, step.square)
+            self.board.place(step.seat, step.square, step.pawn)
 
     def show_turn(self, turn: Turn) -> None:
         self.panels.show_turn(self.game, turn, self.controller.trail(turn))
@@ -396,5 +396,5 @@ class GameScreen(PanelScreen[None]):
     def open_help(self) -> None:
         from chutes_tui.app.dialogs.help import HelpScreen, game_notes
 
-        notes = game_notes(self.game.board.bump)
+        notes = game_notes(self.game.board.bump, self.game.deciding)
         self.app.push_screen(HelpScreen.from_bindings(self.BINDINGS, BoardView.BINDINGS, notes=notes))

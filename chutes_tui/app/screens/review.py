@@ -114,8 +114,7 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         self.turn = turn
         moment = review.moments[turn]
         board = self.board
-        for seat, square in enumerate(moment.positions):
-            board.place(seat, square)
+        board.place_all(moment.piece_squares)
         last = moment.last
         board.set_trail([] if last is None else trail(last.rolls, review.board.end, board.grid.path))
         if last is not None:

@@ -109,7 +109,8 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         super().__init__(id=id)
         self.board = board
         self.players = list(players)
-        self.positions = [board.start] * len(self.players)
+        # Every piece's square: each player's pawns in turn (one pawn each on most boards).
+        self.positions = [board.start] * (len(self.players) * board.pawns)
         self.trail: list[int] = []
         self.cursor: int | None = None
         self.to_move = 0  # the seat whose token a zoom keeps in view when there is no cursor
@@ -124,6 +125,8 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
     # -- state from the screen --------------------------------------------------------------------
 
     def reset(self, board: Board, players: Sequence[PlayerSpec], positions: Sequence[int]) -> None:
+        """A new board and players; ``positions``: every piece's square, each player's pawns in
+        turn (:meth:`Game.piece_squares`)."""
         self.board = board
         self.players = list(players)
         self.positions = list(positions)
@@ -134,13 +137,22 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         # A board larger than the widget opens at its bottom row: square 1 and the start.
         self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
 
-    def place(self, seat: int, square: int) -> None:
-        """Move one token; only the two cells involved are repainted."""
-        old = self.positions[seat]
+    def place(self, seat: int, square: int, pawn: int = 0) -> None:
+        """Move one token (with pawns: one pawn's); only the two cells involved are repainted."""
+        piece = seat * self.board.pawns + pawn
+        old = self.positions[piece]
         if old == square:
             return
-        self.positions[seat] = square
+        self.positions[piece] = square
         self._refresh_squares(old, square)
+
+    def place_all(self, positions: Sequence[int]) -> None:
+        """Every piece where ``positions`` says (as :meth:`reset` takes them): the cells of the
+        pieces that moved -- a turn's mover, and those the bump rule sent back -- repainted."""
+        for piece, square in enumerate(positions):
+            if self.positions[piece] != square:
+                old, self.positions[piece] = self.positions[piece], square
+                self._refresh_squares(old, square)
 
     def reveal(self, square: int) -> None:
         """Scroll, as little as needed, to show ``square`` (a token that climbed out of view on a
@@ -307,8 +319,8 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         # What the player looks at stays in view: the cursor, else the token to move. After the
         # refresh: until then the scroll limits are the old layout's.
         square = self.cursor
-        if square is None and 0 <= self.to_move < len(self.positions):
-            square = self.positions[self.to_move]
+        if square is None and 0 <= self.to_move < len(self.players):
+            square = self.positions[self.to_move * self.board.pawns]
         if square is not None:
             region = self._cell_region(square)
             self.call_after_refresh(self.scroll_to_region, region, animate=False, immediate=True)
@@ -358,11 +370,12 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
 
     def _paint(self, y: int, width: int) -> Strip:
         """Board line ``y`` (board coordinates), its margin included."""
+        pawns = self.board.pawns
         scene = Scene(
             self.board,
             self._layout,
             self._art,
-            self.players,
+            [spec for spec in self.players for _ in range(pawns)],
             self.positions,
             self._colors(),
             frozenset(self.trail),
@@ -373,5 +386,6 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         scene.line_width = max(self._layout.width, width - self.x_offset)
         scene.theme, scene.background = self.app.ansi_theme, self.base_style.bgcolor
         scene.seat_colors = seat_colors(self.app)
+        scene.labels = [str(pawn + 1) for _ in self.players for pawn in range(pawns)] if pawns > 1 else []
         scene.cells = self._cells
         return Strip(paint_line(scene, y, self.x_offset)).simplify()

@@ -21,8 +21,10 @@ from chutes_tui.app.widgets.players import PlayersTable
 from chutes_tui.app.widgets.status import Status, StatusPanel
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.widgets.wrap import item, joined
-from chutes_tui.engine.game import Game, Snapshot
-from chutes_tui.engine.turn import Turn
+from chutes_tui.engine.game import Game
+from chutes_tui.engine.turn import Snapshot, Turn
+from chutes_tui.model.board import Board
+from chutes_tui.model.decisions import decides
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.text import shown
 
@@ -120,6 +122,18 @@ class PanelScreen(Screen[ResultType]):
         return self.query_one("#chart", LineChart)
 
 
+def players_note(board: Board) -> str:
+    """The line under the players' table: what its columns say (on a board with decisions the
+    figures assume both play best; with pawns the squares are each pawn's)."""
+    where = "pawns: each pawn's square" if board.pawns > 1 else "sq: square"
+    how = ", playing best" if decides(board) else ""
+    return (
+        f"{where} · left: turns a player still needs on their own, on average{how} · "
+        f"win: {'chance to win, both playing best' if how else 'exact chance to win'} from here "
+        "(? explains every number)"
+    )
+
+
 class GamePanels(Horizontal):
     def __init__(self, game: Game, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -129,11 +143,7 @@ class GamePanels(Horizontal):
         yield BoardView(self.first.board, [p.spec for p in self.first.players], id="board")
         with Vertical(id="side"):
             yield PlayersTable(id="players")
-            yield Static(
-                "sq: square · left: turns a player still needs on their own, on average · "
-                "win: exact chance to win from here (? explains every number)",
-                id="players-note",
-            )
+            yield Static(players_note(self.first.board), id="players-note")
             yield LineChart(id="chart", title="Chance to win", short_title="Win", readout=True)
             yield StatusPanel(id="info")
             with Horizontal(id="controls"):
@@ -147,8 +157,9 @@ class GamePanels(Horizontal):
         """Everything from scratch (a new game, a rematch, a resumed save); ``marks`` add words
         to turns' lines in the log (a review's swings, by turn number)."""
         specs = [p.spec for p in game.players]
-        self.query_one(BoardView).reset(game.board, specs, game.positions)
-        self.query_one(PlayersTable).reset(specs, game.board.end)
+        self.query_one(BoardView).reset(game.board, specs, game.piece_squares())
+        self.query_one(PlayersTable).reset(specs, game.board.end, game.board.pawns)
+        self.query_one("#players-note", Static).update(players_note(game.board))
         self.query_one(LineChart).load(
             [s.color for s in specs],
             [odds.win for odds in game.odds_history if odds is not None],
@@ -167,7 +178,7 @@ class GamePanels(Horizontal):
     def show_turn(self, game: Game, turn: Turn, trail: list[int]) -> None:
         self.show_die(game, turn.last_face)
         board = self.query_one(BoardView)
-        board.place(turn.seat, turn.final)
+        board.place_all(game.piece_squares())  # the mover, and any piece the bump rule sent back
         board.set_trail(trail)
         board.reveal(turn.final)
         if turn.odds is not None:

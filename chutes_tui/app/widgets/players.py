@@ -6,6 +6,7 @@ DataTable re-rendered every cell after each move, about half of a move's whole u
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,7 +18,7 @@ from textual.widget import Widget
 
 from chutes_tui.app.themes import ink
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
-from chutes_tui.engine.game import Snapshot
+from chutes_tui.engine.turn import Snapshot
 from chutes_tui.model.players import PlayerSpec
 
 BAR_WIDTH = 10
@@ -66,11 +67,13 @@ class PlayersTable(CachedBaseStyle, Widget):
         self.mark_computers = False
         self.compact = False
         self.digits = 3  # the widest square number on the board (a 100,000-square one has 6)
+        self.pawns = 1  # squares a player's line shows: one per pawn ("0·17")
         self.cells: dict[tuple[str, str], str] = {}  # (seat, column) → the text shown
 
-    def reset(self, specs: Sequence[PlayerSpec], end: int = 100) -> None:
+    def reset(self, specs: Sequence[PlayerSpec], end: int = 100, pawns: int = 1) -> None:
         self.specs = list(specs)
         self.digits = max(3, len(str(end)))
+        self.pawns = pawns
         # Mark computers only when people play too; in a watched game every seat is one.
         self.mark_computers = any(spec.human for spec in specs)
         self.snapshot = None
@@ -91,13 +94,14 @@ class PlayersTable(CachedBaseStyle, Widget):
     def columns(self) -> list[Column]:
         # Names take what the numbers leave (within limits): "Turing·cpu" whole where it fits.
         # The other columns and the gaps between them.
-        fixed = (19 if self.compact else 35) + self.digits - 3
+        squares = self.pawns * (self.digits + 1) - 1  # each pawn's square, "0·17"
+        fixed = (19 if self.compact else 35) + squares - 3
         least = COMPACT_NAME_WIDTH if self.compact else NAME_WIDTH
         name = max(least, min(MAX_NAME_WIDTH, self.size.width - fixed))
         columns = [
             Column("token", "", 1),
             Column("name", "player", name),
-            Column("square", "sq", self.digits, True),
+            Column("square", "sq" if self.pawns == 1 else "pawns", squares, True),
             Column("left", "left", 5, True),
             Column("win", "win", 6, True),
         ]
@@ -124,11 +128,15 @@ class PlayersTable(CachedBaseStyle, Widget):
             arrow = "▶" if seat == snapshot.to_move else " "
             self.cells[key, "token"] = spec.token
             self.cells[key, "name"] = arrow + spec.name + suffix
-            self.cells[key, "square"] = str(snapshot.positions[seat])
+            squares = snapshot.pawns[seat] if snapshot.pawns else (snapshot.positions[seat],)
+            self.cells[key, "square"] = "·".join(map(str, squares))
             left = snapshot.turns_left
             pending = "—" if snapshot.winner is not None or snapshot.no_odds is not None else "…"
             self.cells[key, "left"] = pending if left is None else _turns(left[seat])
-            self.cells[key, "win"] = pending if win is None else f"{win[seat]:.1%}"
+            estimated = snapshot.estimate is not None  # a Monte Carlo estimate's: whole percents
+            self.cells[key, "win"] = (
+                pending if win is None else f"≈{win[seat]:.0%}" if estimated else f"{win[seat]:.1%}"
+            )
             self.cells[key, "bar"] = "" if win is None else _bar(win[seat])
         self.refresh()
 
@@ -172,7 +180,10 @@ class PlayersTable(CachedBaseStyle, Widget):
 
 
 def _turns(value: float) -> str:
-    """Expected turns in the five characters of the ``left`` column (long boards: 37,000)."""
+    """Expected turns in the five characters of the ``left`` column (long boards: 37,000; nan:
+    not known, beyond the solvers)."""
+    if math.isnan(value):
+        return "—"
     if value < 999.95:
         return f"{value:.1f}"
     return f"{value:.0f}" if value < 99_999.5 else f"{value / 1000:.0f}k"

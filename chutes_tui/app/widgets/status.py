@@ -4,12 +4,16 @@ the computer players' pace."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from chutes_tui.engine.game import Snapshot
+from chutes_tui.engine.turn import Snapshot
+
+if TYPE_CHECKING:
+    from chutes_tui.engine.estimate import Estimate  # numpy: only once a game is estimated
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,22 @@ def status_text(status: Status, *, narrow: bool) -> Text:
                 if narrow
                 else f"≈ {moves:.1f} more turns in all ({rounds:.1f} rounds) until someone wins"
             )
+        if game.estimate is not None:  # beyond the solvers (issue 27): a Monte Carlo estimate
+            lines.append(estimate_words(game.estimate, narrow=narrow))
     if status.speed:
         lines.append(f"Speed {status.speed}" + (" · paused" if status.paused else ""))
     return Text("\n".join(lines))
+
+
+def estimate_words(estimate: Estimate, *, narrow: bool) -> str:
+    """``estimated from 2,000 games (± 1.1%), all playing best`` (the policy in words is
+    strategy's and the help's: the status has no room for it)."""
+    error = max(estimate.chance_se(seat) for seat in range(len(estimate.wins)))
+    if len(estimate.wins) == 1:
+        error = estimate.turns_se  # one player: the turns are the estimate
+        spread = f"± {error:.1f} turns"
+    else:
+        spread = f"± {error:.1%}"
+    if narrow:  # 28 columns at most: the side panel at 80
+        return f"estimated: {estimate.games:,} games {spread.replace('± ', '±')}"
+    return f"estimated from {estimate.games:,} games ({spread}), all playing best"

@@ -13,6 +13,7 @@ from chutes_tui.exact.choices import policy_iteration
 from chutes_tui.exact.duel import exact_duel
 from chutes_tui.model.board import Board
 from chutes_tui.sim.choices import first_wins, turns
+from tests.unit.analysis.maxmin import max_min
 
 # Every pair of policies ends the game here: a pair that may go on for ever (under the bump rule
 # two players may send each other back for good) has no win chance of the table's form.
@@ -37,7 +38,7 @@ def test_value_iteration_is_the_max_min_over_every_pair_of_policies(board):
     policies = list(every_policy(model))
     assert len(policies) == 16
     s = model.start
-    best = max(min(duel.evaluate(model, mine, theirs)[0][s, s] for theirs in policies) for mine in policies)
+    best = max_min(model, policies)
     assert table[s, s] == pytest.approx(best, abs=1e-11)
     assert 0.5 < best < 1
     assert table[s, s] == pytest.approx([0.75, 2 / 3][TINY.index(board)])  # worked out by hand

@@ -179,8 +179,8 @@ def test_two_players_blunders_cost_the_chance_to_win(standard):
 def test_two_players_live_odds_assume_both_play_optimally(standard):
     """The odds of a two-player game with choices are the duel's value; its expected length
     under the optimal policy pair matches the mean of seeded games of cpu:best against itself
-    within four standard errors; other player counts have none (one line)."""
-    from chutes_tui.engine.live import NO_CHOICE_ODDS
+    within four standard errors; three players' are estimated (engine/estimate.py)."""
+    from chutes_tui.engine.live import live_stats
 
     board = standard.replace(dice_choice=EFRON)
     model = one.choices(board)
@@ -200,7 +200,11 @@ def test_two_players_live_odds_assume_both_play_optimally(standard):
         odds.expected_total_moves,
     )
     three = Game.new(board, parse_player_spec("cpu:best,cpu:best,cpu:naive"), seed=1)
-    assert three.no_odds == NO_CHOICE_ODDS and three.odds() is None
+    # Three players: beyond the solvers, an estimate (worked out off a game's turn: not instant).
+    assert three.no_odds is None and not three.instant and three.odds() is None
+    estimated = live_stats(board, three.live_positions, 0)
+    assert estimated.estimate is not None and sum(estimated.odds.win) == pytest.approx(1.0)
+    assert estimated.odds.win[0] > estimated.odds.win[1] > 0.3  # moving first is worth something
 
 
 def test_a_saved_game_with_choices_replays_against_its_seed_and_plays_on():
