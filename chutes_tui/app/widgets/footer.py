@@ -39,6 +39,10 @@ class FittingFooter(Footer):
         keys: list[FooterKey] = []
         others: list[Widget] = []
         for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # Bound to the footer's compact, a key sets its class when mounted, and a new
+                # class styles the key again: given at once, it is styled once.
+                widget.set_class(self.compact, "-compact", update=False)
             if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
                 words = widget.description if label is None else label(widget.action, widget.description)
                 if words is not None:
