@@ -5,6 +5,7 @@ disabled key only rings, the key under the mouse is lit and says its tooltip."""
 from textual.widgets._footer import FooterKey
 
 from chutes_tui.app.app import ChutesApp
+from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.app.widgets.footer import FittingFooter, FooterKeys
 from chutes_tui.model.players import default_players, parse_player_spec
@@ -24,6 +25,28 @@ async def test_the_keys_are_one_widget_beside_the_palette_key(standard):
         assert line.startswith("space Roll ? Help ")
         for key, (start, end) in zip(drawn.keys, drawn.spans(), strict=True):
             assert line[start:end] == f"{key.key_display} {key.description}"
+
+
+async def test_the_keys_are_in_the_first_frame_and_made_once(standard, monkeypatch):
+    """Textual's footer shows no key until the screen's first bindings update, then is made
+    again: its keys came a frame late, and its widgets were mounted twice."""
+    first: dict[str, object] = {}
+    mount = GameScreen.on_mount
+
+    def on_mount(screen):  # the screen's children are mounted, nothing is painted yet
+        footer = screen.query_one(FittingFooter)
+        first["keys"] = footer.shown_keys
+        first["children"] = list(footer.children)
+        mount(screen)
+
+    monkeypatch.setattr(GameScreen, "on_mount", on_mount)
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        footer = app.screen.query_one(FittingFooter)
+        assert len(footer.shown_keys) > 8
+        assert first["keys"] == footer.shown_keys
+        assert first["children"] == list(footer.children)
 
 
 async def test_a_click_presses_the_key_and_the_mouse_lights_it(standard):

@@ -172,7 +172,7 @@ class FittingFooter(Footer):
 
     def _keys(self) -> tuple[list[ShownKey], list[Widget]]:
         """The keys that fit, most used first, and the footer's other widgets."""
-        room = self.size.width - PALETTE_ROOM
+        room = (self.size.width or self.app.size.width) - PALETTE_ROOM  # before its first layout
         label = getattr(self.screen, "footer_label", None)
         first: tuple[str, ...] = getattr(self.screen, "footer_first", tuple)()
         keys: list[ShownKey] = []
@@ -206,6 +206,10 @@ class FittingFooter(Footer):
         return kept, others
 
     def compose(self) -> ComposeResult:
+        # Textual's footer shows no key until the screen's first bindings update, then composes
+        # again; the screen's bindings are known now (it is the screen's last child, as wide as
+        # the app): its keys are in the first frame, and the update finds them the same.
+        self.set_reactive(Footer._bindings_ready, True)
         keys, others = self._keys()
         self._shown = (tuple(keys), _parts(others))
         yield FooterKeys(keys)
