@@ -67,11 +67,16 @@ class JumpArt:
         return art
 
     def stroke(self, char: Char) -> Stroke | None:
-        band = char[1] // BAND
+        return self.strokes(char[1]).get(char)
+
+    def strokes(self, y: int) -> dict[Char, Stroke]:
+        """What is drawn in the band of character rows holding row ``y``, by character (a
+        painter looks a row's characters up in it)."""
+        band = y // BAND
         strokes = self._bands.get(band)
         if strokes is None:
             strokes = self._bands[band] = self._band(band)
-        return strokes.get(char)
+        return strokes
 
     def chars(self, index: int) -> frozenset[Char]:
         """Every character jump ``index`` touches (kept: the highlighted jump's region)."""
