@@ -29,6 +29,7 @@ from chutes_tui.app.messages import NewGameRequested, StartGame
 from chutes_tui.app.palette import open_palette, open_theme_palette
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screenshot import SCREENSHOT_KEY, take_screenshot
+from chutes_tui.app.stylecache import SharedStylesheet
 from chutes_tui.app.terminal import sized_by_the_terminal
 from chutes_tui.app.themes import register_themes
 from chutes_tui.app.work import losing, unsaved_work
@@ -81,6 +82,7 @@ class ChutesApp(App[None]):
         checked); ``rules``: the setup screen's rules, over the last setup's (``play --die 2d6``)."""
         super().__init__()
         keep_what_is_loaded()
+        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())  # parsed once a process
         self.rules = rules or RuleOverrides()
         self.replay = replay
         self.play_now = play_now
