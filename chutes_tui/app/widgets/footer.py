@@ -14,7 +14,7 @@ styles, margins, hover and dimmed keys), and a change of keys redraws that one w
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -26,6 +26,8 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 PALETTE_ROOM = 14  # "▏^p palette" and its padding, docked on the right
+# The palette key's binding: key, its display, words, action, disabled, tooltip.
+PaletteKey = tuple[str, str, str, str, bool, str | None]
 
 
 @dataclass(frozen=True)
@@ -156,42 +158,57 @@ class FooterKeys(Widget):
 
 
 class FittingFooter(Footer):
-    """The keys that fit. It is asked to recompose whenever the screen's bindings may have
-    changed (Textual's footer), and on every resize: the keys' widget is drawn again when the
-    keys would change, and the footer made again only when its other parts would (the palette
-    key)."""
+    """The keys that fit, and Textual's palette key. Textual asks the footer to recompose
+    whenever the screen's bindings may have changed, and on every resize (several times in a
+    screen's first frame): the keys are read from the screen's bindings as data (Textual's
+    compose makes a widget a key, a millisecond each time), their widget is drawn again when
+    they change, and the footer is made again only when the palette key would change.
+
+    Textual's footer shows a binding group's keys together under its label; no binding of this
+    app has a group, so every key is shown on its own."""
 
     def __init__(self) -> None:
         super().__init__(compact=True)
-        self._shown: tuple[tuple[ShownKey, ...], tuple[tuple[object, ...], ...] | None] | None = None
+        self._shown: tuple[tuple[ShownKey, ...], PaletteKey | None] | None = None
 
     @property
     def shown_keys(self) -> tuple[ShownKey, ...]:
         """The keys on show, in their order (the palette key aside)."""
         return self._shown[0] if self._shown is not None else ()
 
-    def _keys(self) -> tuple[list[ShownKey], list[Widget]]:
-        """The keys that fit, most used first, and the footer's other widgets."""
+    def _bound(self) -> list[ShownKey]:
+        """The keys Textual's footer would show, in its order: the first shown binding of each
+        action, the palette's aside."""
+        keys: dict[str, ShownKey] = {}
+        display = self.app.get_key_display
+        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if binding.show and binding.action not in keys:
+                keys[binding.action] = ShownKey(
+                    binding.key, display(binding), binding.description, binding.action, not enabled, tooltip
+                )
+        return list(keys.values())
+
+    def _palette(self) -> PaletteKey | None:
+        """The palette key's binding, as Textual's footer shows it (``None``: it shows none)."""
+        if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
+            return None
+        found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if found is None:
+            return None
+        _, binding, enabled, _ = found
+        display = self.app.get_key_display(binding)
+        return binding.key, display, binding.description, binding.action, not enabled, binding.tooltip
+
+    def _keys(self) -> list[ShownKey]:
+        """The keys that fit, most used first, as the screen words them."""
         room = (self.size.width or self.app.size.width) - PALETTE_ROOM  # before its first layout
         label = getattr(self.screen, "footer_label", None)
         first: tuple[str, ...] = getattr(self.screen, "footer_first", tuple)()
         keys: list[ShownKey] = []
-        others: list[Widget] = []
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                # Bound to the footer's compact, a key sets its class when mounted, and a new
-                # class styles the key again: given at once, it is styled once.
-                widget.set_class(self.compact, "-compact", update=False)
-            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
-                words = widget.description if label is None else label(widget.action, widget.description)
-                if words is not None:
-                    tooltip = widget.tooltip if isinstance(widget.tooltip, str) else ""
-                    disabled = widget.has_class("-disabled")
-                    keys.append(
-                        ShownKey(widget.key, widget.key_display, words, widget.action, disabled, tooltip)
-                    )
-            else:
-                others.append(widget)
+        for shown in self._bound():
+            words = shown.description if label is None else label(shown.action, shown.description)
+            if words is not None:
+                keys.append(replace(shown, description=words))
 
         def rank(shown: ShownKey) -> int:  # first() in its order, then the rest as bound
             name = shown.action.partition("(")[0]
@@ -203,44 +220,37 @@ class FittingFooter(Footer):
             room -= key_width(shown)
             if room >= 0:
                 kept.append(shown)
-        return kept, others
+        return kept
 
     def compose(self) -> ComposeResult:
         # Textual's footer shows no key until the screen's first bindings update, then composes
         # again; the screen's bindings are known now (it is the screen's last child, as wide as
         # the app): its keys are in the first frame, and the update finds them the same.
         self.set_reactive(Footer._bindings_ready, True)
-        keys, others = self._keys()
-        self._shown = (tuple(keys), _parts(others))
+        keys, palette = self._keys(), self._palette()
+        self._shown = (tuple(keys), palette)
         yield FooterKeys(keys)
-        yield from others
+        if palette is not None:  # as Textual's footer makes it (compact: its class at once)
+            key, display, description, action, disabled, tooltip = palette
+            yield FooterKey(
+                key,
+                display,
+                description,
+                action,
+                classes="-command-palette -compact",
+                disabled=disabled,
+                tooltip=tooltip or description,
+            )
 
     async def recompose(self) -> None:
         if self._shown is not None and self.is_attached:
-            # The keys bind to this footer's reactives (data_bind reads the active message
-            # pump): made in its context whichever pump asked (a signal's, a timer's).
-            with self._context():
-                keys, others = self._keys()
-            parts = _parts(others)
-            if parts is not None and parts == self._shown[1]:
+            keys, palette = self._keys(), self._palette()
+            if palette == self._shown[1]:
                 if tuple(keys) != self._shown[0]:
-                    self._shown = (tuple(keys), parts)
+                    self._shown = (tuple(keys), palette)
                     self.query_one(FooterKeys).show(keys)
                 return
         await super().recompose()
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.recompose)
-
-
-def _parts(widgets: list[Widget]) -> tuple[tuple[object, ...], ...] | None:
-    """Everything the footer's other parts (its palette key) show and do: equal, they would be
-    made the same. ``None`` (always made again) if they are anything else (a binding group's
-    label and keys)."""
-    if not all(isinstance(w, FooterKey) for w in widgets):
-        return None
-    return tuple(
-        (w.key, w.key_display, w.description, w.action, w.tooltip, tuple(sorted(w.classes)))
-        for w in widgets
-        if isinstance(w, FooterKey)
-    )
