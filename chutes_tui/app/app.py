@@ -46,12 +46,14 @@ from chutes_tui.model.players import PlayerSpec, default_players
 from chutes_tui.model.ruletable import Offered, RuleOverrides
 from chutes_tui.model.text import path_text, printable
 
+OTHER_SCREENS_CSS = Path(__file__).with_name("screens.tcss")
+
 
 class ChutesApp(App[None]):
     """Play (people and computers) or watch (computers only) Chutes and Ladders."""
 
     TITLE = "chutes-tui"
-    CSS_PATH = "chutes.tcss"
+    CSS_PATH = "chutes.tcss"  # the game's; every other screen's come with the first of them
     BINDINGS = [
         key("quit", priority=True),
         key("screenshot", priority=True),
@@ -147,6 +149,17 @@ class ChutesApp(App[None]):
     ) -> str | None:
         take_screenshot(self)  # not Textual's: see app/screenshot.py
         return None
+
+    def _load_screen_css(self, screen: Screen[object]) -> None:
+        # Textual's hook where a screen's CSS is loaded: the rules of every screen but the
+        # game's (screens.tcss, two thirds of the app's) are parsed when the first of them
+        # opens, so a game's first frame parses none. The screen itself was styled as it was
+        # registered, before: styled again with them (its children come later).
+        other = type(screen) is not Screen and not isinstance(screen, GameScreen)
+        if other and not self.stylesheet.has_source(str(OTHER_SCREENS_CSS), ""):
+            self.stylesheet.read(OTHER_SCREENS_CSS)
+            self.stylesheet.update(screen)
+        super()._load_screen_css(screen)
 
     def action_command_palette(self) -> None:
         open_palette(self)  # Textual 8.2.8's own palette crashes on fast keys (app/palette.py)

@@ -73,7 +73,7 @@ def game_notes(bump: bool = False) -> tuple[tuple[str, str | Text], ...]:
     )
 
 
-# The dialog is 88 columns wide (chutes.tcss): from a screen this wide the keys take two columns.
+# The dialog is 88 columns wide (screens.tcss): from a screen this wide the keys take two columns.
 TWO_COLUMNS_FROM = 100
 
 
