@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from chutes_tui.model.board import Jump, jump_kind
 from chutes_tui.model.rules import JumpKind
@@ -67,11 +68,16 @@ class JumpArt:
         return art
 
     def stroke(self, char: Char) -> Stroke | None:
-        band = char[1] // BAND
+        return self.strokes(char[1]).get(char)
+
+    def strokes(self, y: int) -> dict[Char, Stroke]:
+        """What is drawn in the band of character rows holding row ``y``, by character (a
+        painter looks a row's characters up in it)."""
+        band = y // BAND
         strokes = self._bands.get(band)
         if strokes is None:
             strokes = self._bands[band] = self._band(band)
-        return strokes.get(char)
+        return strokes
 
     def chars(self, index: int) -> frozenset[Char]:
         """Every character jump ``index`` touches (kept: the highlighted jump's region)."""
@@ -107,6 +113,14 @@ class JumpArt:
                     bits[char] = bits.get(char, 0) | DOT_BITS[y % 4][x % 2]
                 touched.add(char)
         return touched
+
+
+@lru_cache(maxsize=8)
+def drawn(layout: Layout, jumps: tuple[Jump, ...]) -> JumpArt:
+    """The jumps drawn on ``layout``, shared by every view that shows them: its bands are drawn
+    once, as they are first shown (a new game, a rematch or a review on the same board and
+    terminal draws nothing again; the tests start hundreds of games on the standard board)."""
+    return JumpArt.draw(layout, jumps)
 
 
 _HALF_MAX = 3.5  # the widest a shape strays from its centre line: a chute's amplitude, half + 0.5
