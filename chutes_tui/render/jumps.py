@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from chutes_tui.model.board import Jump, jump_kind
+from chutes_tui.model.board import Board, Jump, jump_kind
+from chutes_tui.model.memo import MemoKey, Recent
 from chutes_tui.model.rules import JumpKind
 from chutes_tui.render.grid import Layout
 
@@ -115,12 +115,22 @@ class JumpArt:
         return touched
 
 
-@lru_cache(maxsize=8)
-def drawn(layout: Layout, jumps: tuple[Jump, ...]) -> JumpArt:
-    """The jumps drawn on ``layout``, shared by every view that shows them: its bands are drawn
-    once, as they are first shown (a new game, a rematch or a review on the same board and
+# A board's jumps as drawn on the last few layouts it was shown at (a terminal resized back and
+# forth), kept with the board like its other derived values.
+DRAWN: MemoKey[Board, Recent[Layout, JumpArt]] = MemoKey("jumps drawn by layout")
+DRAWN_LAYOUTS = 8
+
+
+def drawn(board: Board, layout: Layout) -> JumpArt:
+    """``board``'s jumps drawn on ``layout``, shared by every view that shows them: its bands are
+    drawn once, as they are first shown (a new game, a rematch or a review on the same board and
     terminal draws nothing again; the tests start hundreds of games on the standard board)."""
-    return JumpArt.draw(layout, jumps)
+    recent = board.memo.get(DRAWN, lambda: Recent(DRAWN_LAYOUTS))
+    art = recent.get(layout)
+    if art is None:
+        art = JumpArt.draw(layout, board.jumps)
+        recent.put(layout, art)
+    return art
 
 
 _HALF_MAX = 3.5  # the widest a shape strays from its centre line: a chute's amplitude, half + 0.5
