@@ -11,6 +11,13 @@ from chutes_tui.cli.verbs import BLAS_THREADS  # argparse and os only: numpy is 
 for _threads in BLAS_THREADS:
     os.environ.setdefault(_threads, "1")
 
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE asks not to (some containers set it):
+# otherwise each of the run's processes, and each chutes-tui a test starts, rewrites every test
+# module's asserts and compiles every module again (collection: 5.6 CPU-s a worker against 2.1).
+# __pycache__ is ignored by git.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 import pytest  # noqa: E402
 
 from chutes_tui.io.boardfile import load_board  # noqa: E402
