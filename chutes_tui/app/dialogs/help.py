@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -144,11 +145,15 @@ class HelpScreen(Dialog[None]):
                 yield Button("Close (Esc)", id="close")
             with VerticalScroll(classes="body"):
                 yield Static(Text("Keys", style="bold"), classes="title")
-                yield Static(table)
+                yield Static(table, id="help-keys")
                 for title, note in self.notes:
                     if title:
                         yield Static(Text(title, style="bold"), classes="title")
                     yield Static(note, classes="note")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The keys in one or two columns as the new width allows."""
+        self.query_one("#help-keys", Static).update(self.key_table(event.size.width))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss()

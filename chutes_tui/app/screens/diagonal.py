@@ -17,6 +17,7 @@ from rich.console import Group
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
@@ -127,12 +128,19 @@ class DiagonalScreen(Screen[None]):
         yield FittingFooter()
 
     def on_mount(self) -> None:
-        name = shown(self.report.board.name, 40)
-        # The header has the app's title too: at 60 columns the long form loses its end.
-        wide = self.app.size.width >= 80
-        self.sub_title = f"why going first helps, two players · {name}" if wide else f"why first · {name}"
+        self._name_it(self.app.size.width)
         self._show()
         self.work_out_exact()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._name_it(event.size.width)
+
+    def _name_it(self, width: int) -> None:
+        """The header's subtitle for a screen ``width`` wide, chosen again on each resize."""
+        name = shown(self.report.board.name, 40)
+        # The header has the app's title too: at 60 columns the long form loses its end.
+        wide = width >= 80
+        self.sub_title = f"why going first helps, two players · {name}" if wide else f"why first · {name}"
 
     def work_out_exact(self) -> None:
         board = self.report.board
