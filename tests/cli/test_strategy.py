@@ -42,7 +42,7 @@ def test_other_verbs_refuse_a_board_file_with_decisions(tmp_path, capsys):
     path.write_text("squares = 12\ndice_choice = [[4, 4, 0], [3], [1]]\n")
     assert main(["analyze", str(path)]) == 1
     err = capsys.readouterr().err
-    assert "efron.toml:2: dice_choice is a decision: only chutes-tui strategy plays it so far" in err
+    assert "efron.toml:2: dice_choice is a decision: the analysis assumes nobody chooses" in err
     assert main(["strategy", str(path)]) == 0
 
 
