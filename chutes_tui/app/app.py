@@ -7,8 +7,10 @@ writes a log and exits non-zero (:meth:`ChutesApp._handle_exception`).
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 
 from textual import events
@@ -24,6 +26,7 @@ from chutes_tui.app.keymap import key
 from chutes_tui.app.messages import NewGameRequested, StartGame
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screenshot import SCREENSHOT_KEY, take_screenshot
+from chutes_tui.app.stylecache import SharedStylesheet
 from chutes_tui.app.terminal import sized_by_the_terminal
 from chutes_tui.app.themes import register_themes
 from chutes_tui.app.work import losing, unsaved_work
@@ -40,12 +43,14 @@ from chutes_tui.model.players import PlayerSpec, default_players
 from chutes_tui.model.ruletable import Offered, RuleOverrides
 from chutes_tui.model.text import path_text, printable
 
+OTHER_SCREENS_CSS = Path(__file__).with_name("screens.tcss")
+
 
 class ChutesApp(App[None]):
     """Play (people and computers) or watch (computers only) Chutes and Ladders."""
 
     TITLE = "chutes-tui"
-    CSS_PATH = "chutes.tcss"
+    CSS_PATH = "chutes.tcss"  # the game's; every other screen's come with the first of them
     BINDINGS = [
         key("quit", priority=True),
         key("screenshot", priority=True),
@@ -75,6 +80,8 @@ class ChutesApp(App[None]):
         (``--force``; else its first save refuses a file that appeared since the command line was
         checked); ``rules``: the setup screen's rules, over the last setup's (``play --die 2d6``)."""
         super().__init__()
+        keep_what_is_loaded()
+        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())  # parsed once a process
         self.rules = rules or RuleOverrides()
         self.replay = replay
         self.play_now = play_now
@@ -141,6 +148,17 @@ class ChutesApp(App[None]):
     ) -> str | None:
         take_screenshot(self)  # not Textual's: see app/screenshot.py
         return None
+
+    def _load_screen_css(self, screen: Screen[object]) -> None:
+        # Textual's hook where a screen's CSS is loaded: the rules of every screen but the
+        # game's (screens.tcss, two thirds of the app's) are parsed when the first of them
+        # opens, so a game's first frame parses none. The screen itself was styled as it was
+        # registered, before: styled again with them (its children come later).
+        other = type(screen) is not Screen and not isinstance(screen, GameScreen)
+        if other and not self.stylesheet.has_source(str(OTHER_SCREENS_CSS), ""):
+            self.stylesheet.read(OTHER_SCREENS_CSS)
+            self.stylesheet.update(screen)
+        super()._load_screen_css(screen)
 
     def action_command_palette(self) -> None:
         from chutes_tui.app.palette import open_palette  # as it opens, like every dialog
@@ -315,6 +333,17 @@ class ChutesApp(App[None]):
         if isinstance(screen, GameScreen):
             for title, help_text, callback in screen.palette_commands():
                 yield SystemCommand(title, help_text, callback)
+
+
+@cache
+def keep_what_is_loaded() -> None:
+    """Once a process: the objects alive when the first app starts (the interpreter's, Textual's
+    and our modules, about 40,000) stay for the life of the process, so the garbage collector is
+    told to leave them (``gc.freeze``) instead of walking them in each full collection: the first
+    one otherwise falls in the first frame (16-19 ms of a game's). Later apps (tests start
+    hundreds) leave the collector alone: freezing again would keep the last app's garbage for
+    good. (Once by ``cache``: ``gc.get_freeze_count()`` walks every frozen object, 3 ms.)"""
+    gc.freeze()
 
 
 def _overridden(board: Board, where: str) -> RuleOverrides:

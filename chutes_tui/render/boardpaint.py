@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol
 
 from rich.color import Color
@@ -201,17 +202,30 @@ def _tokens(scene: Scene, square: int, room: int, badge: bool, background: Any) 
     return chars
 
 
+@lru_cache(maxsize=1024)
+def _style(
+    color: Any = None,
+    bgcolor: Any = None,
+    bold: bool | None = None,
+    reverse: bool | None = None,
+    underline: bool | None = None,
+) -> Style:
+    """A style made once: a line of the board asks for the same few again and again (its
+    cells' backgrounds, numbers and strokes), and a Style is slow to make."""
+    return Style(color=color, bgcolor=bgcolor, bold=bold, reverse=reverse, underline=underline)
+
+
 def _number_style(scene: Scene, square: int, step: int | None) -> Style:
     board, palette = scene.board, scene.palette
     kind = board.jump_kind(square)
     if kind is not None:  # a jump starts here: the number in the jump's colour (on an overlay,
         # the scale's text colour keeps it readable; bold still marks it)
-        return Style(color=palette[kind.value] if step is None else SCALE_TEXT[step], bold=True)
+        return _style(color=palette[kind.value] if step is None else SCALE_TEXT[step], bold=True)
     tail = board.head_map.get(square)
     if tail is not None:  # a jump ends here: underlined (on an overlay, the scale's text colour)
         color = palette[board.jump_kind(tail).value] if step is None else SCALE_TEXT[step]  # type: ignore[union-attr]
-        return Style(color=color, underline=True)
-    return Style(color=palette["number"] if step is None else SCALE_TEXT[step])
+        return _style(color=color, underline=True)
+    return _style(color=palette["number"] if step is None else SCALE_TEXT[step])
 
 
 def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: int, y: int) -> list[Segment]:
@@ -219,13 +233,13 @@ def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: in
     width = layout.cell_width
     background = palette["cell_alt" if (column + row) % 2 else "cell"]
     if square is None:
-        return [Segment(" " * width, Style(bgcolor=background))]
+        return [Segment(" " * width, _style(bgcolor=background))]
     step = scene.overlay.step(square) if scene.overlay is not None else None
     if step is not None:
         background = SCALE[step]
     elif square in scene.trail:
         background = palette["trail"]
-    base = Style(bgcolor=background, reverse=square == scene.cursor)
+    base = _style(bgcolor=background, reverse=square == scene.cursor)
     text: list[tuple[str, Style]] = []
     height = layout.row_height(row)
     if line == 0:
@@ -239,9 +253,9 @@ def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: in
             text.append((JUMP_MARKS[kind], style))
         for role in roles(scene.board, square):  # the goal, a miss-turn square… (render/squares.py)
             if len(text) + 2 + cursor <= width:
-                text.append((role.mark, style + Style(bold=True)))
+                text.append((role.mark, style + _style(bold=True)))
         if cursor:
-            text.append((CURSOR, Style(bold=True)))
+            text.append((CURSOR, _style(bold=True)))
     badge = width >= BADGE_WIDTH and height >= BADGE_HEIGHT
     if line == (0 if height == 1 else 1):
         text += _tokens(scene, square, width - len(text), badge and line == 1, background)
@@ -252,9 +266,9 @@ def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: in
     segments = []
     # Where every row is one line the numbers fill the rows: only the odd short number would
     # leave room for a stray dot, so no jump is drawn (the numbers' marks still show the ends).
-    drawn = layout.grid_height > layout.rows
+    strokes = scene.art.strokes(y) if layout.grid_height > layout.rows else {}
     for offset in range(width):
-        stroke = scene.art.stroke((x0 + offset, y)) if drawn else None
+        stroke = strokes.get((x0 + offset, y))
         top = None
         if stroke is not None:
             top = scene.highlight if scene.highlight in stroke.jumps else stroke.jumps[-1]
@@ -266,13 +280,13 @@ def _cell_line(scene: Scene, square: int | None, column: int, row: int, line: in
                 # a jump passes under this text: tint its background (not over an overlay's
                 # colour, which is the information there, unless it is the highlighted jump)
                 path = "ladder_path" if scene.kind(top) is JumpKind.LADDER else "chute_path"
-                tint = Style(bgcolor=palette["highlight_path" if top == scene.highlight else path])
+                tint = _style(bgcolor=palette["highlight_path" if top == scene.highlight else path])
                 segments.append(Segment(char, base + tint + style))
             else:
                 segments.append(Segment(char, base + style))
         elif stroke is not None and top is not None:
             color = palette["highlight"] if top == scene.highlight else palette[scene.kind(top).value]
-            segments.append(Segment(stroke.glyph, base + Style(color=color, bold=top == scene.highlight)))
+            segments.append(Segment(stroke.glyph, base + _style(color=color, bold=top == scene.highlight)))
         else:
             segments.append(Segment(" ", base))
     return segments

@@ -19,7 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from chutes_tui.model.board import Jump, jump_kind
+from chutes_tui.model.board import Board, Jump, jump_kind
+from chutes_tui.model.memo import MemoKey, Recent
 from chutes_tui.model.rules import JumpKind
 from chutes_tui.render.grid import Layout
 
@@ -67,11 +68,16 @@ class JumpArt:
         return art
 
     def stroke(self, char: Char) -> Stroke | None:
-        band = char[1] // BAND
+        return self.strokes(char[1]).get(char)
+
+    def strokes(self, y: int) -> dict[Char, Stroke]:
+        """What is drawn in the band of character rows holding row ``y``, by character (a
+        painter looks a row's characters up in it)."""
+        band = y // BAND
         strokes = self._bands.get(band)
         if strokes is None:
             strokes = self._bands[band] = self._band(band)
-        return strokes.get(char)
+        return strokes
 
     def chars(self, index: int) -> frozenset[Char]:
         """Every character jump ``index`` touches (kept: the highlighted jump's region)."""
@@ -107,6 +113,24 @@ class JumpArt:
                     bits[char] = bits.get(char, 0) | DOT_BITS[y % 4][x % 2]
                 touched.add(char)
         return touched
+
+
+# A board's jumps as drawn on the last few layouts it was shown at (a terminal resized back and
+# forth), kept with the board like its other derived values.
+DRAWN: MemoKey[Board, Recent[Layout, JumpArt]] = MemoKey("jumps drawn by layout")
+DRAWN_LAYOUTS = 8
+
+
+def drawn(board: Board, layout: Layout) -> JumpArt:
+    """``board``'s jumps drawn on ``layout``, shared by every view that shows them: its bands are
+    drawn once, as they are first shown (a new game, a rematch or a review on the same board and
+    terminal draws nothing again; the tests start hundreds of games on the standard board)."""
+    recent = board.memo.get(DRAWN, lambda: Recent(DRAWN_LAYOUTS))
+    art = recent.get(layout)
+    if art is None:
+        art = JumpArt.draw(layout, board.jumps)
+        recent.put(layout, art)
+    return art
 
 
 _HALF_MAX = 3.5  # the widest a shape strays from its centre line: a chute's amplitude, half + 0.5

@@ -210,13 +210,13 @@ async def test_a_game_saved_since_its_last_move_is_left_without_asking(standard,
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_footer_shows_whole_keys_that_fit_most_used_first(standard, size):
-    from textual.widgets._footer import FooterKey
+    from chutes_tui.app.widgets.footer import FittingFooter, FooterKeys, ShownKey
 
     app = person_mid_game(standard)
     async with app.run_test(size=size) as pilot:
 
-        def keys() -> list[FooterKey]:
-            return [k for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
+        def keys() -> list[ShownKey]:
+            return list(app.screen.query_one(FittingFooter).shown_keys)
 
         # The footer fills in after the first layout, and is made again when the mode or the
         # size settles (later on a loaded machine): wait for it to hold keys, then read them.
@@ -225,8 +225,10 @@ async def test_the_footer_shows_whole_keys_that_fit_most_used_first(standard, si
         await wait_for(pilot, lambda: len(keys()) > 4)
         shown = [k.description for k in keys()]
         assert shown[:5] == ["Roll", "Help", "Save", "Review", "Board only"]  # w s v at 80x24 too
-        for key in keys():  # none cut by the edge
-            assert key.region.right <= size[0] - 12, key.description
+        drawn = app.screen.query_one(FooterKeys)
+        assert drawn.keys == tuple(keys())
+        for key, (_, end) in zip(drawn.keys, drawn.spans(), strict=True):  # none cut by the edge
+            assert drawn.region.x + end <= size[0] - 12, key.description
         line = app.export_screenshot()
         assert "palettee" not in line
 
@@ -302,20 +304,22 @@ async def test_a_save_file_that_appears_after_the_start_is_not_replaced(standard
 async def test_the_footer_is_made_again_only_when_its_keys_would_change(standard):
     """Textual asks the footer to recompose whenever the bindings may have changed, and it asks
     on every resize: keys that would come back the same are kept, not removed and mounted again
-    (the game screen's first frame made them twice); a narrower footer still drops keys."""
-    from textual.widgets._footer import FooterKey
-
-    from chutes_tui.app.widgets.footer import FittingFooter
+    (the game screen's first frame made them twice); a narrower footer still drops keys, drawing
+    its keys' one widget again (issue 25: Textual's footer mounts a widget a key)."""
+    from chutes_tui.app.widgets.footer import FittingFooter, FooterKeys
 
     app = person_mid_game(standard)
     async with app.run_test(size=(160, 50)) as pilot:
-        await wait_for(pilot, lambda: len(app.screen.query(FooterKey)) > 4)
-        await pilot.pause(0.1)
         footer = app.screen.query_one(FittingFooter)
-        before = list(footer.query(FooterKey))
+        await wait_for(pilot, lambda: len(footer.shown_keys) > 4)
+        await pilot.pause(0.1)
+        before, widgets = footer.shown_keys, list(footer.children)
         footer.call_after_refresh(footer.recompose)  # as Textual asks: from the footer itself
         await pilot.pause(0.1)
-        assert list(footer.query(FooterKey)) == before  # the same widgets, not equal new ones
+        assert list(footer.children) == widgets  # the same widgets, not equal new ones
+        assert footer.shown_keys == before
         await pilot.resize_terminal(80, 24)
-        await wait_for(pilot, lambda: len(footer.query(FooterKey)) < len(before))
-        assert {k.description for k in footer.query(FooterKey)} < {k.description for k in before}
+        await wait_for(pilot, lambda: len(footer.shown_keys) < len(before))
+        assert {k.description for k in footer.shown_keys} < {k.description for k in before}
+        assert list(footer.children) == widgets  # the keys' widget drawn again, nothing mounted
+        assert footer.query_one(FooterKeys).keys == footer.shown_keys

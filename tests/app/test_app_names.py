@@ -42,6 +42,9 @@ EXTENSION_POINTS = {
     "deliver_screenshot",  # the palette's Screenshot: to chutes-tui's folder (app/screenshot.py)
     "get_driver_class",  # the terminal's size, not COLUMNS/LINES (app/terminal.py)
     "COMPONENT_CLASSES",
+    "ALLOW_SELECT",  # the footer's keys are not text to select, as Textual's are not
+    "stylesheet",  # the app's, replaced at once by one that keeps parsed rules (app/stylecache.py)
+    "_load_screen_css",  # the other screens' rules come with the first of them (app/app.py)
     # The footer skips a recompose that would show the same keys (app/widgets/footer.py;
     # tests/app/test_app_confirm.py checks that it still recomposes when they change).
     "recompose",

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from textual.content import Content
 from textual.widgets import Input
-from textual.widgets._footer import FooterKey
 
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.dialogs.confirm import ConfirmScreen
@@ -18,6 +17,7 @@ from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.io.paths import data_dir
 from chutes_tui.model.players import parse_player_spec
 from tests.app.helpers import settle, wait_for
@@ -113,7 +113,7 @@ async def test_the_key_is_in_the_help_and_the_footer(standard):
     async with app.run_test(size=(200, 50)) as pilot:
 
         def shown():
-            return [(key.key, key.description) for key in app.screen.query(FooterKey)]
+            return [(key.key, key.description) for key in app.screen.query_one(FittingFooter).shown_keys]
 
         await wait_for(pilot, lambda: ("escape", "Back") in shown())  # the footer laid out
         assert ("ctrl+g", "Screenshot") in shown()

@@ -1,7 +1,5 @@
 """Issue 24's new-user tour: what it found, checked on the real app."""
 
-from textual.widgets._footer import FooterKey
-
 from chutes_tui.app.app import ChutesApp
 from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.widgets.footer import FittingFooter
@@ -11,7 +9,7 @@ from tests.app.scenes import mid_game
 
 def footer_words(screen) -> list[str]:
     footer = screen.query_one(FittingFooter)
-    return [key.description for key in footer.query(FooterKey)]
+    return [key.description for key in footer.shown_keys]
 
 
 async def test_a_dialog_shows_its_own_keys_at_the_foot_not_the_games(monkeypatch, tmp_path):

@@ -14,7 +14,6 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select
-from textual.widgets._footer import FooterKey
 
 import chutes_tui.app
 from chutes_tui.app.app import ChutesApp
@@ -26,6 +25,7 @@ from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.review import ReviewScreen
 from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.cli import build_parser
 from chutes_tui.cli.parsing import UsageError
 from chutes_tui.cli.play import app_options
@@ -78,7 +78,7 @@ def test_the_readme_prints_the_keymap():
 
 
 def footer(app) -> list[str]:
-    return [k.description for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
+    return [k.description for footer in app.screen.query(FittingFooter) for k in footer.shown_keys]
 
 
 async def settled_footer(pilot, app, wanted) -> list[str]:

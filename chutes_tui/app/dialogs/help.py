@@ -89,7 +89,7 @@ def game_notes(bump: bool = False, choosing: bool = False) -> tuple[tuple[str, s
     )
 
 
-# The dialog is 88 columns wide (chutes.tcss): from a screen this wide the keys take two columns.
+# The dialog is 88 columns wide (screens.tcss): from a screen this wide the keys take two columns.
 TWO_COLUMNS_FROM = 100
 
 

@@ -45,8 +45,8 @@ from chutes_tui.model.text import path_text, shown
 T = TypeVar("T")
 ROWS = offered(Offered.SETUP)
 PREFIX = "setup-"  # a rule's field: #setup-die (the game screen has a #die)
-LABEL_WIDTH = 8  # chutes.tcss: #setup .label
-# The rules' fields flow within 104 of the form's 120 columns (chutes.tcss: #setup > *):
+LABEL_WIDTH = 8  # screens.tcss: #setup .label
+# The rules' fields flow within 104 of the form's 120 columns (screens.tcss: #setup > *):
 # rulefields.field_width counts a tick box and a text field's name short (by 1 and 2), and the
 # slack keeps a line of them whole.
 RULES_WIDTH = 104
@@ -62,7 +62,7 @@ class SetupScreen(Screen):
     a seed. Only the seats in use are shown (and composed: the first paint stays quick); ctrl+n
     adds one, ctrl+r removes the one being edited."""
 
-    # Narrower than this, a seat's colour shows its swatch without its name (chutes.tcss).
+    # Narrower than this, a seat's colour shows its swatch without its name (screens.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (76, "-wide")]
 
     BINDINGS = [

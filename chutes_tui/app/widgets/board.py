@@ -25,7 +25,7 @@ from chutes_tui.model.board import Board
 from chutes_tui.model.players import PlayerSpec
 from chutes_tui.render.boardpaint import Overlay, Scene, paint_line
 from chutes_tui.render.grid import Layout
-from chutes_tui.render.jumps import JumpArt
+from chutes_tui.render.jumps import drawn
 
 MAX_ZOOM = 4
 # The side panel beside a board: at most this wide, and at least this wide unless the board needs
@@ -118,7 +118,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         self.zoom = 0
         self._palette: dict[str, Any] | None = None
         self._layout = Layout.fit(board, 0, 0)
-        self._art = JumpArt.draw(self._layout, board.jumps)
+        self._art = drawn(board, self._layout)
         self._fitted = Size(0, 0)  # the widget size the layout was fitted to
         self._lines_width = 0  # the width the painted lines were painted for (their margin)
 
@@ -225,7 +225,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
             layout = Layout.fit(self.board, width - self.styles.scrollbar_size_vertical, height, self.zoom)
         if layout != self._layout or self._art.jumps != self.board.jumps:
             self._layout = layout
-            self._art = JumpArt.draw(layout, self.board.jumps)
+            self._art = drawn(self.board, layout)
             self._cells.clear()
             self._lines.clear()
 
