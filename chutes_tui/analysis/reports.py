@@ -300,9 +300,13 @@ def inspect_square(board: Board, square: int, opponent: int | PieceState | None 
 
 @dataclass(frozen=True)
 class EditStats:
-    expected_turns: float
+    expected_turns: float  # nan: not worked out (``unsolved`` says why)
     change: float  # against the board the editing started from
-    first_player_advantage: float  # P(first of two players wins) - 1/2
+    first_player_advantage: float | None  # P(first of two players wins) - 1/2 (None: ``unsolved``)
+    unsolved: str = ""  # why a figure is not worked out (one line naming the limit)
+    # The players choose (issue 27's decisions): the figures are the solvers', every player
+    # choosing best (:mod:`chutes_tui.engine.boardfigures`).
+    choosing: bool = False
 
 
 def edit_length(board: Board, original: Board) -> tuple[float, float]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
@@ -32,6 +33,7 @@ from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.playable import endless_problem
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model.board import Board, BoardError, jump_kind
+from chutes_tui.model.decisions import decides
 from chutes_tui.model.edits import EditHistory, add_jump, move_jump_end, remove_jump
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import PlayerSpec
@@ -48,6 +50,28 @@ EDITOR_HELP = (
     "jump edit that brings the length closest to a goal. R starts from a random board; "
     "l changes the rules; s (or ctrl+s) saves; ctrl+b plays it; ? lists every key; Esc leaves."
 )
+
+
+def length_words(mean: float, change: float, choosing: bool = False) -> Text:
+    """``39.598 turns (+0.000 vs the board you opened)``; with decisions, for a player choosing
+    best; not worked out (nan): a dash (the line under the figures says why)."""
+    if math.isnan(mean):
+        return Text("—")
+    best = " choosing best" if choosing else ""
+    versus = "" if math.isnan(change) else f" ({change:+.3f} vs the board you opened)"
+    return Text.assemble((f"{mean:.3f}", "bold"), f" turns{best}{versus}")
+
+
+def edge_words(stats: EditStats) -> Text:
+    """``The first of two players wins 50.78% (+0.78 points vs an even 50%)``, both playing to
+    win on a board with decisions."""
+    edge = stats.first_player_advantage
+    if edge is None:
+        return Text("The first of two players wins: —")
+    both = ", both playing to win" if stats.choosing else ""
+    return Text(
+        f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points vs an even 50%){both}"
+    )
 
 
 class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
@@ -157,24 +181,20 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         stats = stats or stats_within(board, self.original)
         if stats is None:
             work_out(self, board, self.original, self._worked_out)
-            mean, change = edit_length(board, self.original)
+            length_line = Text("working it out…", style="italic")
             edge_line = Text("The first of two players wins: working it out…", style="italic")
+            if not decides(board) and not decides(self.original):  # the chain's mean: one solve
+                length_line = length_words(*edit_length(board, self.original))
         else:
-            mean, change, edge = stats.expected_turns, stats.change, stats.first_player_advantage
-            edge_line = Text(
-                f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points vs an even 50%)"
-            )
+            length_line = length_words(stats.expected_turns, stats.change, stats.choosing)
+            edge_line = edge_words(stats)
         lines = [
             Text.assemble(
                 (shown(board.name, 40), "bold"),
                 " · ".join(["", f"{board.end} squares", *said(board, brief=True)]),
             ),
             Text(f"{count(len(board.ladders), 'ladder')}, {count(len(board.chutes), 'chute')}"),
-            Text.assemble(
-                "Expected length: ",
-                (f"{mean:.3f}", "bold"),
-                f" turns ({change:+.3f} vs the board you opened)",
-            ),
+            Text.assemble("Expected length: ", length_line),
             edge_line,
         ]
         if self.edits_unsaved:
@@ -183,8 +203,12 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             lines.append(Text(f"Tail marked on {self.tail}: put the cursor on the head and press h"))
         if self.moving is not None:
             lines.append(Text(f"Moving the jump end on {self.moving}: press m where it should go"))
+        if stats is not None and stats.unsolved:
+            lines.append(Text(f"Not worked out: {stats.unsolved}", style="italic"))
         self.query_one("#editor-stats", Static).update(Text("\n").join(lines))
-        self.view.set_overlay(statistic_overlay(self.board, OverlayKind.TURNS_LEFT))
+        # A chain's turns left assume nobody chooses: no overlay on a board with decisions.
+        turns_left = None if decides(board) else statistic_overlay(board, OverlayKind.TURNS_LEFT)
+        self.view.set_overlay(turns_left)
 
     def _worked_out(self, board: Board, stats: EditStats) -> None:
         if board is self.board:  # not edited meanwhile

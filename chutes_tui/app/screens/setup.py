@@ -11,6 +11,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
 from chutes_tui.app.dialogs.error import ErrorScreen
@@ -44,6 +45,13 @@ from chutes_tui.model.text import path_text, shown
 
 T = TypeVar("T")
 ROWS = offered(Offered.SETUP)
+# The rules, then issue 27's decisions on a line of their own ("Choices"): each block a grid of
+# as many fields a line as fit, and after it any field whose text runs long (a list of dice), as
+# wide as the form, with its hint and its refusal under it.
+BLOCKS = (
+    ("Rules", "rule-fields", tuple(row for row in ROWS if not row.decision)),
+    ("Choices", "choice-fields", tuple(row for row in ROWS if row.decision)),
+)
 PREFIX = "setup-"  # a rule's field: #setup-die (the game screen has a #die)
 LABEL_WIDTH = 8  # screens.tcss: #setup .label
 # The rules' fields flow within 104 of the form's 120 columns (screens.tcss: #setup > *):
@@ -119,14 +127,9 @@ class SetupScreen(Screen):
                 typed.display = not served
                 yield typed
             yield BoardPreview(id="board-preview")
-            with Horizontal(classes="row"):
-                yield Label("Rules", classes="label")
-                with Grid(id="rule-fields"):  # as many a line as fit (on_resize)
-                    for row in ROWS:
-                        remembered = self._remembered(row)
-                        yield labelled(
-                            row, rule_field(row, remembered, prefix=PREFIX, board_own=True), "inline-label"
-                        )
+            for title, grid, rows in BLOCKS:
+                if rows:
+                    yield from self._rule_block(title, grid, rows)
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(
@@ -148,6 +151,27 @@ class SetupScreen(Screen):
                 )
         yield FittingFooter()
 
+    def _rule_block(self, title: str, grid: str, rows: tuple[RuleOption[Any], ...]) -> ComposeResult:
+        """A block of rules' fields beside its title (see :data:`BLOCKS`)."""
+
+        def field(row: RuleOption[Any]) -> Widget:
+            shown = rule_field(row, self._remembered(row), prefix=PREFIX, board_own=True)
+            return labelled(row, shown, "inline-label")
+
+        with Horizontal(classes="row"):
+            yield Label(title, classes="label")
+            with Vertical(classes="rule-block"):
+                with Grid(id=grid, classes="rule-grid"):  # as many a line as fit (on_resize)
+                    for row in rows:
+                        if not row.kind.wide:
+                            yield field(row)
+                for row in rows:
+                    if row.kind.wide:
+                        yield field(row).add_class("wide")
+                        if row.hint:
+                            yield Static(Text(row.hint), classes="hint")
+                        yield Static("", id=f"{PREFIX}{row.name}-error", classes="field-error")
+
     def _remembered(self, row: RuleOption[Any]) -> object:
         last = self.remembered
         return last.rules.value(row) if last is not None and row in last.rules else None
@@ -157,9 +181,10 @@ class SetupScreen(Screen):
         # The rules' fields flow onto as many lines as the width needs (the form's padding,
         # its label column and a scroll bar aside; at most RULES_WIDTH).
         room = min(event.size.width - 5, RULES_WIDTH) - LABEL_WIDTH
-        self.query_one("#rule-fields").styles.grid_size_columns = fitting_columns(
-            [field_width(row) for row in ROWS], room
-        )
+        for _, grid, rows in BLOCKS:
+            widths = [field_width(row) for row in rows if not row.kind.wide]
+            for fields in self.query(f"#{grid}"):
+                fields.styles.grid_size_columns = fitting_columns(widths, room)
 
     def on_mount(self) -> None:
         self._preview()
@@ -174,12 +199,35 @@ class SetupScreen(Screen):
         the last attempt's board error (the preview says whether it still holds)."""
         self.query_one("#setup-error", Static).update("")
         preview = self.query_one("#board-preview", BoardPreview)
+        refused = self._refused_under_fields()
+        if refused:  # said under the field: the preview points there
+            preview.show_problem(f"No board yet: {refused} refused below.")
+            return
         try:
             board = self._board_or_error()
         except (BoardError, InputError) as problem:
             preview.show_problem(problem)
             return
         preview.show_board(board)
+
+    def _refused_under_fields(self) -> str:
+        """The fields with a refusal line of their own (a long one: a list of dice), each
+        checked as typed: its reason shown under it, or taken away; the names of those
+        refused ("“dice to choose from”"), or ""."""
+        refused = []
+        for row in ROWS:
+            if row.kind.wide:
+                note = self.query_one(f"#{PREFIX}{row.name}-error", Static)
+                try:
+                    _typed_rule(row, self._value(f"#{PREFIX}{row.name}"))
+                except InputError as error:
+                    note.update(Text(str(error)))
+                    note.display = True
+                    refused.append(what(row))
+                    continue
+                note.update("")
+                note.display = False
+        return " and ".join(refused)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # "Back to the game" only when this screen was opened from one; "Continue" only when
@@ -204,7 +252,10 @@ class SetupScreen(Screen):
 
     @on(Input.Changed)
     def _clear_refusal(self, event: Input.Changed) -> None:
-        """A refused field's reason goes once the field is changed (Start checks it again)."""
+        """A refused field's reason goes once the field is changed (Start checks it again; a
+        rule's long field is checked as it is typed: :meth:`_refused_under_fields`)."""
+        if event.input.has_class("rule"):
+            return
         for note in self.query(f"#{event.input.id}-error"):
             if isinstance(note, Static) and note.display:
                 note.update("")
@@ -258,7 +309,7 @@ class SetupScreen(Screen):
         """The board and rules asked for, or the error that refuses them."""
         path = self._value("#board-path").strip()
         rules = overrides_of(ROWS, self, prefix=PREFIX, board_own=True)
-        return load_board(path or self._value("#board-select"), rules)
+        return load_board(path or self._value("#board-select"), rules, deciding=True)
 
     def chosen_board(self) -> Board | None:
         """The board and rules asked for (``None``: a refusal is shown beside its field)."""
