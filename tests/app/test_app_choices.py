@@ -149,3 +149,34 @@ async def test_the_setup_screen_seats_a_naive_computer(private_dirs):
         assert (players[1].human, players[1].play) == (False, Play.NAIVE)
         kind.choose("cpu")
         assert setup.chosen_players()[1].play is Play.BEST
+
+
+async def test_a_question_asked_before_the_solver_finished_shows_its_values_when_it_does(monkeypatch):
+    """The person rolls before the solver's worker is done: the question opens without values,
+    and shows them (the same as when solved first) once the worker finishes, still open."""
+    import threading
+
+    from chutes_tui.app.screens import game as game_screen
+
+    board = choosing_board()
+    gate = threading.Event()
+
+    def held(board, players):
+        gate.wait(20)
+        return advice(board, players)
+
+    monkeypatch.setattr(game_screen, "advice", held)
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best"), seed=3, play_now=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        shown = await asked_with_hints(pilot, "to win")
+        asking = app.screen
+        assert "working out…" in shown and asking.prompt.scale is None
+        gate.set()
+        await wait_for(pilot, lambda: asking.prompt.scale is not None)
+        assert app.screen is asking  # the same question, still open
+        values = advice(board, 2).dice((0, 0), 0)
+        shown = text_of(asking.query_one("#choice-options").content)
+        assert "working out…" not in shown
+        assert all(f"{value:.1%} to win" in shown for value in values)
+        assert sum("★" in line for line in shown.splitlines()) == 1

@@ -232,7 +232,7 @@ class GameScreen(PanelScreen[None]):
         if self.feed.finished(event.worker):
             return
         if event.worker.group == "advice" and event.state is WorkerState.SUCCESS:
-            self.controller.schedule()
+            self.controller.advice_in()
         if event.worker.group == "exact" and event.state is WorkerState.SUCCESS and event.worker.result:
             self.stats.exact_answered(*event.worker.result)
 
@@ -272,11 +272,10 @@ class GameScreen(PanelScreen[None]):
             board, players = game.board, len(game.players)
             start_worker(self, lambda: advice(board, players), name="solver's advice", group="advice")
 
-    def ask(self, prompt: Prompt, answer: Callable[[int | None], None]) -> None:
-        from chutes_tui.app.dialogs.choice import ChoiceScreen  # boards with decisions alone
+    def ask(self, prompt: Prompt, answer: Callable[[int | None], None], again: bool = False) -> None:
+        from chutes_tui.app.dialogs.choice import ask  # boards with decisions alone
 
-        who = shown(self.game.current.spec.name, 20)
-        self.app.push_screen(ChoiceScreen(prompt, who, getattr(self.app, "hints", False)), answer)
+        ask(self.app, prompt, shown(self.game.current.spec.name, 20), answer, again)
 
     def show_step(self, step: Step) -> None:
         if step.face is not None:
