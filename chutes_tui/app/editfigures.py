@@ -13,9 +13,11 @@ from the first (a duel: a quarter of a second on the standard board), unless sol
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
+from rich.text import Text
 from textual.dom import DOMNode
 from textual.worker import get_current_worker
 
@@ -77,3 +79,25 @@ def work_out(node: DOMNode, board: Board, original: Board, done: Callable[[Board
         node.app.call_from_thread(done, board, stats)
 
     start_worker(node, work, name="edit statistics", group="edit-stats", exclusive=True)
+
+
+def length_words(mean: float, change: float, choosing: bool = False) -> Text:
+    """``39.598 turns (+0.000 vs the board you opened)``; with decisions, for a player choosing
+    best; not worked out (nan): a dash (the line under the figures says why)."""
+    if math.isnan(mean):
+        return Text("—")
+    best = " choosing best" if choosing else ""
+    versus = "" if math.isnan(change) else f" ({change:+.3f} vs the board you opened)"
+    return Text.assemble((f"{mean:.3f}", "bold"), f" turns{best}{versus}")
+
+
+def edge_words(stats: EditStats) -> Text:
+    """``The first of two players wins 50.78% (+0.78 points vs an even 50%)``, both playing to
+    win on a board with decisions."""
+    edge = stats.first_player_advantage
+    if edge is None:
+        return Text("The first of two players wins: —")
+    both = ", both playing to win" if stats.choosing else ""
+    return Text(
+        f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points vs an even 50%){both}"
+    )

@@ -13,6 +13,7 @@ from chutes_tui.app.widgets.status import StatusPanel
 from chutes_tui.cli.watch import seats
 from chutes_tui.engine.advice import advice
 from chutes_tui.engine.blunders import choice_costs
+from chutes_tui.engine.fewest import fewest_odds
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import Play, parse_player_spec
@@ -114,9 +115,25 @@ async def test_review_marks_the_blunders():
         )
 
 
-async def test_three_players_odds_on_a_board_with_choices_are_an_estimate_said_so():
+async def test_three_players_odds_on_a_board_with_choices_say_what_they_assume():
+    """Three players each play for fewest turns (cpu:best's policy with more than two): without
+    the bump rule the odds are exact and say so; with it the players interact, and the odds are
+    an estimate, said so too."""
     board = choosing_board()
     app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3, play_now=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        game = screen.game
+        assert game.no_odds is None and game.instant and screen.has_class("deciding")
+        exact = fewest_odds(board, (0, 0, 0), 0)
+        status = text_of(screen.query_one(StatusPanel).content)
+        assert f"≈ {exact.expected_total_moves:.1f} more turns in all\nif all play for fewest turns" in status
+        assert "Speed" in status and "estimated" not in status
+        table = screen.query_one(PlayersTable)
+        assert [table.get_cell(str(seat), "win") for seat in range(3)] == [f"{w:.1%}" for w in exact.win]
+    bumping = board.replace(bump=True)
+    app = ChutesApp(board=bumping, players=parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3, play_now=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -126,7 +143,10 @@ async def test_three_players_odds_on_a_board_with_choices_are_an_estimate_said_s
         snapshot = screen.controller.live.snapshot(game)
         status = text_of(screen.query_one(StatusPanel).content)
         error = max(snapshot.estimate.chance_se(seat) for seat in range(3))
-        assert f"estimated: 2,000 games ±{error:.1%}" in status and "Working out" not in status
+        assert f"if all play for fewest turns\nestimated: 2,000 games ±{error:.1%}\nSpeed" in status
+        assert "Working out" not in status
+        # Every line shown: the status is taller on a board with decisions (it cut the speed off).
+        assert screen.query_one(StatusPanel).size.height == 6 == len(status.rstrip("\n").splitlines())
         table = screen.query_one(PlayersTable)
         cells = [table.get_cell(str(seat), "win") for seat in range(3)]
         assert cells == [f"≈{win:.0%}" for win in snapshot.odds.win]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
@@ -23,7 +22,7 @@ from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.dialogs.rules import RulesScreen
 from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.dialogs.target import TargetScreen
-from chutes_tui.app.editfigures import stats_within, work_out
+from chutes_tui.app.editfigures import edge_words, length_words, stats_within, work_out
 from chutes_tui.app.keymap import keys, moved
 from chutes_tui.app.overlays import statistic_overlay
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
@@ -50,28 +49,6 @@ EDITOR_HELP = (
     "jump edit that brings the length closest to a goal. R starts from a random board; "
     "l changes the rules; s (or ctrl+s) saves; ctrl+b plays it; ? lists every key; Esc leaves."
 )
-
-
-def length_words(mean: float, change: float, choosing: bool = False) -> Text:
-    """``39.598 turns (+0.000 vs the board you opened)``; with decisions, for a player choosing
-    best; not worked out (nan): a dash (the line under the figures says why)."""
-    if math.isnan(mean):
-        return Text("—")
-    best = " choosing best" if choosing else ""
-    versus = "" if math.isnan(change) else f" ({change:+.3f} vs the board you opened)"
-    return Text.assemble((f"{mean:.3f}", "bold"), f" turns{best}{versus}")
-
-
-def edge_words(stats: EditStats) -> Text:
-    """``The first of two players wins 50.78% (+0.78 points vs an even 50%)``, both playing to
-    win on a board with decisions."""
-    edge = stats.first_player_advantage
-    if edge is None:
-        return Text("The first of two players wins: —")
-    both = ", both playing to win" if stats.choosing else ""
-    return Text(
-        f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points vs an even 50%){both}"
-    )
 
 
 class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):

@@ -40,7 +40,7 @@ from chutes_tui.app.timers import TextualScheduler
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.flowbar import FlowBar
 from chutes_tui.app.widgets.footer import FittingFooter
-from chutes_tui.app.widgets.panels import GamePanels, PanelScreen, fit_panels
+from chutes_tui.app.widgets.panels import GamePanels, PanelScreen
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.workers import start_worker
@@ -98,7 +98,6 @@ class GameScreen(PanelScreen[None]):
         self.end = GameEnd(self, self.controller, self.session, self.play, replay)
         self.feed = LiveFeed(self, self.stats.take_live)
         self.hint = hint
-        self._board_only: bool | None = None  # None: the terminal's width decides
         self._paused_before: bool | None = None  # while another screen is on top
         self._mode: GameMode | None = None  # what the footer shows keys for (follow_mode)
         if replay is not None:
@@ -210,7 +209,7 @@ class GameScreen(PanelScreen[None]):
         self.feed.close()
 
     def on_resize(self, event: events.Resize) -> None:
-        fit_panels(self, event.size, self._board_only)
+        self.fit(event.size)
 
     def show_board_only(self, board_only: bool) -> None:
         """The board alone, or beside the side panel (the 'w' key decides from then on)."""

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
 from chutes_tui.app.dialogs.error import ErrorScreen
@@ -21,15 +20,8 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.themes import seat_color
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.widgets.preview import BoardPreview
-from chutes_tui.app.widgets.rulefields import (
-    field_width,
-    fitting_columns,
-    labelled,
-    overrides_of,
-    rule_field,
-    what,
-)
 from chutes_tui.app.widgets.seats import FIELDS, Seat, kind_spec
+from chutes_tui.app.widgets.setuprules import PREFIX, ROWS, SetupRules, typed_rule
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
@@ -40,29 +32,9 @@ from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_PLAYERS, InputError
 from chutes_tui.model.players import PlayerSpec, default_players
 from chutes_tui.model.rulekinds import Form
-from chutes_tui.model.ruletable import Offered, RuleOption, offered
 from chutes_tui.model.text import path_text, shown
 
 T = TypeVar("T")
-ROWS = offered(Offered.SETUP)
-# The rules, then issue 27's decisions on a line of their own ("Choices"): each block a grid of
-# as many fields a line as fit, and after it any field whose text runs long (a list of dice), as
-# wide as the form, with its hint and its refusal under it.
-BLOCKS = (
-    ("Rules", "rule-fields", tuple(row for row in ROWS if not row.decision)),
-    ("Choices", "choice-fields", tuple(row for row in ROWS if row.decision)),
-)
-PREFIX = "setup-"  # a rule's field: #setup-die (the game screen has a #die)
-LABEL_WIDTH = 8  # screens.tcss: #setup .label
-# The rules' fields flow within 104 of the form's 120 columns (screens.tcss: #setup > *):
-# rulefields.field_width counts a tick box and a text field's name short (by 1 and 2), and the
-# slack keeps a line of them whole.
-RULES_WIDTH = 104
-
-
-def _typed_rule(row: RuleOption[Any], text: str) -> object:
-    """A rule's text field as typed (empty: the board's own)."""
-    return row.kind.parse(text, what(row)) if text.strip() else None
 
 
 class SetupScreen(Screen):
@@ -127,9 +99,7 @@ class SetupScreen(Screen):
                 typed.display = not served
                 yield typed
             yield BoardPreview(id="board-preview")
-            for title, grid, rows in BLOCKS:
-                if rows:
-                    yield from self._rule_block(title, grid, rows)
+            yield SetupRules(None if self.remembered is None else self.remembered.rules, id="setup-rules")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(
@@ -151,40 +121,9 @@ class SetupScreen(Screen):
                 )
         yield FittingFooter()
 
-    def _rule_block(self, title: str, grid: str, rows: tuple[RuleOption[Any], ...]) -> ComposeResult:
-        """A block of rules' fields beside its title (see :data:`BLOCKS`)."""
-
-        def field(row: RuleOption[Any]) -> Widget:
-            shown = rule_field(row, self._remembered(row), prefix=PREFIX, board_own=True)
-            return labelled(row, shown, "inline-label")
-
-        with Horizontal(classes="row"):
-            yield Label(title, classes="label")
-            with Vertical(classes="rule-block"):
-                with Grid(id=grid, classes="rule-grid"):  # as many a line as fit (on_resize)
-                    for row in rows:
-                        if not row.kind.wide:
-                            yield field(row)
-                for row in rows:
-                    if row.kind.wide:
-                        yield field(row).add_class("wide")
-                        if row.hint:
-                            yield Static(Text(row.hint), classes="hint")
-                        yield Static("", id=f"{PREFIX}{row.name}-error", classes="field-error")
-
-    def _remembered(self, row: RuleOption[Any]) -> object:
-        last = self.remembered
-        return last.rules.value(row) if last is not None and row in last.rules else None
-
     def on_resize(self, event: events.Resize) -> None:  # header, Start's row, footer: in sight
         self.query_one("#setup").styles.max_height = max(3, event.size.height - 4)
-        # The rules' fields flow onto as many lines as the width needs (the form's padding,
-        # its label column and a scroll bar aside; at most RULES_WIDTH).
-        room = min(event.size.width - 5, RULES_WIDTH) - LABEL_WIDTH
-        for _, grid, rows in BLOCKS:
-            widths = [field_width(row) for row in rows if not row.kind.wide]
-            for fields in self.query(f"#{grid}"):
-                fields.styles.grid_size_columns = fitting_columns(widths, room)
+        self.rules.fit(event.size.width)
 
     def on_mount(self) -> None:
         self._preview()
@@ -199,7 +138,7 @@ class SetupScreen(Screen):
         the last attempt's board error (the preview says whether it still holds)."""
         self.query_one("#setup-error", Static).update("")
         preview = self.query_one("#board-preview", BoardPreview)
-        refused = self._refused_under_fields()
+        refused = self.rules.refused_under_fields()
         if refused:  # said under the field: the preview points there
             preview.show_problem(f"No board yet: {refused} refused below.")
             return
@@ -210,24 +149,9 @@ class SetupScreen(Screen):
             return
         preview.show_board(board)
 
-    def _refused_under_fields(self) -> str:
-        """The fields with a refusal line of their own (a long one: a list of dice), each
-        checked as typed: its reason shown under it, or taken away; the names of those
-        refused ("“dice to choose from”"), or ""."""
-        refused = []
-        for row in ROWS:
-            if row.kind.wide:
-                note = self.query_one(f"#{PREFIX}{row.name}-error", Static)
-                try:
-                    _typed_rule(row, self._value(f"#{PREFIX}{row.name}"))
-                except InputError as error:
-                    note.update(Text(str(error)))
-                    note.display = True
-                    refused.append(what(row))
-                    continue
-                note.update("")
-                note.display = False
-        return " and ".join(refused)
+    @property
+    def rules(self) -> SetupRules:
+        return self.query_one(SetupRules)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # "Back to the game" only when this screen was opened from one; "Continue" only when
@@ -253,7 +177,7 @@ class SetupScreen(Screen):
     @on(Input.Changed)
     def _clear_refusal(self, event: Input.Changed) -> None:
         """A refused field's reason goes once the field is changed (Start checks it again; a
-        rule's long field is checked as it is typed: :meth:`_refused_under_fields`)."""
+        rule's long field is checked as it is typed: ``SetupRules.refused_under_fields``)."""
         if event.input.has_class("rule"):
             return
         for note in self.query(f"#{event.input.id}-error"):
@@ -308,7 +232,7 @@ class SetupScreen(Screen):
     def _board_or_error(self) -> Board:
         """The board and rules asked for, or the error that refuses them."""
         path = self._value("#board-path").strip()
-        rules = overrides_of(ROWS, self, prefix=PREFIX, board_own=True)
+        rules = self.rules.overrides()
         return load_board(path or self._value("#board-select"), rules, deciding=True)
 
     def chosen_board(self) -> Board | None:
@@ -316,7 +240,7 @@ class SetupScreen(Screen):
         refused = self.errors
         for row in ROWS:
             if row.kind.form is Form.TEXT:
-                self._field(PREFIX + row.name, partial(_typed_rule, row))
+                self._field(PREFIX + row.name, partial(typed_rule, row))
         if self.errors > refused:
             return None
         try:
@@ -435,6 +359,6 @@ class SetupScreen(Screen):
         setup = LastSetup(
             players=tuple(players),
             board=self._value("#board-path").strip() or self._value("#board-select"),
-            rules=overrides_of(ROWS, self, prefix=PREFIX, board_own=True),  # already checked by chosen_board
+            rules=self.rules.overrides(),  # already checked by chosen_board
         )
         update_settings(setup=setup)
