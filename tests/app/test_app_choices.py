@@ -200,3 +200,36 @@ async def test_a_question_asked_before_the_solver_finished_shows_its_values_when
         assert "working out…" not in shown
         assert all(f"{value:.1%} to win" in shown for value in values)
         assert sum("★" in line for line in shown.splitlines()) == 1
+
+
+async def test_a_persons_die_spins_the_chosen_dies_faces_and_shows_a_0_as_0(monkeypatch):
+    """The die a person chose spins its own faces, shown as the squares they move ([0] stays
+    put), never as a d6's pips (a 0 was drawn as ⚅ before)."""
+    from chutes_tui.app.controller import SPIN_FACES
+    from chutes_tui.app.widgets.panels import GamePanels
+
+    shown_faces = []
+    real = GamePanels.show_die
+
+    def recording(self, game, roll, turn):
+        real(self, game, roll, turn)
+        if roll is not None and turn is not None and turn.number == 1:  # the person's turn
+            shown_faces.append((roll, str(self.query_one("#die").content)))
+
+    monkeypatch.setattr(GamePanels, "show_die", recording)
+    board = choosing_board()
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best"), seed=3, play_now=True, speed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("space")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("2")  # die 4,4,4,4,0,0
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and screen.game.drawn is not None)
+        await pilot.press("1")  # move
+        await wait_for(pilot, lambda: len(screen.game.history) >= 1 and not screen.controller.animating)
+        turn = screen.game.history[0]
+        assert turn.choice.die == 1
+        assert len(shown_faces) > SPIN_FACES and shown_faces[-1][0] == turn.last_face
+        assert {roll for roll, _ in shown_faces} == {0, 4}  # the spin showed both faces
+        assert all(text == f"[{roll}]" for roll, text in shown_faces)

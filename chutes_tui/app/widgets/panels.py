@@ -25,7 +25,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import assumed
 from chutes_tui.engine.turn import Snapshot, Turn
 from chutes_tui.model.board import Board
-from chutes_tui.model.decisions import decides
+from chutes_tui.model.decisions import choice_dice, decides
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.text import shown
 
@@ -40,9 +40,15 @@ COMPACT_HEIGHT = 34
 NARROW_WIDTH = 64
 
 
-def die_face(roll: int, die: Dice) -> str:
-    """A fair d6's face as its pip glyph; any other roll as the squares it moves."""
-    return DIE_FACES[roll - 1] if die == Dice(6) else f"[{roll}]"
+def die_face(roll: int, board: Board, turn: Turn | None = None) -> str:
+    """The face ``turn`` rolled: a fair d6's as its pip glyph, any other die's as the squares it
+    moves (``[0]``: it stays put). On a board with decisions the die rolled is the one chosen,
+    which may have a 0 or faces past 6 (never the board's die's pips)."""
+    if turn is not None and turn.choice is not None:
+        fair = sorted(choice_dice(board)[turn.choice.die].faces) == [1, 2, 3, 4, 5, 6]
+    else:
+        fair = board.die == Dice(6)
+    return DIE_FACES[roll - 1] if fair and 1 <= roll <= 6 else f"[{roll}]"
 
 
 def chart_rows(height: int, players: int, compact: bool, bars: int = 0, status: int = 4) -> int:
@@ -200,10 +206,11 @@ class GamePanels(Horizontal):
         for turn in game.history:
             self.log_turn(game, turn, (marks or {}).get(turn.number))
         self.query_one(BoardView).set_trail(trail)
-        self.show_die(game, game.history[-1].last_face if game.history else None)
+        last = game.history[-1] if game.history else None
+        self.show_die(game, None if last is None else last.last_face, last)
 
     def show_turn(self, game: Game, turn: Turn, trail: list[int]) -> None:
-        self.show_die(game, turn.last_face)
+        self.show_die(game, turn.last_face, turn)
         board = self.query_one(BoardView)
         board.place_all(game.piece_squares())  # the mover, and any piece the bump rule sent back
         board.set_trail(trail)
@@ -224,9 +231,10 @@ class GamePanels(Horizontal):
         if str(roll.label) != button:  # a new label lays the row out again: only when it changes
             roll.label = button
 
-    def show_die(self, game: Game, roll: int | None) -> None:
+    def show_die(self, game: Game, roll: int | None, turn: Turn | None) -> None:
+        """``roll`` of the die ``turn`` rolled (a person's spin: of the die it spins)."""
         # Fixed-size widgets: no layout pass (a layout repaints the whole screen).
-        text = "" if roll is None else die_face(roll, game.board.die)
+        text = "" if roll is None else die_face(roll, game.board, turn)
         self.query_one("#die", Static).update(text, layout=False)
 
     def log_turn(self, game: Game, turn: Turn, mark: str | None = None) -> None:
