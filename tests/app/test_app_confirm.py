@@ -9,6 +9,7 @@ from chutes_tui.app.dialogs.confirm import ConfirmScreen
 from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
 from tests.app.helpers import edit_in_ladder_27_29, play_turns, settle, wait_for
 
@@ -323,3 +324,23 @@ async def test_the_footer_is_made_again_only_when_its_keys_would_change(standard
         assert {k.description for k in footer.shown_keys} < {k.description for k in before}
         assert list(footer.children) == widgets  # the keys' widget drawn again, nothing mounted
         assert footer.query_one(FooterKeys).keys == footer.shown_keys
+
+
+@pytest.mark.parametrize(
+    ("pawns", "names"), [(2, ["Ann", "Best·cpu"]), (3, ["Ann", "Alexand"]), (4, ["Ann", "Alexandrina·cpu"])]
+)
+async def test_a_computers_name_shows_beside_the_pawns_at_80x24(pawns, names):
+    """The name takes the room the columns that give way leave ('Best·cpu' was cut to 'Be·cpu'
+    with two pawns); a name cut short keeps its letters before its '·cpu' mark (three pawns: 7
+    columns for the name, 'Ale·cpu' would say less than 'Alexand'); four pawns leave no room
+    for the squares (the board shows them)."""
+    board = load_board("standard").replace(pawns=pawns)
+    second = "cpu:best" if pawns == 2 else "cpu:Alexandrina"
+    app = ChutesApp(board=board, players=parse_player_spec(f"Ann,{second}"), seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen.players_table
+        lines = ["".join(s.text for s in table.render_line(y)) for y in range(3)]
+        for line, name in zip(lines[1:], names, strict=True):
+            assert line[3:].startswith(name + " "), lines  # after the token and the arrow
+        assert all(line.rstrip().endswith("%") for line in lines[1:])
