@@ -344,3 +344,28 @@ async def test_a_computers_name_shows_beside_the_pawns_at_80x24(pawns, names):
         for line, name in zip(lines[1:], names, strict=True):
             assert line[3:].startswith(name + " "), lines  # after the token and the arrow
         assert all(line.rstrip().endswith("%") for line in lines[1:])
+
+
+async def test_the_players_chances_add_up_to_100_percent(standard):
+    """The win column and the chart's readout show the seats' chances as a set, by largest
+    remainder: here, rounded one by one, they showed 32.3% + 37.4% + 30.2% = 99.9% (and
+    32% + 37% + 30% = 99%)."""
+    from chutes_tui.engine.game import Game
+
+    game = Game.new(standard, parse_player_spec("Ann,Bob,Cy"), seed=1)
+    for _ in range(3):
+        game.roll()
+    async with ChutesApp(game=game).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        await wait_for(pilot, lambda: screen.controller.live.snapshot(game).odds is not None)
+        await settle(pilot)
+        win = screen.controller.live.snapshot(game).odds.win
+        assert sum(round(p * 1000) for p in win) == 999  # what rounding each alone shows
+        table = screen.players_table
+        cells = [table.get_cell(str(seat), "win") for seat in range(3)]
+        assert sum(round(float(cell.rstrip("%")) * 10) for cell in cells) == 1000, cells
+        assert all(abs(float(cell.rstrip("%")) - 100 * p) < 0.1 for cell, p in zip(cells, win, strict=True))
+        chart = screen.query_one("#chart")  # its readout of a turn's chances, in whole percents
+        await wait_for(pilot, lambda: chart.series and chart.series[0])
+        read = chart._readout(len(chart.series[0]) - 1).plain
+        assert sum(int(part[:-1]) for part in read.split() if part.endswith("%")) == 100, read

@@ -20,6 +20,7 @@ from chutes_tui.app.themes import ink
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
 from chutes_tui.engine.turn import Snapshot
 from chutes_tui.model.players import PlayerSpec
+from chutes_tui.model.text import percent_shares
 
 BAR_WIDTH = 10
 NAME_WIDTH = 10
@@ -126,6 +127,9 @@ class PlayersTable(CachedBaseStyle, Widget):
             self.refresh()
             return
         win = snapshot.odds.win if snapshot.odds is not None else None
+        estimated = snapshot.estimate is not None  # a Monte Carlo estimate's: whole percents
+        # The seats' chances as a set that adds up to 100% (rounded one by one: 101% at times).
+        shown = None if win is None else percent_shares(win, 0 if estimated else 1)
         for seat, spec in enumerate(self.specs):
             key = str(seat)
             suffix = "·cpu" if self.mark_computers and not spec.human else ""
@@ -137,10 +141,7 @@ class PlayersTable(CachedBaseStyle, Widget):
             left = snapshot.turns_left
             pending = "—" if snapshot.winner is not None or snapshot.no_odds is not None else "…"
             self.cells[key, "left"] = pending if left is None else _turns(left[seat])
-            estimated = snapshot.estimate is not None  # a Monte Carlo estimate's: whole percents
-            self.cells[key, "win"] = (
-                pending if win is None else f"≈{win[seat]:.0%}" if estimated else f"{win[seat]:.1%}"
-            )
+            self.cells[key, "win"] = pending if shown is None else ("≈" if estimated else "") + shown[seat]
             self.cells[key, "bar"] = "" if win is None else _bar(win[seat])
         self.refresh()
 
