@@ -1,6 +1,8 @@
 """Lines and panels at 80×24 (issue 24's tour): nothing cut or wrapped inside an item, the roll
 button in sight with 12 players, words that agree."""
 
+from dataclasses import replace
+
 from rich.console import Console
 from textual.widgets import Button, Input, Static
 
@@ -125,7 +127,7 @@ def test_the_status_fits_its_lines_to_the_panels_width():
     where that fits, on a line of its own where it would wrap."""
     from chutes_tui.analysis.multi import SeatOdds
     from chutes_tui.app.widgets.status import NARROW, Status, status_text
-    from chutes_tui.engine.live import FEWEST_WORDS
+    from chutes_tui.engine.live import FEWEST_WORDS, NAIVE_TOO
     from chutes_tui.engine.turn import Snapshot
 
     odds = SeatOdds((0.644, 0.222, 0.134), 21.04, 7.51)
@@ -148,3 +150,13 @@ def test_the_status_fits_its_lines_to_the_panels_width():
     assert lines(choosing, 56)[1:3] == [full, FEWEST_WORDS]
     assert lines(choosing, 90)[1] == f"{full}, {FEWEST_WORDS}"
     assert lines(choosing, NARROW - 12)[2:4] == ["≈ 21.0 more turns in all", FEWEST_WORDS]
+    # A cpu:naive seat, counted as playing for fewest turns too: said on a line of its own where
+    # the words would wrap.
+    naive = replace(choosing, assumed=f"{FEWEST_WORDS}, {NAIVE_TOO}")
+    said = f"{FEWEST_WORDS}, {NAIVE_TOO}"  # 43 columns
+    for width in (NARROW - 12, NARROW, len(said) - 1):
+        shown = lines(naive, width)
+        assert shown[-3:-1] == [FEWEST_WORDS, NAIVE_TOO] and len(shown) <= 6, (width, shown)
+        assert all(len(line) <= width for line in shown[1:]), (width, shown)
+    assert lines(naive, len(said))[2] == lines(naive, 90)[2] == said
+    assert lines(naive, 110)[1] == f"{full}, {said}"

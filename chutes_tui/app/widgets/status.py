@@ -72,12 +72,14 @@ def status_text(status: Status, *, narrow: bool, width: int = 0) -> Text:
             full = f"{short} ({rounds:.1f} rounds) until someone wins"
             line = short if narrow else full if fits(full) else f"{short} ({rounds:.1f} rounds)"
         # On a board with decisions: what the odds assume the players do (its own line when
-        # narrow, or when it would make the line wrap).
-        joined = f"{line}, {game.assumed}"
-        if not game.assumed:
+        # narrow, or when it would make the line wrap; "…, cpu:naive too" two where one wraps).
+        joined, said = f"{line}, {game.assumed}", game.assumed
+        if not said:
             lines.append(line)
+        elif not narrow and fits(joined):
+            lines.append(joined)
         else:
-            lines += [joined] if not narrow and fits(joined) else [line, game.assumed]
+            lines += [line, *([said] if fits(said) and not narrow else said.split(", "))]
         if game.estimate is not None:  # beyond the solvers (issue 27): a Monte Carlo estimate
             lines.append(estimate_words(game.estimate, narrow=narrow))
     if status.speed:
