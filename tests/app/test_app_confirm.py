@@ -327,18 +327,28 @@ async def test_the_footer_is_made_again_only_when_its_keys_would_change(standard
 
 
 @pytest.mark.parametrize(
-    ("pawns", "names"), [(2, ["Ann", "Best·cpu"]), (3, ["Ann", "Alexand"]), (4, ["Ann", "Alexandrina·cpu"])]
+    ("pawns", "size", "names"),
+    [
+        (2, (80, 24), ["Ann", "Best·cpu"]),
+        (3, (80, 24), ["Ann", "Alexand"]),
+        (4, (80, 24), ["Ann", "Alexandrina·cpu"]),
+        (2, (60, 20), ["Ann", "Best"]),
+    ],
 )
-async def test_a_computers_name_shows_beside_the_pawns_at_80x24(pawns, names):
+async def test_a_computers_name_shows_beside_the_pawns_at_80x24(pawns, size, names):
     """The name takes the room the columns that give way leave ('Best·cpu' was cut to 'Be·cpu'
     with two pawns); a name cut short keeps its letters before its '·cpu' mark (three pawns: 7
     columns for the name, 'Ale·cpu' would say less than 'Alexand'); four pawns leave no room
-    for the squares (the board shows them)."""
+    for the squares (the board shows them). At 60x20 (the panel shown) the mark gives way
+    whole ('Be·cpu' on main, not 'Best·cp')."""
     board = load_board("standard").replace(pawns=pawns)
     second = "cpu:best" if pawns == 2 else "cpu:Alexandrina"
     app = ChutesApp(board=board, players=parse_player_spec(f"Ann,{second}"), seed=4)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot)
+        if size[0] < 64:  # the board alone at first: w shows the panel
+            await pilot.press("w")
+            await settle(pilot)
         table = app.screen.players_table
         lines = ["".join(s.text for s in table.render_line(y)) for y in range(3)]
         for line, name in zip(lines[1:], names, strict=True):

@@ -182,6 +182,8 @@ class PlayersTable(CachedBaseStyle, Widget):
             suffix = "·cpu" if self.mark_computers and not spec.human else ""
             if column.width - 1 - len(suffix) >= NAME_LEAST:  # 1: the arrow's place
                 text = text[: column.width - len(suffix)] + suffix
+            else:  # the mark gives way whole (not "Best·cp")
+                text = text[: len(text) - len(suffix)]
         text = text[: column.width]
         return text.rjust(column.width) if column.right else text.ljust(column.width)
 
