@@ -21,8 +21,12 @@ defective are :mod:`.spectrum`'s.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import reduce
+from itertools import count as count_from
+from itertools import islice
 from math import gcd, lcm
 from typing import Any
 
@@ -195,13 +199,55 @@ def _tail_numerator(numerator: fmpz_poly, denominator: fmpz_poly) -> fmpz_poly:
 
 
 def _series(numerator: fmpz_poly, denominator: fmpz_poly, count: int) -> list[fmpq]:
-    """The first ``count`` coefficients of ``numerator / denominator``: ``q₀ aₙ = pₙ − Σ qᵢ aₙ₋ᵢ``."""
+    """The first ``count`` coefficients of ``numerator / denominator``."""
+    return list(islice(_terms(numerator, denominator), count))
+
+
+def _terms(numerator: fmpz_poly, denominator: fmpz_poly) -> Iterator[fmpq]:
+    """The coefficients of ``numerator / denominator``, one by one: ``q₀ aₙ = pₙ − Σ qᵢ aₙ₋ᵢ``."""
     p = [fmpq(c) for c in numerator.coeffs()]
     q = [fmpq(c) for c in denominator.coeffs()]
     terms: list[fmpq] = []
-    for n in range(count):
+    for n in count_from(0):
         value = p[n] if n < len(p) else fmpq(0)
         for i in range(1, min(n, len(q) - 1) + 1):
             value -= q[i] * terms[n - i]
         terms.append(value / q[0])
-    return terms
+        yield terms[-1]
+
+
+@dataclass(frozen=True)
+class TailCurves:
+    """``log10 P(T > n)`` exactly (each exact value rounded once) beside the law's, for
+    ``n = 0, 1, …`` until the tail is below ``10^floor``, the game is over, or ``most`` turns."""
+
+    exact: tuple[float, ...]
+    law: tuple[float, ...] | None  # None: a bounded game has no tail law
+
+    def accurate_from(self, within: float = 0.01) -> int | None:
+        """The first turn from which the law is within ``within`` (relatively) of the exact tail
+        at every turn shown (``None``: at none, or no law)."""
+        if self.law is None:
+            return None
+        room = math.log10(1 + within)
+        first = None
+        for n, (exact, law) in enumerate(zip(self.exact, self.law, strict=True)):
+            if abs(exact - law) >= room:
+                first = None
+            elif first is None:
+                first = n
+        return first
+
+
+def tail_curves(form: ClosedForm, floor: float = -12.0, most: int = 2_000) -> TailCurves:
+    """The exact tail and its law, as far as the tail is above ``10^floor`` (``most`` turns)."""
+    exact: list[float] = []
+    tail = _terms(_tail_numerator(form.numerator, form.denominator), form.denominator)
+    for value in islice(tail, most + 1):
+        if value <= 0:
+            break
+        exact.append(math.log10(int(value.p)) - math.log10(int(value.q)))
+        if exact[-1] < floor:
+            break
+    law = None if form.tail is None else tuple(form.tail.log10_law(n) for n in range(len(exact)))
+    return TailCurves(tuple(exact), law)

@@ -166,6 +166,11 @@ class Dominant:
         return -1.0 / math.log(self.value)
 
     @property
+    def half_life(self) -> float:
+        """``−ln 2/ln λ`` turns: each that many turns halve the tail's chance."""
+        return math.log(2.0) * self.relaxation
+
+    @property
     def law_text(self) -> str:
         """``C·λⁿ``, ``C·n·λⁿ`` or ``C·n^k·λⁿ``."""
         power = {1: "", 2: "n·"}.get(self.multiplicity, f"n^{self.multiplicity - 1}·")

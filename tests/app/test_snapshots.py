@@ -35,3 +35,19 @@ def test_board_without_colour(snap_compare, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     make, before = SCENES["game"]
     assert snap_compare(make(), terminal_size=(100, 30), run_before=before)
+
+
+def test_spectrum_on_a_light_theme(snap_compare):
+    make, before = SCENES["spectrum"]
+
+    async def light(pilot):
+        pilot.app.theme = "textual-light"
+        await before(pilot)
+
+    assert snap_compare(make(), terminal_size=(100, 30), run_before=light)
+
+
+def test_spectrum_without_colour(snap_compare, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    make, before = SCENES["spectrum"]
+    assert snap_compare(make(), terminal_size=(100, 30), run_before=before)

@@ -18,7 +18,7 @@ from flint import fmpq, fmpq_mat, fmpq_poly, fmpz_poly
 
 from chutes_tui.analysis.chain import build_chain
 from chutes_tui.exact.chain import exact_chain
-from chutes_tui.exact.closedform import closed_form
+from chutes_tui.exact.closedform import closed_form, tail_curves
 from chutes_tui.exact.length import exact_terms
 from chutes_tui.io.boardfile import load_board, parse_toml
 
@@ -58,6 +58,15 @@ def test_the_series_is_the_exact_pmf_term_by_term_on_the_standard_board():
     report = closed_form(board)
     assert report.pmf(260) == _exact_pmf(board, 260)
     assert report.pmf(8)[:7] == [0] * 7 and report.pmf(8)[7] > 0  # the shortest game: 7 turns
+    # The README's figures: the degrees, λ's and C's digits, where the law is within 1 %.
+    assert (report.numerator.degree(), report.denominator.degree(), report.tail.polynomial.degree()) == (
+        80,
+        76,
+        75,
+    )
+    assert report.tail.lambda_text(20) == "0.96034257033806725563"
+    assert report.tail.constant_text(20) == "1.86676126386211281398"
+    assert tail_curves(report).accurate_from() == 34 and round(report.tail.relaxation, 1) == 24.7
     # The tail from the same form is one minus the running sum of the law.
     survival = report.survival(260)
     running = fmpq(1)
