@@ -116,3 +116,18 @@ async def test_beyond_the_app_s_limit_it_says_so_and_works_nothing_out(tmp_path,
         assert f"up to {SPECTRUM_IN_APP_MAX_STATES}" in shown_text(app.screen)
         assert "chutes-tui closed-form" in shown_text(app.screen)
         assert app.screen.form is None and not app.screen.workers
+
+
+async def test_z_in_review_shows_the_game_s_board():
+    board = load_board("tiny-10")
+    game = Game.new(board, parse_player_spec("Ann,Bob"), seed=4)
+    game.play_out()
+    app = ChutesApp(game=game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape", "v")  # the winner's dialog closed, then the review
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ReviewScreen")
+        screen = await open_from(pilot, app)
+        assert screen.board == board
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ReviewScreen")

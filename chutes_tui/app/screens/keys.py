@@ -29,5 +29,6 @@ REVIEW_KEYS: list[BindingType] = [
     key("first", priority=True),
     key("last", priority=True),
     key("board_only"),
+    key("spectrum"),
     moved("save", "j jumps to the next swing; the game saves from its own screen (s)."),
 ]
