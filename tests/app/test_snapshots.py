@@ -21,14 +21,17 @@ def test_screen(snap_compare, scene, size):
     assert snap_compare(make(), terminal_size=size, run_before=before)
 
 
-def test_board_on_a_light_theme(snap_compare):
-    make, before = SCENES["game"]
-
+def on_a_light_theme(before):
     async def light(pilot):
         pilot.app.theme = "textual-light"
         await before(pilot)
 
-    assert snap_compare(make(), terminal_size=(100, 30), run_before=light)
+    return light
+
+
+def test_board_on_a_light_theme(snap_compare):
+    make, before = SCENES["game"]
+    assert snap_compare(make(), terminal_size=(100, 30), run_before=on_a_light_theme(before))
 
 
 def test_board_without_colour(snap_compare, monkeypatch):
@@ -39,12 +42,7 @@ def test_board_without_colour(snap_compare, monkeypatch):
 
 def test_spectrum_on_a_light_theme(snap_compare):
     make, before = SCENES["spectrum"]
-
-    async def light(pilot):
-        pilot.app.theme = "textual-light"
-        await before(pilot)
-
-    assert snap_compare(make(), terminal_size=(100, 30), run_before=light)
+    assert snap_compare(make(), terminal_size=(100, 30), run_before=on_a_light_theme(before))
 
 
 def test_spectrum_without_colour(snap_compare, monkeypatch):

@@ -71,7 +71,26 @@ def work_out(board: Board) -> tuple[ClosedForm, TailCurves]:
     return form, tail_curves(form)
 
 
-class ComplexPlane(Static):
+class Drawn(Static):
+    """A picture drawn from what it was shown, at the widget's size: drawn again on a resize and
+    on a new theme (its colours are made readable on the background)."""
+
+    def picture(self) -> Text:
+        raise NotImplementedError
+
+    def redraw(self) -> None:
+        self.update(self.picture(), layout=False)
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        if self.is_mounted:
+            self.call_later(self.redraw)
+
+
+class ComplexPlane(Drawn):
     """The eigenvalues in braille dots (2 × 2 blocks), the unit circle and the axes, on the same
     scale both ways (a terminal's cell is twice as tall as wide)."""
 
@@ -81,16 +100,7 @@ class ComplexPlane(Static):
 
     def show(self, form: ClosedForm) -> None:
         self.form = form
-        self.update(self.picture(), layout=False)
-
-    def on_resize(self) -> None:
-        if self.form is not None:
-            self.update(self.picture(), layout=False)
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        if self.is_mounted and self.form is not None:  # a new theme: the colours again
-            self.call_later(self.on_resize)
+        self.redraw()
 
     def picture(self) -> Text:
         narrow = self.size.width < 34  # the legend takes two lines
@@ -134,7 +144,7 @@ class ComplexPlane(Static):
         return text
 
 
-class TailChart(Static):
+class TailChart(Drawn):
     """``log10 P(T > n)`` exactly beside the law, on a framed braille chart."""
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -144,16 +154,7 @@ class TailChart(Static):
 
     def show(self, curves: TailCurves, law_text: str) -> None:
         self.curves, self.law_text = curves, law_text
-        self.update(self.picture(), layout=False)
-
-    def on_resize(self) -> None:
-        if self.curves is not None:
-            self.update(self.picture(), layout=False)
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        if self.is_mounted and self.curves is not None:  # a new theme: the colours again
-            self.call_later(self.on_resize)
+        self.redraw()
 
     def picture(self) -> Text:
         curves = self.curves
