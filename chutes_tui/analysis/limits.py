@@ -89,9 +89,10 @@ ENCLOSURE_MAX_ROUNDS = 1 << 17
 # ``distribution --exact``: the first terms' fractions grow by a factor of d^K a round (about 78
 # digits a term for one player with a d6 at 100 rounds); 200 rounds stay within seconds.
 EXACT_TERMS_MAX = 200
-# ``closed-form``: the transient matrix's characteristic and minimal polynomials, factored, and
-# every eigenvalue's certified enclosure (FLINT); the root finding dominates and grows about as
-# the cube of the states: 81 (the standard board) 0.2 s, 162 states 1.7 s, 243 states 8 s.
+# ``closed-form``: the transient matrix's characteristic polynomial, factored, the Jordan blocks'
+# ranks and every eigenvalue's certified enclosure (FLINT); the root finding grows about as the
+# cube of the states: 81 (the standard board) 0.07 s CPU, 162 states 1.7 s, 243 states 3-4 s.
+# The extra roll makes the matrix dense and its entries long: 243 states 11 s.
 CLOSED_FORM_MAX_STATES = 250
 # ... and λ's and C's certain digits: a bisection step of λ's polynomial for each 3.3 bits.
 CLOSED_FORM_MAX_DIGITS = 200

@@ -6,9 +6,10 @@ transient states and the finishing column ``r``), ``P(T = n) = e_sᵀ Qⁿ⁻¹ 
     G(z) = Σₙ P(T = n) zⁿ = z e_sᵀ (I − zQ)⁻¹ r = N(z) / D(z),    D(z) = det(I − zQ),
 
 where ``N = z e_sᵀ adj(I − zQ) r`` has degree at most ``k``. ``D`` is the reversed characteristic
-polynomial ``zᵏ χ_Q(1/z)`` (FLINT's, exactly), so ``N`` is ``G·D`` cut after ``zᵏ``: the law's first
-``k + 1`` exact terms (:mod:`.length`) give it, with nothing guessed. Dividing both by their gcd
-leaves the reduced form ``P/Q``: integer coefficients, coprime, no common content, ``Q(0) > 0``.
+polynomial ``zᵏ χ_Q(1/z)`` (FLINT's, exactly), so ``N`` is ``G·D`` cut after ``zᵏ``: the law's
+first ``k + 1`` exact terms (in the chain's integers, :mod:`.integer`) give it, with nothing
+guessed. Dividing both by their gcd leaves the reduced form ``P/Q``: integer coefficients,
+coprime, no common content, ``Q(0) > 0``.
 
 ``Q(z) = Σ qᵢ zⁱ`` (degree ``d``) is the law's minimal recurrence: the coefficient of ``zⁿ`` in
 ``G·Q = P`` says ``Σᵢ qᵢ P(T = n − i) = 0`` for every ``n > deg P``; it is stated from
@@ -32,9 +33,9 @@ from typing import Any
 
 from flint import fmpq, fmpq_poly, fmpz_poly
 
-from chutes_tui.exact.chain import exact_chain
+from chutes_tui.exact.chain import ExactChain, exact_chain
 from chutes_tui.exact.fractions import fraction_text
-from chutes_tui.exact.length import exact_terms
+from chutes_tui.exact.integer import integer_chain
 from chutes_tui.exact.spectrum import Dominant, Eigenvalues, MatrixSpectrum, dominant, matrix_spectrum
 from chutes_tui.model.board import Board
 
@@ -156,14 +157,14 @@ def closed_form(board: Board, square: int | None = None, digits: int = 30) -> Cl
     square = board.start if square is None else square
     chain = exact_chain(board)
     k = chain.size
-    matrix = matrix_spectrum(chain.Q)
+    charpoly = chain.Q.charpoly()
+    matrix = matrix_spectrum(chain.Q, charpoly)
     if square == board.goal_square:
         one = fmpz_poly([1])
         return ClosedForm(board, square, k, one, one, (fmpq(1),), None, matrix, digits)
-    reversed_charpoly = fmpq_poly(list(reversed(chain.Q.charpoly().coeffs())))  # det(I − zQ)
-    terms = exact_terms(board, [square], k).turns
-    assert terms is not None
-    product = fmpq_poly(list(terms)) * reversed_charpoly
+    reversed_charpoly = fmpq_poly(list(reversed(charpoly.coeffs())))  # det(I − zQ)
+    terms = _first_terms(chain, square)
+    product = fmpq_poly(terms) * reversed_charpoly
     numerator, denominator = _reduced(fmpq_poly(product.coeffs()[: k + 1]), reversed_charpoly)
     start = max(numerator.degree() + 1, denominator.degree())
     initial = tuple(terms[:start]) if start <= len(terms) else tuple(_series(numerator, denominator, start))
@@ -171,6 +172,15 @@ def closed_form(board: Board, square: int | None = None, digits: int = 30) -> Cl
     if denominator.degree() > 0:
         tail = dominant(denominator, _tail_numerator(numerator, denominator), matrix, digits)
     return ClosedForm(board, square, k, numerator, denominator, initial, tail, matrix, digits)
+
+
+def _first_terms(chain: ExactChain, square: int) -> list[fmpq]:
+    """``P(T = n)`` for ``n = 0 … k``: ``(Aⁿ⁻¹ ρ)_s / cⁿ`` in the chain's integers
+    (:mod:`.integer`: FLINT's products when ``A`` is dense, as the extra roll makes it)."""
+    integer = integer_chain(chain)
+    row, c = chain.state(square), integer.c
+    columns = integer.powers(list(integer.rho), chain.size)  # ρ, Aρ, …, Aᵏ⁻¹ρ
+    return [fmpq(0)] + [fmpq(column[row], c ** (n + 1)) for n, column in enumerate(columns)]
 
 
 def _reduced(numerator: fmpq_poly, denominator: fmpq_poly) -> tuple[fmpz_poly, fmpz_poly]:
