@@ -89,6 +89,15 @@ ENCLOSURE_MAX_ROUNDS = 1 << 17
 # ``distribution --exact``: the first terms' fractions grow by a factor of d^K a round (about 78
 # digits a term for one player with a d6 at 100 rounds); 200 rounds stay within seconds.
 EXACT_TERMS_MAX = 200
+# ``closed-form``: the transient matrix's characteristic polynomial, factored, the Jordan blocks'
+# ranks and every eigenvalue's certified enclosure (FLINT); the root finding grows about as the
+# cube of the states: 81 (the standard board) 0.07 s CPU, 162 states 1.7 s, 243 states 3-4 s.
+# The extra roll makes the matrix dense and its entries long: 243 states 11 s.
+CLOSED_FORM_MAX_STATES = 250
+# ... and λ's and C's certain digits: a bisection step of λ's polynomial for each 3.3 bits.
+CLOSED_FORM_MAX_DIGITS = 200
+# The app's spectrum screen works it out in a thread it cannot interrupt: up to about a second.
+SPECTRUM_IN_APP_MAX_STATES = 160
 # The seed's bounds after M moves: one integer vector, numbers growing with M (10,000: ~10 s).
 BOUNDS_MAX_MOVES = 10_000
 

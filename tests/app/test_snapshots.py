@@ -94,17 +94,31 @@ async def test_screen(snapshot, request, scene):
     assert not differ, f"{scene}: the picture differs from the kept one at {', '.join(differ)}"
 
 
-def test_board_on_a_light_theme(snap_compare):
-    make, before = SCENES["game"]
-
+def on_a_light_theme(before):
     async def light(pilot):
         pilot.app.theme = "textual-light"
         await before(pilot)
 
-    assert snap_compare(make(), terminal_size=(100, 30), run_before=light)
+    return light
+
+
+def test_board_on_a_light_theme(snap_compare):
+    make, before = SCENES["game"]
+    assert snap_compare(make(), terminal_size=(100, 30), run_before=on_a_light_theme(before))
 
 
 def test_board_without_colour(snap_compare, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     make, before = SCENES["game"]
+    assert snap_compare(make(), terminal_size=(100, 30), run_before=before)
+
+
+def test_spectrum_on_a_light_theme(snap_compare):
+    make, before = SCENES["spectrum"]
+    assert snap_compare(make(), terminal_size=(100, 30), run_before=on_a_light_theme(before))
+
+
+def test_spectrum_without_colour(snap_compare, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    make, before = SCENES["spectrum"]
     assert snap_compare(make(), terminal_size=(100, 30), run_before=before)
