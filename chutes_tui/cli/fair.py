@@ -109,12 +109,18 @@ def show(console: Console, report: FairReport) -> None:
     ):
         table.add_row(str(seat), f"{alone.value:.10f}", str(square), str(start), f"{chance.value:.10f}")
     console.print(table)
-    console.print(
-        Text(
-            f"largest gap |P(win) - 1/{k}|: {_percent(identical.gap)} from identical starts, "
-            f"{_percent(best.gap)} with these head starts ({count(sum(best.head_starts), 'square')} in all)"
+    if best.squares == identical.squares:
+        console.print(
+            Text(f"No head start does better than identical starts (largest gap {_percent(best.gap)}).")
         )
-    )
+    else:
+        console.print(
+            Text(
+                f"largest gap |P(win) - 1/{k}|: {_percent(identical.gap)} from identical starts, "
+                f"{_percent(best.gap)} with these head starts "
+                f"({count(sum(best.head_starts), 'square')} in all)"
+            )
+        )
     _exact(console, report)
     if report.others:
         listed = "; ".join(

@@ -85,7 +85,9 @@ class Plan:
 
     @property
     def exhaustive(self) -> bool:
-        return self.exhaustive_work <= FAIR_EXHAUSTIVE_WORK
+        """Whether every arrangement is weighed (always for two players: one seat varies, and
+        its m × N products stay far below the limit wherever the curves may be kept)."""
+        return self.players == 2 or self.exhaustive_work <= FAIR_EXHAUSTIVE_WORK
 
     @property
     def round_work(self) -> int:
