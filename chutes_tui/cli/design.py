@@ -65,8 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "player's edge cannot be made arbitrarily small at a given spread. For two players it is half "
         "the chance of a tie, Σ p(n)² / 2, and Σ p(n)² ≥ 3/(5√5·√(σ²+1/12)) for a length of standard "
         "deviation σ (the parabolic density's, Hodges & Lehmann, Ann. Math. Statist. 27 (1956) 324-335: "
-        "0.52% at the standard board's σ = 25.6, whose edge is 0.78%); for K players a weaker bound "
-        "(chutes_tui/research/edgebound.py). design warns in one line before searching when "
+        "0.52% at the standard board's σ = 25.6, whose edge is 0.78%); for K players a weaker one "
+        "from the pairs tied at the minimum (a fifth of the standard board's edge with three players). "
+        "design warns in one line before searching when "
         "--max-first-player-edge is below it at --target-sd (chutes-tui fair finds head starts instead)."
     )
     count_of = common.bounded_int
