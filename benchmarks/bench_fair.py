@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
-import subprocess
 import sys
+
+from bench_strategy import compare  # beside this file: fresh processes, side by side
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLI = [sys.executable, "-m", "chutes_tui"]
@@ -45,30 +45,10 @@ PAIRS = {
 }
 
 
-def measure(command: list[str]) -> tuple[float, float]:
-    """CPU seconds and peak MiB of one fresh run of ``command``."""
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    if status:
-        raise SystemExit(f"{' '.join(command)} failed ({status})")
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    runs = parser.parse_args().runs
-    for name, (ours, yardstick) in PAIRS.items():
-        pairs = [(measure(ours), measure(yardstick)) for _ in range(runs)]
-        cpu = statistics.median(a[0] for a, _ in pairs)
-        ref = statistics.median(b[0] for _, b in pairs)
-        peak = statistics.median(a[1] for a, _ in pairs)
-        ref_peak = statistics.median(b[1] for _, b in pairs)
-        ratio = statistics.median(a[0] / b[0] for a, b in pairs)
-        print(
-            f"{name}: {cpu:.2f} s CPU, {peak:.0f} MiB; "
-            f"yardstick {ref:.2f} s, {ref_peak:.0f} MiB; ratio {ratio:.2f}"
-        )
+    compare(PAIRS, parser.parse_args().runs)
 
 
 if __name__ == "__main__":

@@ -2,24 +2,14 @@
 limits refused in one line; and ``design``'s warning when its targets conflict."""
 
 import json
+import shlex
 
 import pytest
 
-from chutes_tui.cli import main
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model.generate import random_board
 from chutes_tui.research.edgebound import edge_bound
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line(err):
-    assert err.count("\n") == 1 and len(err) < 400 and "Traceback" not in err, err[:500]
-    return err
+from tests.cli.test_cli_hostile import one_line, run
 
 
 @pytest.mark.parametrize(
@@ -91,19 +81,7 @@ def test_limits_and_the_bump_rule_are_refused_in_one_line(capsys, tmp_path):
     assert code == 2 and "--digits" in one_line(err)
 
 
-DESIGN = [
-    "design",
-    "--squares",
-    "40",
-    "--ladders",
-    "3",
-    "--chutes",
-    "3",
-    "--seed",
-    "4",
-    "--max-evaluations",
-    "3",
-]
+DESIGN = shlex.split("design --squares 40 --ladders 3 --chutes 3 --seed 4 --max-evaluations 3")
 
 
 def test_design_warns_before_searching_when_the_edge_is_out_of_reach(capsys, tmp_path, monkeypatch):
