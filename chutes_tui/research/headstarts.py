@@ -21,10 +21,11 @@ factors and ``X`` the curve each varying seat contributes (``f`` for seat ``k`` 
 a seat before ``k``, ``S(n - 1)`` after). *Every arrangement* is weighed this way (a grid for each
 choice of the other later seats, ``m^(K-3)`` grids) when the work, ``m^(K-1) · K · N``
 multiply-adds for ``N`` turns of curves, is within :data:`~chutes_tui.analysis.limits.FAIR_EXHAUSTIVE_WORK`:
-the best is then the best there is. Beyond it, a *pair search*: from identical starts, each round
-weighs every pair of later seats' grids (every move of one or two seats) and takes the best move
-while it improves; it stops at an arrangement no move of one or two seats improves, which is
-said (a local optimum, not proven the best). Floats throughout; the chosen arrangements are
+the best is then the best there is. Beyond it, a *pair search*: descents from a few arrangements
+(identical starts, and every later seat on one of the squares that best even out two players),
+each round weighing every pair of later seats' grid in turn (every move of one or two seats) and
+taking its best while it improves; a descent stops at an arrangement no move of one or two
+seats improves, which is said (a local optimum, not proven the best). Floats throughout; the chosen arrangements are
 checked exactly by :mod:`chutes_tui.research.fair`.
 """
 
