@@ -158,3 +158,15 @@ STRATEGY_ESTIMATE_GAMES = 20_000
 # from each position, every seat playing the one-player optimum (a standard error of at most
 # 1.1 percentage points). Two players of two pawns on the standard board: about 0.1 s a position.
 LIVE_ESTIMATE_GAMES = 2_000
+
+# -- head starts (``chutes-tui fair``) ----------------------------------------------------------
+
+# Every arrangement of the later seats' start squares is weighed (m^(K-1) arrangements × K seats ×
+# N turns of curves, one multiply-add each, as matrix products; N as curves_horizon estimates it)
+# up to this much work: four players on the standard board make 81³ × 4 × 1,588 = 3.4·10⁹ (under a
+# second of CPU); five would make 3.4·10¹¹ (33 s, where the pair search below finds the same best).
+FAIR_EXHAUSTIVE_WORK = 5e9
+# Beyond it a pair search: each round weighs every pair of later seats over every pair of squares
+# (C(K-1, 2) × m² × K × N): twelve players on the standard board make 7.1·10⁹ a round (33 rounds,
+# 10 s of CPU); four on a 400-square board 5·10⁹ (a minute); twelve there, 7·10¹¹, are refused.
+FAIR_ROUND_WORK = 2e10

@@ -32,6 +32,7 @@ VERBS = {
     "closed-form": "the game length's generating function, recurrence and tail law, exactly",
     "simulate": "Monte Carlo games, beside the exact values",
     "design": "search for a board with a given game length, spread and fairness, and write it",
+    "fair": "head starts that make K seats' chances as equal as possible, exactly",
     "experiments": "the published experiments, reproduced",
     "inspect": "what standing on one square means",
     "edit": "design a board while its statistics update",
@@ -43,7 +44,10 @@ VERBS = {
 # Verbs whose linear algebra is small or sparse (a game's odds, a turn's chain, integer algebra):
 # OpenBLAS starts them with one thread. Starting a thread per core costs ~60 ms CPU when numpy is
 # imported, more than all their dense products together; a user's own setting of these wins.
-ONE_BLAS_THREAD = frozenset({"play", "watch", "replay", "exact", "serve"})
+# fair's products are many and small (squares × turns by turns × squares, 81 × 1,024 × 81 on the
+# standard board): with a thread per core twelve players took 186 s of CPU on a busy 2-core
+# machine against 10 s with one.
+ONE_BLAS_THREAD = frozenset({"play", "watch", "replay", "exact", "serve", "fair"})
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
@@ -94,6 +98,7 @@ if TYPE_CHECKING:
         edit,
         exact,
         experiments,
+        fair,
         inspect,
         jumps,
         paths,
@@ -119,6 +124,7 @@ if TYPE_CHECKING:
         closedform,
         simulate,
         design,
+        fair,
         experiments,
         inspect,
         edit,

@@ -119,9 +119,10 @@ print(os.environ.get("OPENBLAS_NUM_THREADS"), os.environ.get("OMP_NUM_THREADS"))
     [
         (["exact", "tiny-10"], None, "1 1"),  # small algebra: one BLAS thread
         (["exact", "tiny-10"], "3", "3 1"),  # the user's own choice wins
+        (["fair", "tiny-10"], None, "1 1"),  # many small products
         (["jumps", "tiny-10"], None, "None None"),  # large dense products may use every core
     ],
-    ids=["exact", "exact-user-set", "jumps"],
+    ids=["exact", "exact-user-set", "fair", "jumps"],
 )
 def test_the_verbs_with_small_algebra_start_blas_with_one_thread(argv, given, expected):
     env = {k: v for k, v in os.environ.items() if k not in verbs.BLAS_THREADS}
