@@ -25,8 +25,8 @@ the best is then the best there is. Beyond it, a *pair search*: descents from a 
 (identical starts, and every later seat on one of the squares that best even out two players),
 each round weighing every pair of later seats' grid in turn (every move of one or two seats) and
 taking its best while it improves; a descent stops at an arrangement no move of one or two
-seats improves, which is said (a local optimum, not proven the best). Floats throughout; the chosen arrangements are
-checked exactly by :mod:`chutes_tui.research.fair`.
+seats improves, which is said (a local optimum, not proven the best). Floats throughout; the
+chosen arrangements are checked exactly by :mod:`chutes_tui.research.fair`.
 """
 
 from __future__ import annotations
