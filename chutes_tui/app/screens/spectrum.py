@@ -209,8 +209,7 @@ class SpectrumScreen(DismissOnlyWhenOnTop, Screen[None]):
         yield FittingFooter()
 
     def on_mount(self) -> None:
-        name = shown(self.board.name, 40)
-        self.sub_title = f"the spectrum of the turn chain · {name}" if self.app.size.width >= 80 else name
+        self._name_it(self.app.size.width)
         problem = spectrum_problem(self.board)
         if problem is not None:
             self.query_one("#spectrum-numbers", Static).update(Text(problem))
@@ -227,9 +226,16 @@ class SpectrumScreen(DismissOnlyWhenOnTop, Screen[None]):
             self.query_one("#spectrum-numbers", Static).update(numbers_text(form, curves))
             self.query_one(TailChart).show(curves, form.tail.law_text if form.tail else "")
 
+    def _name_it(self, width: int) -> None:
+        """The header's subtitle for a screen ``width`` wide, chosen again on each resize (the
+        header has the app's title too: at 60 columns the long form loses its end)."""
+        name = shown(self.board.name, 40)
+        self.sub_title = f"the spectrum of the turn chain · {name}" if width >= 80 else name
+
     def on_resize(self) -> None:
         """The picture and the chart share what the numbers leave: on a large terminal each
         grows (the chart takes the rest of the height), on a small one they scroll."""
+        self._name_it(self.size.width)
         height = self.size.height - 2  # the header and the footer
         plane, chart = self.query_one(ComplexPlane), self.query_one(TailChart)
         if self.size.width >= 100 and height >= 26:
