@@ -102,23 +102,14 @@ def on_a_light_theme(before):
     return light
 
 
-def test_board_on_a_light_theme(snap_compare):
-    make, before = SCENES["game"]
+@pytest.mark.parametrize("scene", ["game", "spectrum"])
+def test_on_a_light_theme(snap_compare, scene):
+    make, before = SCENES[scene]
     assert snap_compare(make(), terminal_size=(100, 30), run_before=on_a_light_theme(before))
 
 
-def test_board_without_colour(snap_compare, monkeypatch):
+@pytest.mark.parametrize("scene", ["game", "spectrum"])
+def test_without_colour(snap_compare, monkeypatch, scene):
     monkeypatch.setenv("NO_COLOR", "1")
-    make, before = SCENES["game"]
-    assert snap_compare(make(), terminal_size=(100, 30), run_before=before)
-
-
-def test_spectrum_on_a_light_theme(snap_compare):
-    make, before = SCENES["spectrum"]
-    assert snap_compare(make(), terminal_size=(100, 30), run_before=on_a_light_theme(before))
-
-
-def test_spectrum_without_colour(snap_compare, monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-    make, before = SCENES["spectrum"]
+    make, before = SCENES[scene]
     assert snap_compare(make(), terminal_size=(100, 30), run_before=before)
