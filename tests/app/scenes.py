@@ -266,6 +266,17 @@ def diagonal() -> Callable[..., Awaitable[None]]:
     return run
 
 
+def spectrum() -> Callable[..., Awaitable[None]]:
+    """The spectrum screen (z) once its closed form is worked out."""
+
+    async def run(pilot) -> None:
+        await pilot.press("z")
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "form", None) is not None)
+        await settle(pilot)
+
+    return run
+
+
 def still_cursor() -> Callable[..., Awaitable[None]]:
     """A focused field's cursor blinks: keep it still, or pictures differ by their timing."""
 
@@ -287,6 +298,7 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "overlay-win": (lambda: ChutesApp(game=two_player_game()), keys("o", "o", "o", "o")),
     "flow": (lambda: ChutesApp(game=two_player_game()), keys(*["o"] * 5, *["greater_than_sign"] * 11)),
     "diagonal": (lambda: ChutesApp(game=two_player_game()), diagonal()),
+    "spectrum": (lambda: ChutesApp(game=two_player_game()), spectrum()),
     "help": (lambda: ChutesApp(game=two_player_game()), keys("question_mark")),
     "exact": (lambda: ChutesApp(game=two_player_game()), exact_dialog()),
     "picker": (lambda: ChutesApp(game=two_player_game()), keys("b")),
