@@ -118,18 +118,33 @@ def assumed(board: Board, players: int, naive: bool = False) -> str:
     if not decides(board):
         return ""
     if players == 1:
-        words = "playing for fewest turns"
+        words = ONE_WORDS
     else:
         from chutes_tui.engine.advice import unsolved
 
-        words = "if both play to win" if players == 2 and unsolved(board, 2) is None else FEWEST_WORDS
+        words = BOTH_WORDS if players == 2 and unsolved(board, 2) is None else FEWEST_WORDS
     return f"{words}, {NAIVE_TOO}" if naive else words
 
 
-# What the odds of several players each playing for fewest turns assume (28 columns: the status).
+# What the odds of one player, of two playing to win, of several players each playing for
+# fewest turns assume (28 columns: the status at 80 columns).
+ONE_WORDS = "playing for fewest turns"
+BOTH_WORDS = "if both play to win"
 FEWEST_WORDS = "if all play for fewest turns"
 # A cpu:naive seat is taken to play best as well (the status puts it on a line of its own).
 NAIVE_TOO = "cpu:naive too"
+# The same, each in 17 columns at most: the side panel at 60×20 (:func:`short_assumed`).
+SHORT_ASSUMED = {
+    ONE_WORDS: "for fewest turns",
+    BOTH_WORDS: "both play to win",
+    FEWEST_WORDS: "all: fewest turns",
+    NAIVE_TOO: NAIVE_TOO,
+}
+
+
+def short_assumed(words: str) -> list[str]:
+    """:func:`assumed`'s words, each part (``, ``-separated) in its short form where it has one."""
+    return [SHORT_ASSUMED.get(part, part) for part in words.split(", ") if part]
 
 
 def live_refusal(board: Board, players: int) -> str | None:
