@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from chutes_tui.engine.live import short_assumed
+from chutes_tui.engine.live import shorter
 from chutes_tui.engine.turn import Snapshot
 from chutes_tui.model.text import shown
 
@@ -75,13 +75,18 @@ def status_text(status: Status, *, narrow: bool, width: int = 0) -> Text:
     else:  # the turn about to be played, numbered as the log and review number turns (from 1)
         turn, name = game.turn + 1, game.names[game.to_move]
         mover = f"Turn {turn}: {name} to move"
-        if narrow:
-            lines = [mover if fits(mover) else named(name, f"Turn {turn} · {{}}"), prompt]
-        else:
-            lines = [mover + (f" — {prompt}" if prompt else "")]
+        joined = mover + (f" — {prompt}" if prompt else "")
+        if not narrow and fits(joined):
+            lines = [joined]
+        else:  # narrow: the prompt's line even when empty, so the lines below stay put
+            mover = mover if fits(mover) else named(name, f"Turn {turn} · {{}}")
+            lines = [mover, prompt] if narrow or prompt else [mover]
     odds = game.odds
     if odds is None and game.winner is None:
-        lines.append(game.no_odds or fitted(width, "Working out the odds…", "Working out odds…"))
+        if game.no_odds:
+            lines.append(fitted(width, game.no_odds, *shorter(game.no_odds)))
+        else:
+            lines.append(fitted(width, "Working out the odds…", "Working out odds…"))
     elif odds is not None and game.winner is None:
         moves, rounds = odds.expected_total_moves, odds.expected_rounds
         # While a long board's newest position is worked out, the latest known odds say whose.
@@ -92,6 +97,7 @@ def status_text(status: Status, *, narrow: bool, width: int = 0) -> Text:
                 f"≈ {moves:.0f} more turns (as of turn {was})",
                 f"as of turn {was}: ≈{moves:.0f} left",
                 f"turn {was}: ≈{moves:.0f} left",
+                f"≈{moves:.0f} (turn {was})",
             )
         else:
             short = f"≈ {moves:.1f} more turns in all"
@@ -111,8 +117,7 @@ def status_text(status: Status, *, narrow: bool, width: int = 0) -> Text:
         elif fits(said) and not narrow:
             lines += [line, said]
         else:
-            parts = zip(said.split(", "), short_assumed(said), strict=True)
-            lines += [line, *(fitted(width, long, brief) for long, brief in parts)]
+            lines += [line, *(fitted(width, part, *shorter(part)) for part in said.split(", "))]
         if game.estimate is not None:  # beyond the solvers (issue 27): a Monte Carlo estimate
             lines.append(estimate_words(game.estimate, narrow=narrow, width=width))
     if status.speed:
