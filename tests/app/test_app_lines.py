@@ -214,3 +214,52 @@ def test_the_narrowest_status_says_everything_in_fewer_words():
             shown = lines(snapshot, paused=True, width=width)
             assert all(len(line) <= width for line in shown), (width, shown)
             assert len(shown) <= 4  # the status's rows
+
+
+async def test_at_60_by_20_the_side_panels_status_shows_every_line_whole():
+    """60×20 with the side panel shown ('w'): three players on a board with dice to choose from
+    and the bump rule (odds estimated, a cpu:naive seat): the status's lines each fit the panel
+    and all are in sight (it wrapped "Turn 1: Ann to / move" and cut off what the odds assume),
+    in the game and in its review."""
+    from chutes_tui.app.dialogs.choice import ChoiceScreen
+    from chutes_tui.app.screens.review import ReviewScreen
+    from chutes_tui.engine.live import NAIVE_TOO
+    from chutes_tui.model.players import parse_player_spec
+    from tests.app.test_app_choices import choosing_board
+
+    board = choosing_board().replace(bump=True)
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3, play_now=True)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        screen = app.screen
+        status = screen.query_one(StatusPanel)
+        await wait_for(pilot, lambda: screen.controller.live.snapshot(screen.game).estimate is not None)
+        await settle(pilot)
+        assert status.size.width == PANEL_AT_60
+        words = status.content.plain.splitlines()
+        assert shown_lines(status, status.content) == words and len(words) <= status.size.height
+        assert words[:2] == ["Turn 1 · Ann", "Space to roll"] and words[3:5] == [
+            "all: fewest turns",
+            NAIVE_TOO,
+        ]
+        assert words[2].startswith("≈") and words[2].endswith(" turns left")
+        assert words[5].endswith(" games ±" + words[5].split("±")[1]) and words[6] == "Speed 2/s"
+        await pilot.press("space")  # Ann's turn: a choice of dice
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("2")  # die 4,4,4,4,0,0
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and screen.game.drawn is not None)
+        await pilot.press("1")  # move
+        await wait_for(pilot, lambda: len(screen.game.history) >= 3)  # the computers answer
+        await settle(pilot)
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        review = app.screen
+        assert review.has_class("board-only")  # a review at 60 columns starts with the board alone
+        await pilot.press("w")
+        await settle(pilot)
+        status = review.query_one(StatusPanel)
+        words = status.content.plain.splitlines()
+        assert status.size.width == PANEL_AT_60 and words[0].startswith("Turn ") and " · " in words[0]
+        assert shown_lines(status, status.content) == words and len(words) <= status.size.height
+        assert "all: fewest turns" in words and NAIVE_TOO in words
