@@ -3,6 +3,7 @@ button in sight with 12 players, words that agree."""
 
 from dataclasses import replace
 
+from rich.cells import cell_len
 from rich.console import Console
 from textual.widgets import Button, Input, Static
 
@@ -263,3 +264,8 @@ async def test_at_60_by_20_the_side_panels_status_shows_every_line_whole():
         assert status.size.width == PANEL_AT_60 and words[0].startswith("Turn ") and " · " in words[0]
         assert shown_lines(status, status.content) == words and len(words) <= status.size.height
         assert "all: fewest turns" in words and NAIVE_TOO in words
+        # The bar under the panels: which turn, and what it did, in one line's words.
+        bar = review.query_one("#review-bar", Static)
+        said = bar.content.plain
+        assert said.startswith("Review 3/3 · ") and " → " in said, said
+        assert cell_len(said) <= bar.content_region.width == 58, said
