@@ -118,15 +118,18 @@ def assumed(board: Board, players: int, naive: bool = False) -> str:
     if not decides(board):
         return ""
     if players == 1:
-        words = "playing for fewest turns"
+        words = ONE_WORDS
     else:
         from chutes_tui.engine.advice import unsolved
 
-        words = "if both play to win" if players == 2 and unsolved(board, 2) is None else FEWEST_WORDS
+        words = BOTH_WORDS if players == 2 and unsolved(board, 2) is None else FEWEST_WORDS
     return f"{words}, {NAIVE_TOO}" if naive else words
 
 
-# What the odds of several players each playing for fewest turns assume (28 columns: the status).
+# What the odds of one player, of two playing to win, of several players each playing for
+# fewest turns assume (28 columns: the status at 80 columns).
+ONE_WORDS = "playing for fewest turns"
+BOTH_WORDS = "if both play to win"
 FEWEST_WORDS = "if all play for fewest turns"
 # A cpu:naive seat is taken to play best as well (the status puts it on a line of its own).
 NAIVE_TOO = "cpu:naive too"
@@ -135,11 +138,32 @@ NAIVE_TOO = "cpu:naive too"
 def live_refusal(board: Board, players: int) -> str | None:
     """Why a game has no live odds at all (``None``: it has them, perhaps estimated)."""
     if board.bump and players > BUMP_MAX_PLAYERS and not decides(board):
-        return (
-            f"No live odds: under the bump rule they are worked out for up to {BUMP_MAX_PLAYERS} "
-            "players (chutes-tui simulate --bump estimates more)"
-        )
+        return BUMP_REFUSAL
     return None
+
+
+BUMP_REFUSAL = (
+    f"No live odds: under the bump rule they are worked out for up to {BUMP_MAX_PLAYERS} "
+    "players (chutes-tui simulate --bump estimates more)"
+)
+# Shorter words for the phrases above, the longest first: a front end shows the first that fits
+# (the status in the side panel: 55 columns at 160×50, 29 at 80×24, 17 at 60×20).
+SHORTER: dict[str, tuple[str, ...]] = {
+    ONE_WORDS: ("for fewest turns",),
+    BOTH_WORDS: ("both play to win",),
+    FEWEST_WORDS: ("all: fewest turns",),
+    BUMP_REFUSAL: (
+        f"No live odds under the bump rule past {BUMP_MAX_PLAYERS} players",
+        f"No odds: bump, {BUMP_MAX_PLAYERS + 1}+ players",
+        "No live odds",
+    ),
+}
+
+
+def shorter(words: str) -> tuple[str, ...]:
+    """``words`` (one of this module's phrases) in fewer, the longest first (none: it has no
+    shorter form)."""
+    return SHORTER.get(words, ())
 
 
 def known_instant(board: Board, players: int = 1) -> bool:

@@ -110,6 +110,17 @@ def odds_shown(estimated: bool = False) -> Callable[..., Awaitable[None]]:
     return run
 
 
+def panel_shown(before: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """``before``, then 'w': the side panel shown where the terminal is too narrow for it."""
+
+    async def run(pilot) -> None:
+        await before(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+
+    return run
+
+
 def pawn_choice_with_hints() -> Callable[..., Awaitable[None]]:
     """Ann's roll, then which pawn moves, hints on: each pawn's expected turns from the solver."""
 
@@ -325,6 +336,8 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     # Pawns: two a player, numbered on the board and in the players' table; which pawn moves.
     # Three players choosing: exact odds, and the status says what they assume.
     "choice-three": (lambda: ChutesApp(game=three_choosing()), odds_shown()),
+    # The same with the side panel shown ('w') at 60×20: the status in its 17 columns' words.
+    "choice-three-panel": (lambda: ChutesApp(game=three_choosing()), panel_shown(odds_shown())),
     "pawns": (lambda: ChutesApp(game=pawns_game()), odds_shown(estimated=True)),
     "pawn-choice": (lambda: ChutesApp(game=pawns_game()), pawn_choice_with_hints()),
 }

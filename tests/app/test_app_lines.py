@@ -3,6 +3,7 @@ button in sight with 12 players, words that agree."""
 
 from dataclasses import replace
 
+from rich.cells import cell_len
 from rich.console import Console
 from textual.widgets import Button, Input, Static
 
@@ -140,9 +141,9 @@ def test_the_status_fits_its_lines_to_the_panels_width():
         return text.plain.splitlines()
 
     full = "≈ 21.0 more turns in all (7.5 rounds) until someone wins"
-    for width in (NARROW - 12, NARROW, 50, 56, 90):
+    for width in (PANEL_AT_60, 21, NARROW - 12, NARROW, 50, 56, 90):
         shown, said = lines(plain, width), lines(choosing, width)
-        assert all(len(line) <= width for line in shown[1:] + said[1:]), (width, shown, said)
+        assert all(len(line) <= width for line in shown + said), (width, shown, said)
         assert shown[-1] == said[-1] == "Speed 2/s"
         assert len(shown) <= 4 and len(said) <= 5  # the status's rows: 4, 6 with decisions
     assert lines(plain, 56)[1] == lines(plain, 90)[1] == full
@@ -157,6 +158,114 @@ def test_the_status_fits_its_lines_to_the_panels_width():
     for width in (NARROW - 12, NARROW, len(said) - 1):
         shown = lines(naive, width)
         assert shown[-3:-1] == [FEWEST_WORDS, NAIVE_TOO] and len(shown) <= 6, (width, shown)
-        assert all(len(line) <= width for line in shown[1:]), (width, shown)
+        assert all(len(line) <= width for line in shown), (width, shown)
     assert lines(naive, len(said))[2] == lines(naive, 90)[2] == said
     assert lines(naive, 110)[1] == f"{full}, {said}"
+    # The side panel at 60×20 (17 columns): the same words, fewer of them, each line whole.
+    assert lines(naive, PANEL_AT_60) == [
+        "Turn 4 · Ann",
+        "Space to roll",
+        "≈21.0 turns left",
+        "all: fewest turns",
+        NAIVE_TOO,
+        "Speed 2/s",
+    ]
+
+
+PANEL_AT_60 = 17  # the side panel's width at 60×20 ('w' shows it): the narrowest status
+
+
+def test_the_narrowest_status_says_everything_in_fewer_words():
+    """At 60×20 every line of the status fits the side panel's 17 columns, in fewer words (it
+    wrapped, and what the odds assume fell off the end): the stale odds, a long name, the
+    winner, an estimate, a game without live odds, a paused game."""
+    from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.app.widgets.status import NARROW, Status, status_text
+    from chutes_tui.engine.estimate import Estimate
+    from chutes_tui.engine.live import BUMP_REFUSAL
+    from chutes_tui.engine.turn import Snapshot
+
+    odds = SeatOdds((0.644, 0.222, 0.134), 121.04, 47.51)
+    names, squares = ("Alexandra Lovelace", "Best", "Naive"), (38, 6, 5)
+    now = Snapshot(13, names, squares, None, odds, 0, None, 13)
+    games = Estimate(2000, (1288, 444, 268), 121.0, 40.0, 47.5, 0, ("person", "best", "naive"))
+
+    def lines(snapshot, person=True, speed="0.5/s", paused=False, width=PANEL_AT_60):
+        status = Status(snapshot, person, speed, paused)
+        return status_text(status, narrow=width < NARROW, width=width).plain.splitlines()
+
+    assert lines(now) == ["Turn 14 · Alex…ce", "Space to roll", "≈121.0 turns left", "Speed 0.5/s"]
+    assert lines(now, paused=True)[-1] == "Paused at 0.5/s"
+    assert lines(replace(now, odds_turn=11))[2] == "≈121 (turn 11)"  # as of turn 11's odds
+    assert lines(replace(now, odds_turn=11), width=21)[2] == "turn 11: ≈121 left"
+    assert lines(replace(now, odds=None))[2] == "Working out odds…"
+    assert lines(replace(now, winner=0)) == ["Alexa…ace has won", "r: rematch", "n: new game", "Speed 0.5/s"]
+    assert lines(replace(now, winner=0), speed="") == ["Alexa…ace has won"]  # a review
+    assert lines(replace(now, estimate=games))[3] == "2,000 games ±1.1%"
+    one = replace(games, wins=(1288,))
+    assert lines(replace(now, estimate=one))[3] == "est. ±0.9 turns"  # 40 / √2000
+    # Under the bump rule with more players than its joint chain holds: no odds, said whole at
+    # 160×50's 55 columns (it wrapped onto three lines there) and at 80×24's 29.
+    refused = replace(now, odds=None, no_odds=BUMP_REFUSAL)
+    assert lines(refused)[2] == "No live odds"
+    assert lines(refused, width=29)[2] == "No odds: bump, 4+ players"
+    assert lines(refused, width=55)[-2] == "No live odds under the bump rule past 3 players"
+    for width in range(PANEL_AT_60, 111):
+        for snapshot in (now, replace(now, odds_turn=11), replace(now, winner=0), refused):
+            shown = lines(snapshot, paused=True, width=width)
+            assert all(len(line) <= width for line in shown), (width, shown)
+            assert len(shown) <= 4  # the status's rows
+
+
+async def test_at_60_by_20_the_side_panels_status_shows_every_line_whole():
+    """60×20 with the side panel shown ('w'): three players on a board with dice to choose from
+    and the bump rule (odds estimated, a cpu:naive seat): the status's lines each fit the panel
+    and all are in sight (it wrapped "Turn 1: Ann to / move" and cut off what the odds assume),
+    in the game and in its review."""
+    from chutes_tui.app.dialogs.choice import ChoiceScreen
+    from chutes_tui.app.screens.review import ReviewScreen
+    from chutes_tui.engine.live import NAIVE_TOO
+    from chutes_tui.model.players import parse_player_spec
+    from tests.app.test_app_choices import choosing_board
+
+    board = choosing_board().replace(bump=True)
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3, play_now=True)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        screen = app.screen
+        status = screen.query_one(StatusPanel)
+        await wait_for(pilot, lambda: screen.controller.live.snapshot(screen.game).estimate is not None)
+        await settle(pilot)
+        assert status.size.width == PANEL_AT_60
+        words = status.content.plain.splitlines()
+        assert shown_lines(status, status.content) == words and len(words) <= status.size.height
+        assert words[:2] == ["Turn 1 · Ann", "Space to roll"] and words[3:5] == [
+            "all: fewest turns",
+            NAIVE_TOO,
+        ]
+        assert words[2].startswith("≈") and words[2].endswith(" turns left")
+        assert words[5].endswith(" games ±" + words[5].split("±")[1]) and words[6] == "Speed 2/s"
+        await pilot.press("space")  # Ann's turn: a choice of dice
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("2")  # die 4,4,4,4,0,0
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and screen.game.drawn is not None)
+        await pilot.press("1")  # move
+        await wait_for(pilot, lambda: len(screen.game.history) >= 3)  # the computers answer
+        await settle(pilot)
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        review = app.screen
+        assert review.has_class("board-only")  # a review at 60 columns starts with the board alone
+        await pilot.press("w")
+        await settle(pilot)
+        status = review.query_one(StatusPanel)
+        words = status.content.plain.splitlines()
+        assert status.size.width == PANEL_AT_60 and words[0].startswith("Turn ") and " · " in words[0]
+        assert shown_lines(status, status.content) == words and len(words) <= status.size.height
+        assert "all: fewest turns" in words and NAIVE_TOO in words
+        # The bar under the panels: which turn, and what it did, in one line's words.
+        bar = review.query_one("#review-bar", Static)
+        said = bar.content.plain
+        assert said.startswith("Review 3/3 · ") and " → " in said, said
+        assert cell_len(said) <= bar.content_region.width == 58, said

@@ -55,6 +55,7 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         self.review = review
         self.turn = review.last if turn is None else max(0, min(turn, review.last))
         self.notice = notice
+        self._bar: tuple[int, bool] | None = None  # the turn the bar shows, and whether a swing
         self._working = False
         self._points: list[int] = []  # moment → its point on the chart (moments without odds share)
         # What each choice cost on a board with decisions (the solver's: quick, kept with the board).
@@ -79,6 +80,8 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size)
+        if self._bar is not None:
+            self._show_bar(*self._bar, width=event.size.width)
 
     def action_board_only(self) -> None:
         self._board_only = not self.has_class("board-only")
@@ -132,22 +135,40 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         if review.wanted(turn) is not None:
             self._start_worker()
 
-    def _show_bar(self, turn: int, swing: bool) -> None:
+    def _show_bar(self, turn: int, swing: bool, width: int | None = None) -> None:
+        """Which turn is shown and what it did, on one line of the screen's ``width``: in fewer
+        words where the whole would be cut (at 60 columns "… ladder → 38" was), the turn's
+        whole line being the log's (highlighted)."""
+        self._bar = (turn, swing)
         review = self.review
-        moment = review.moments[turn]
-        text = Text.assemble(("Review ", "bold"), f"turn {turn} of {review.last}")
-        if moment.last is None:
-            text.append(" · the start")
+        last = review.moments[turn].last
+        headers = (f"turn {turn} of {review.last}", f"{turn}/{review.last}")
+        if last is None:
+            said = ["the start"]
         else:
-            names = review.names
-            text.append(f" · {moment.last.describe(shown(names[moment.last.seat], 20), names)}")
+            name = review.names[last.seat]
+            said = [
+                last.describe(shown(name, 20), review.names),
+                last.describe(shown(name, 10), review.names),
+            ]
+            if not last.skipped:
+                said.append(
+                    f"{shown(name, 10)}: {last.start} → {last.final}" + (" — wins!" if last.won else "")
+                )
+        marks = Text()
         if swing:
-            text.append(" ◆ swing", style="bold")
+            marks.append(" ◆ swing", style="bold")
         blunder = next((c for c in self._costs if c.turn == turn and c.blunder), None)
         if blunder is not None:
-            text.append(f" {blunder.words}", style="bold")
+            marks.append(f" {blunder.words}", style="bold")
         if self.notice:
-            text.append(f" · {self.notice}")
+            marks.append(f" · {self.notice}")
+        room = (self.size.width if width is None else width) - 2  # the bar's padding
+        forms = [(headers[0], said[0]), *((headers[1], what) for what in said)]
+        for header, what in forms:
+            text = Text.assemble(("Review ", "bold"), f"{header} · {what}", marks)
+            if text.cell_len <= room:
+                break
         self.query_one("#review-bar", Static).update(text, layout=False)
 
     # -- keys -------------------------------------------------------------------------------------
