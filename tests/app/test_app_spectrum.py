@@ -131,3 +131,24 @@ async def test_z_in_review_shows_the_game_s_board():
         assert screen.board == board
         await pilot.press("escape")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ReviewScreen")
+
+
+@pytest.mark.parametrize("why", ["choices", "size"])
+async def test_when_it_cannot_the_note_has_the_width_not_a_blank_picture_aside(why, tmp_path, monkeypatch):
+    """Found on the tour: on a board with choices (or past the limit) the note sat in the right
+    column beside an empty plane and chart, half the screen blank; it takes the width, and says
+    where the question is answered."""
+    monkeypatch.chdir(tmp_path)
+    if why == "choices":
+        board = load_board("standard").replace(after_roll="flip")
+    else:
+        board = load_board("no-jumps").replace(end=SPECTRUM_IN_APP_MAX_STATES + 20)
+    app = ChutesApp(game=Game.new(board, parse_player_spec("cpu:Ann"), seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p", "z")
+        await wait_for(pilot, lambda: isinstance(app.screen, SpectrumScreen))
+        await settle(pilot)
+        screen = app.screen
+        assert not screen.query_one("#spectrum-left").display
+        assert screen.query_one("#spectrum-numbers").size.width >= 70
+        assert "chutes-tui " in shown_text(screen)  # the verb that answers it

@@ -51,7 +51,11 @@ def open_spectrum(app: App[None]) -> None:
 def spectrum_problem(board: Board) -> str | None:
     """Why the screen cannot show ``board``'s spectrum (``None``: it can)."""
     if decides(board):
-        return "On a board with choices the length depends on them: its chain is not one matrix."
+        return (
+            "On a board with choices the length depends on them: its chain is not one matrix. "
+            "chutes-tui strategy BOARD solves it: the best choice on each square and the "
+            "fewest expected turns."
+        )
     from chutes_tui.analysis.states import chain_states
 
     states = chain_states(board).size
@@ -212,6 +216,8 @@ class SpectrumScreen(DismissOnlyWhenOnTop, Screen[None]):
         self._name_it(self.app.size.width)
         problem = spectrum_problem(self.board)
         if problem is not None:
+            # Nothing to draw: the note takes the width, not a column beside a blank picture.
+            self.query_one("#spectrum-left").display = False
             self.query_one("#spectrum-numbers", Static).update(Text(problem))
             return
         self.query_one("#spectrum-numbers", Static).update(Text("Working out the spectrum…", style="italic"))
