@@ -152,3 +152,20 @@ async def test_when_it_cannot_the_note_has_the_width_not_a_blank_picture_aside(w
         assert not screen.query_one("#spectrum-left").display
         assert screen.query_one("#spectrum-numbers").size.width >= 70
         assert "chutes-tui " in shown_text(screen)  # the verb that answers it
+
+
+async def test_one_eigenvalue_is_said_in_the_singular_and_no_lambda_is_named_without_one():
+    board = load_board("no-jumps").replace(end_rule="reach")
+    app = ChutesApp(game=Game.new(board, parse_player_spec("Ann"), seed=2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_from(pilot, app)
+        assert "1 distinct eigenvalue\n" in shown_text(screen)
+        assert "distinct eigenvalues" not in " ".join(shown_text(screen).split())
+        legend = screen.query_one(ComplexPlane).picture().plain.splitlines()[-1]
+        assert "eigenvalue" in legend and "dominant" not in legend
+    standard = load_board("standard")
+    app = ChutesApp(game=Game.new(standard, parse_player_spec("Ann"), seed=2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_from(pilot, app)
+        assert "78 distinct eigenvalues" in shown_text(screen)
+        assert "λ dominant" in screen.query_one(ComplexPlane).picture().plain

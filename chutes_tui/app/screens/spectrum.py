@@ -29,7 +29,7 @@ from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.workers import start_worker
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import decides
-from chutes_tui.model.text import shown
+from chutes_tui.model.text import count, shown
 from chutes_tui.render.braille import braille_points
 from chutes_tui.render.textchart import framed_chart
 
@@ -143,8 +143,10 @@ class ComplexPlane(Drawn):
         text.append("\n")
         text.append("⠛", style=styles[2])
         text.append(" eigenvalue  ")
-        text.append("λ", style=styles[3])
-        text.append(" dominant" + ("\n" if narrow else "  ") + "○ |z| = 1")
+        if dominant:  # a bounded game has no dominant eigenvalue: no λ to name
+            text.append("λ", style=styles[3])
+            text.append(" dominant" + ("\n" if narrow else "  "))
+        text.append("○ |z| = 1")
         return text
 
 
@@ -284,7 +286,8 @@ def numbers_text(form: ClosedForm, curves: TailCurves) -> Text:
             f"(half-life {tail.half_life:.1f} turns); the other eigenvalues' parts die out faster.\n",
             style="italic",
         )
-    text.append(f"\nQ: {form.states} × {form.states}, {distinct} distinct eigenvalues\n", style="bold")
+    eigenvalues = count(distinct, "distinct eigenvalue")
+    text.append(f"\nQ: {form.states} × {form.states}, {eigenvalues}\n", style="bold")
     for note in form.notes():
         text.append(note + "\n")
     return text
