@@ -169,3 +169,38 @@ async def test_one_eigenvalue_is_said_in_the_singular_and_no_lambda_is_named_wit
         screen = await open_from(pilot, app)
         assert "78 distinct eigenvalues" in shown_text(screen)
         assert "λ dominant" in screen.query_one(ComplexPlane).picture().plain
+
+
+async def test_leaving_and_coming_back_works_the_spectrum_out_once(monkeypatch):
+    """Found on the tour: its thread cannot be stopped, so z, Esc, z, Esc, z on a 160-square
+    board with the extra roll left three solves of 7 s running at once; a board's spectrum is
+    worked out once, a second screen waiting for the first one's."""
+    import threading
+
+    import chutes_tui.exact.closedform as closedform
+
+    solves: list[int] = []
+    gate = threading.Event()
+    real = closedform.closed_form
+
+    def slow(board, *args, **kwargs):
+        solves.append(1)
+        gate.wait(10)  # still working when the screen is left and opened again
+        return real(board, *args, **kwargs)
+
+    monkeypatch.setattr(closedform, "closed_form", slow)
+    board = load_board("tiny-10")
+    app = ChutesApp(game=Game.new(board, parse_player_spec("Ann,Bob"), seed=2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            await pilot.press("z")
+            await wait_for(pilot, lambda: isinstance(app.screen, SpectrumScreen))
+            await settle(pilot)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("z")
+        await wait_for(pilot, lambda: isinstance(app.screen, SpectrumScreen))
+        gate.set()
+        await wait_for(pilot, lambda: app.screen.form is not None)
+        assert solves == [1] and "λ = " in shown_text(app.screen)
