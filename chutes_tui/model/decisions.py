@@ -269,6 +269,13 @@ def check_decisions(board: DecisionBoard) -> tuple[int, ...]:
                 f"the strategy solver plays one roll a turn: {field} is not played with decisions yet",
                 field=field,
             )
+    return check_goal_reached(board)
+
+
+def _check_bounce(board: DecisionBoard) -> None:
+    """Under the bounce rule, refuse a move longer than the board: bounced back from the end it
+    could land before square 1 (no square to stand on; :func:`check_goal_reached` walks the
+    moves, so it asks first)."""
     most = max(max(die.faces) for die in choice_dice(board)) + (board.after_roll is AfterRoll.FLIP)
     if board.end_rule is EndRule.BOUNCE and most > board.end:
         raise BoardError(
@@ -276,12 +283,12 @@ def check_decisions(board: DecisionBoard) -> tuple[int, ...]:
             f"square 1 ({board.end} squares)",
             field="dice_choice",
         )
-    return check_goal_reached(board)
 
 
 def check_goal_reached(board: DecisionBoard) -> tuple[int, ...]:
     """Refuse a board with a square some choices reach and no choices lead on to the goal (the
     board calls it instead of the roll table's winnability); else its reached squares."""
+    _check_bounce(board)
     graph = _graph(board)
     squares = tuple(sorted(graph))
     rank = ranks(board, squares, graph)

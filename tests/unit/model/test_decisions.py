@@ -148,9 +148,17 @@ def test_a_square_that_never_leads_to_the_goal_is_refused():
     ],
 )
 def test_what_the_solver_does_not_play_is_refused_in_one_line(changes, words):
-    board = Board(9, dice_choice=((1, 2),), after_roll="flip").replace(**changes)
-    with pytest.raises(BoardError, match=words):
-        check_decisions(board)
+    with pytest.raises(BoardError, match=words):  # the bounce when the board is made, too
+        check_decisions(Board(9, dice_choice=((1, 2),), after_roll="flip").replace(**changes))
+
+
+@pytest.mark.parametrize("after", ["move", "flip", "either"])
+def test_a_die_that_bounces_off_the_board_is_refused_when_the_board_is_made(after):
+    """Found attacking strategy: --end-rule bounce --dice-choice 99/1 on tiny-10 crashed
+    (IndexError in move_by) while the board checked that the goal can be reached, before the
+    solver's own check of the bounce could say why; the board refuses it in one line."""
+    with pytest.raises(BoardError, match=r"under the bounce rule a move of (99|100) could bounce"):
+        Board(10, end_rule="bounce", dice_choice=((99,), (1,)), after_roll=after)
 
 
 def test_a_board_file_with_decisions_loads_for_the_solver(tmp_path):
