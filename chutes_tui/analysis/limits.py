@@ -92,11 +92,16 @@ EXACT_TERMS_MAX = 200
 # ``closed-form``: the transient matrix's characteristic polynomial, factored, the Jordan blocks'
 # ranks and every eigenvalue's certified enclosure (FLINT); the root finding grows about as the
 # cube of the states: 81 (the standard board) 0.07 s CPU, 162 states 1.7 s, 243 states 3-4 s.
-# The extra roll makes the matrix dense and its entries long: 243 states 11 s.
+# The extra roll makes the matrix dense and its entries long: 243 states 11 s. The worst case is
+# a long Jordan block (the jump-free board: one of size 245 at 250 states): 21 s, 56 s with the
+# extra roll (CPU; a progress line shows and Ctrl-C stops it).
 CLOSED_FORM_MAX_STATES = 250
 # ... and λ's and C's certain digits: a bisection step of λ's polynomial for each 3.3 bits.
 CLOSED_FORM_MAX_DIGITS = 200
-# The app's spectrum screen works it out in a thread it cannot interrupt: up to about a second.
+# The app's spectrum screen works it out in a thread it cannot interrupt (its screen says it is
+# working; the result is kept with the board, so reopening waits for it): the standard board
+# 0.1 s CPU, but the jump-free board of 160 squares (one Jordan block of size 155) 3 s, and 7.5 s
+# with the extra roll.
 SPECTRUM_IN_APP_MAX_STATES = 160
 # The seed's bounds after M moves: one integer vector, numbers growing with M (10,000: ~10 s).
 BOUNDS_MAX_MOVES = 10_000

@@ -341,7 +341,9 @@ def check_output(given: str, *, force: bool) -> Path:
     """The output file a command line names, refused before any work is done under the one
     output policy (:mod:`chutes_tui.io.atomic`): a link, a device, a FIFO or a directory never,
     an existing file only with ``--force``, and a name ending in ``/`` (a folder: ``Path`` would
-    drop the slash and write a file) never."""
+    drop the slash and write a file) never, nor an empty name (``Path("")``: the folder)."""
+    if not given.strip():
+        raise UsageError("the output file's name is empty: name the file to write")
     path = Path(given)
     problem = "names a folder, not a file" if given.endswith(("/", os.sep)) else None
     problem = problem or output_problem(path, replace=force)

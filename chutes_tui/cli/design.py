@@ -231,16 +231,24 @@ def _warn_conflict(spec: DesignSpec) -> None:
     from chutes_tui.research.designspec import conflict
 
     clash = conflict(spec)
-    if clash is None:
+    if clash is None or spec.max_edge is None:  # a conflict has an edge target
         return
     common.stderr().print(
         Text(
-            f"warning: --max-first-player-edge {spec.max_edge:.2%} is out of reach at --target-sd "
+            f"warning: --max-first-player-edge {_edge(spec.max_edge)} is out of reach at --target-sd "
             f"{spec.target_sd:g}: with identical starts the first player's edge ({spec.players} players) "
-            f"is at least {clash.least:.2%} at a spread of {clash.sd:.4g} turns (Hodges & Lehmann 1956; "
-            "see --help); searching anyway"
+            f"is at least {_edge(clash.least)} at a spread of {clash.sd:.4g} turns (Hodges & Lehmann "
+            "1956; see --help); searching anyway"
         )
     )
+
+
+def _edge(share: float) -> str:
+    """An edge in per cent, never a positive one as 0.00% (the least edge at a spread of 10^12
+    turns is 1.7e-13 %): two decimals, or two significant digits below 0.01 %."""
+    if share == 0:
+        return "0%"
+    return f"{share:.2%}" if share >= 1e-4 else f"{100 * share:.2g}%"
 
 
 def show(console: Console, report: DesignReport, output: Path) -> None:

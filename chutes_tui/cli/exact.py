@@ -77,7 +77,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         )
     if args.position:
         _check_position(board, args.position)
-    if args.table:
+    if args.table is not None:  # --table '' too: refused as a name, never skipped
         _write_table(board, args.table, args.force)
     if args.players > 2:
         return _enclosures(board, args, console)
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
 def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
     """Two players under the bump rule: the joint chain solved in exact integers."""
     common.check_bump(board, args.players, "exact", 2)
-    for option, given in (("--bounds", args.bounds is not None), ("--table", args.table)):
+    for option, given in (("--bounds", args.bounds is not None), ("--table", args.table is not None)):
         if given:
             raise common.UsageError(
                 f"{option} is for independent players; under the bump rule exact "
@@ -239,9 +239,9 @@ def _enclosures(board: Board, args: argparse.Namespace, console: Console) -> int
 
 
 def _write_table(board: Board, path: str, force: bool) -> None:
+    common.check_output(path, force=force)  # first, as design's: an empty name is said so
     if not path.lower().endswith((".csv", ".json")):
         raise common.UsageError("argument --table: the file must end in .csv or .json")
-    common.check_output(path, force=force)
     from chutes_tui.exact.fractions import fraction_text
     from chutes_tui.exact.two_player import exact_two_player
 

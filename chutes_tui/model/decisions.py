@@ -182,35 +182,58 @@ def outcomes(board: DecisionBoard, square: int, face: int) -> tuple[tuple[int, i
     return ((forward, forward),)
 
 
-def successors(board: DecisionBoard, square: int) -> Iterable[int]:
-    """Every square some choice and roll from ``square`` may lead to."""
-    for die in choice_dice(board):
-        for face, _ in die.law:
-            for pair in outcomes(board, square, face):
-                yield from pair
+def moves(board: DecisionBoard) -> tuple[int, ...]:
+    """Every distinct move some choice and roll may make (negative: backward), once each: the
+    faces of every die; with ``flip`` each face ``± 1`` too, with ``either`` each face back.
+    Where a square's choices lead is where these moves lead (:func:`outcomes` makes no other),
+    and many coincide: Efron's four dice flipped are 24 outcomes a square, 9 moves."""
+    faces = {face for die in choice_dice(board) for face, _ in die.law}
+    if board.after_roll is AfterRoll.FLIP:
+        faces |= {face + sign for face in faces for sign in (1, -1)}
+    elif board.after_roll is AfterRoll.EITHER:
+        faces |= {-face for face in faces}
+    return tuple(sorted(faces))
+
+
+def successors(board: DecisionBoard, square: int, made: Iterable[int] | None = None) -> set[int]:
+    """Every square some choice and roll from ``square`` may lead to (``made``: the board's
+    :func:`moves`, when already known)."""
+    return {step(board, square, move) for move in (moves(board) if made is None else made)}
+
+
+def _graph(board: DecisionBoard) -> dict[int, set[int]]:
+    """Each square a game can stand on before the goal, with the squares it may lead to: one
+    walk from the start, each square's moves made once."""
+    goal, made = board.goal_square, moves(board)
+    graph: dict[int, set[int]] = {}
+    todo = [board.start]
+    while todo:
+        square = todo.pop()
+        if square in graph:
+            continue
+        graph[square] = successors(board, square, made)
+        todo.extend(target for target in graph[square] if target != goal and target not in graph)
+    return graph
 
 
 def reached(board: DecisionBoard) -> tuple[int, ...]:
     """The squares a game can stand on before the goal: the start, and every square some
     choices and rolls reach from it (ascending; the goal left out)."""
-    goal = board.goal_square
-    seen = {board.start}
-    todo = [board.start]
-    while todo:
-        for square in successors(board, todo.pop()):
-            if square not in seen and square != goal:
-                seen.add(square)
-                todo.append(square)
-    return tuple(sorted(seen))
+    return tuple(sorted(_graph(board)))
 
 
-def ranks(board: DecisionBoard, squares: tuple[int, ...]) -> dict[int, int]:
+def ranks(
+    board: DecisionBoard, squares: tuple[int, ...], graph: dict[int, set[int]] | None = None
+) -> dict[int, int]:
     """The fewest turns in which some choices may reach the goal from each of ``squares`` with a
     positive chance (absent: never): the distance to the goal in the graph of every square some
-    choice and roll may lead to, by one breadth-first search backwards from the goal."""
+    choice and roll may lead to (``graph``: :func:`_graph`'s, when already walked), by one
+    breadth-first search backwards from the goal."""
+    made = moves(board)
     before: dict[int, list[int]] = {}
     for square in squares:
-        for target in set(successors(board, square)):
+        targets = graph[square] if graph is not None else successors(board, square, made)
+        for target in targets:
             before.setdefault(target, []).append(square)
     rank = {board.goal_square: 0}
     todo = deque([board.goal_square])
@@ -246,6 +269,13 @@ def check_decisions(board: DecisionBoard) -> tuple[int, ...]:
                 f"the strategy solver plays one roll a turn: {field} is not played with decisions yet",
                 field=field,
             )
+    return check_goal_reached(board)
+
+
+def _check_bounce(board: DecisionBoard) -> None:
+    """Under the bounce rule, refuse a move longer than the board: bounced back from the end it
+    could land before square 1 (no square to stand on; :func:`check_goal_reached` walks the
+    moves, so it asks first)."""
     most = max(max(die.faces) for die in choice_dice(board)) + (board.after_roll is AfterRoll.FLIP)
     if board.end_rule is EndRule.BOUNCE and most > board.end:
         raise BoardError(
@@ -253,14 +283,15 @@ def check_decisions(board: DecisionBoard) -> tuple[int, ...]:
             f"square 1 ({board.end} squares)",
             field="dice_choice",
         )
-    return check_goal_reached(board)
 
 
 def check_goal_reached(board: DecisionBoard) -> tuple[int, ...]:
     """Refuse a board with a square some choices reach and no choices lead on to the goal (the
     board calls it instead of the roll table's winnability); else its reached squares."""
-    squares = reached(board)
-    rank = ranks(board, squares)
+    _check_bounce(board)
+    graph = _graph(board)
+    squares = tuple(sorted(graph))
+    rank = ranks(board, squares, graph)
     trapped = [s for s in squares if s not in rank]
     if trapped:
         raise BoardError(

@@ -131,3 +131,76 @@ async def test_z_in_review_shows_the_game_s_board():
         assert screen.board == board
         await pilot.press("escape")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ReviewScreen")
+
+
+@pytest.mark.parametrize("why", ["choices", "size"])
+async def test_when_it_cannot_the_note_has_the_width_not_a_blank_picture_aside(why, tmp_path, monkeypatch):
+    """Found on the tour: on a board with choices (or past the limit) the note sat in the right
+    column beside an empty plane and chart, half the screen blank; it takes the width, and says
+    where the question is answered."""
+    monkeypatch.chdir(tmp_path)
+    if why == "choices":
+        board = load_board("standard").replace(after_roll="flip")
+    else:
+        board = load_board("no-jumps").replace(end=SPECTRUM_IN_APP_MAX_STATES + 20)
+    app = ChutesApp(game=Game.new(board, parse_player_spec("cpu:Ann"), seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p", "z")
+        await wait_for(pilot, lambda: isinstance(app.screen, SpectrumScreen))
+        await settle(pilot)
+        screen = app.screen
+        assert not screen.query_one("#spectrum-left").display
+        assert screen.query_one("#spectrum-numbers").size.width >= 70
+        assert "chutes-tui " in shown_text(screen)  # the verb that answers it
+
+
+async def test_one_eigenvalue_is_said_in_the_singular_and_no_lambda_is_named_without_one():
+    board = load_board("no-jumps").replace(end_rule="reach")
+    app = ChutesApp(game=Game.new(board, parse_player_spec("Ann"), seed=2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_from(pilot, app)
+        assert "1 distinct eigenvalue\n" in shown_text(screen)
+        assert "distinct eigenvalues" not in " ".join(shown_text(screen).split())
+        legend = screen.query_one(ComplexPlane).picture().plain.splitlines()[-1]
+        assert "eigenvalue" in legend and "dominant" not in legend
+    standard = load_board("standard")
+    app = ChutesApp(game=Game.new(standard, parse_player_spec("Ann"), seed=2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_from(pilot, app)
+        assert "78 distinct eigenvalues" in shown_text(screen)
+        assert "λ dominant" in screen.query_one(ComplexPlane).picture().plain
+
+
+async def test_leaving_and_coming_back_works_the_spectrum_out_once(monkeypatch):
+    """Found on the tour: its thread cannot be stopped, so z, Esc, z, Esc, z on a 160-square
+    board with the extra roll left three solves of 7 s running at once; a board's spectrum is
+    worked out once, a second screen waiting for the first one's."""
+    import threading
+
+    import chutes_tui.exact.closedform as closedform
+
+    solves: list[int] = []
+    gate = threading.Event()
+    real = closedform.closed_form
+
+    def slow(board, *args, **kwargs):
+        solves.append(1)
+        gate.wait(10)  # still working when the screen is left and opened again
+        return real(board, *args, **kwargs)
+
+    monkeypatch.setattr(closedform, "closed_form", slow)
+    board = load_board("tiny-10")
+    app = ChutesApp(game=Game.new(board, parse_player_spec("Ann,Bob"), seed=2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            await pilot.press("z")
+            await wait_for(pilot, lambda: isinstance(app.screen, SpectrumScreen))
+            await settle(pilot)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("z")
+        await wait_for(pilot, lambda: isinstance(app.screen, SpectrumScreen))
+        gate.set()
+        await wait_for(pilot, lambda: app.screen.form is not None)
+        assert solves == [1] and "λ = " in shown_text(app.screen)

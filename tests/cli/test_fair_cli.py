@@ -105,6 +105,26 @@ def test_design_warns_before_searching_when_the_edge_is_out_of_reach(capsys, tmp
     assert f"{least:.2%}" == "2.65%"
 
 
+def test_design_s_warning_never_says_a_positive_least_edge_is_0_00(capsys, tmp_path, monkeypatch):
+    """Found attacking design: at a spread of 10^12 turns the least edge is about 1e-13, and the
+    warning read "0.00% is out of reach ... is at least 0.00%", which contradicts itself."""
+    from chutes_tui.research import design as designing
+    from chutes_tui.research.designspec import DesignError
+
+    def refuse(*args, **kwargs):
+        raise DesignError("no search here")
+
+    monkeypatch.setattr(designing, "design", refuse)
+    target = ["--target-sd", "1000000000000", "--max-first-player-edge", "0", "--players", "12"]
+    code, _, err = run(capsys, *DESIGN, *target, "--output", str(tmp_path / "x.toml"))
+    warning = err.splitlines()[0]
+    assert code == 2  # the search refused (stubbed): the warning came before it
+    least = edge_bound(1e12 * 1.01, 12)
+    assert 0 < least < 1e-10 and "0.00%" not in warning, warning
+    assert "--max-first-player-edge 0% is out of reach" in warning
+    assert f"is at least {100 * least:.2g}% at a spread" in warning
+
+
 def test_design_with_reachable_targets_warns_of_nothing(capsys, tmp_path):
     for players, edge in ((2, "3%"), (4, "0.6%")):  # 2.65% and 0.50% are the least at sd 5.05
         target = ["--target-sd", "5", "--max-first-player-edge", edge, "--players", str(players)]

@@ -140,6 +140,19 @@ def test_a_name_ending_in_a_slash_names_a_folder(capsys, tmp_path, argv, no_app)
     assert code == 2 and one_line(err) and list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("verb", WRITERS)
+@pytest.mark.parametrize("given", ["", "   "])
+def test_an_empty_file_name_is_said_so(capsys, tmp_path, monkeypatch, verb, given, no_app):
+    """An empty name is no file: it is refused as such, not as "cannot write : is a directory"
+    (Path('') is the current folder)."""
+    monkeypatch.chdir(tmp_path)
+    argv, _name = WRITERS[verb]
+    code, _, err = run(capsys, *argv, given, "--force")
+    line = one_line(err)
+    assert code == 2 and "empty" in line and "directory" not in line, line
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_long_and_undecodable_file_names(capsys, tmp_path):
     """A 250-byte name (the temporary file's name once went past the system's 255) and a name
     that is not UTF-8 (the board's name comes from it) are written like any other."""

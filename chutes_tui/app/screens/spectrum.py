@@ -11,6 +11,7 @@ worker (:func:`open_spectrum` opens it from the game, the review or the editor: 
 from __future__ import annotations
 
 import math
+import threading
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
@@ -29,7 +30,8 @@ from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.workers import start_worker
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import decides
-from chutes_tui.model.text import shown
+from chutes_tui.model.memo import MemoKey
+from chutes_tui.model.text import count, shown
 from chutes_tui.render.braille import braille_points
 from chutes_tui.render.textchart import framed_chart
 
@@ -51,7 +53,11 @@ def open_spectrum(app: App[None]) -> None:
 def spectrum_problem(board: Board) -> str | None:
     """Why the screen cannot show ``board``'s spectrum (``None``: it can)."""
     if decides(board):
-        return "On a board with choices the length depends on them: its chain is not one matrix."
+        return (
+            "On a board with choices the length depends on them: its chain is not one matrix. "
+            "chutes-tui strategy BOARD solves it: the best choice on each square and the "
+            "fewest expected turns."
+        )
     from chutes_tui.analysis.states import chain_states
 
     states = chain_states(board).size
@@ -63,12 +69,23 @@ def spectrum_problem(board: Board) -> str | None:
     return None
 
 
-def work_out(board: Board) -> tuple[ClosedForm, TailCurves]:
-    """The worker's work: the closed form from the start and its tail's curves."""
-    from chutes_tui.exact.closedform import closed_form, tail_curves
+# A board's spectrum, kept with it: the worker's thread cannot be stopped (FLINT), so a screen
+# left and opened again waits for the solve under way instead of starting another beside it.
+SPECTRUM: MemoKey[Board, tuple[ClosedForm, TailCurves]] = MemoKey("spectrum")
+SPECTRUM_LOCK: MemoKey[Board, threading.Lock] = MemoKey("spectrum lock")
 
-    form = closed_form(board, digits=DIGITS + 5)
-    return form, tail_curves(form)
+
+def work_out(board: Board) -> tuple[ClosedForm, TailCurves]:
+    """The worker's work: the closed form from the start and its tail's curves, once a board
+    (the lock is made on the UI thread, by :meth:`SpectrumScreen.on_mount`, before any worker)."""
+    from chutes_tui.exact import closedform
+
+    def solve() -> tuple[ClosedForm, TailCurves]:
+        form = closedform.closed_form(board, digits=DIGITS + 5)
+        return form, closedform.tail_curves(form)
+
+    with board.memo.get(SPECTRUM_LOCK, threading.Lock):
+        return board.memo.get(SPECTRUM, solve)
 
 
 class Drawn(Static):
@@ -139,8 +156,10 @@ class ComplexPlane(Drawn):
         text.append("\n")
         text.append("⠛", style=styles[2])
         text.append(" eigenvalue  ")
-        text.append("λ", style=styles[3])
-        text.append(" dominant" + ("\n" if narrow else "  ") + "○ |z| = 1")
+        if dominant:  # a bounded game has no dominant eigenvalue: no λ to name
+            text.append("λ", style=styles[3])
+            text.append(" dominant" + ("\n" if narrow else "  "))
+        text.append("○ |z| = 1")
         return text
 
 
@@ -212,10 +231,13 @@ class SpectrumScreen(DismissOnlyWhenOnTop, Screen[None]):
         self._name_it(self.app.size.width)
         problem = spectrum_problem(self.board)
         if problem is not None:
+            # Nothing to draw: the note takes the width, not a column beside a blank picture.
+            self.query_one("#spectrum-left").display = False
             self.query_one("#spectrum-numbers", Static).update(Text(problem))
             return
         self.query_one("#spectrum-numbers", Static).update(Text("Working out the spectrum…", style="italic"))
         board = self.board
+        board.memo.get(SPECTRUM_LOCK, threading.Lock)  # here, on the UI thread: one lock a board
         start_worker(self, lambda: work_out(board), name="spectrum", group="spectrum", exclusive=True)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -278,7 +300,8 @@ def numbers_text(form: ClosedForm, curves: TailCurves) -> Text:
             f"(half-life {tail.half_life:.1f} turns); the other eigenvalues' parts die out faster.\n",
             style="italic",
         )
-    text.append(f"\nQ: {form.states} × {form.states}, {distinct} distinct eigenvalues\n", style="bold")
+    eigenvalues = count(distinct, "distinct eigenvalue")
+    text.append(f"\nQ: {form.states} × {form.states}, {eigenvalues}\n", style="bold")
     for note in form.notes():
         text.append(note + "\n")
     return text

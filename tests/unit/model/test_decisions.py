@@ -106,6 +106,33 @@ def test_the_reached_squares_and_their_ranks():
     assert check_decisions(board) == squares
 
 
+@pytest.mark.parametrize("after", ["move", "flip", "either"])
+def test_a_board_s_squares_are_searched_once_each_move_once(after, monkeypatch):
+    """Found attacking strategy with a 100,000-square flip board: it was refused (over the
+    solver's 5,000) after 40 s, as winnability walked every square twice, each of 4 dice's faces
+    with each option's two outcomes (24 moves where 8 differ), and check_decisions walked them
+    all again. A square's moves are now its distinct ones (the faces of every die, each flipped
+    or turned back), each made once, in one walk both checks share."""
+    import chutes_tui.model.decisions as decisions
+
+    calls = []
+    real_step = decisions.step
+
+    def counted(board, square, steps):
+        calls.append((square, steps))
+        return real_step(board, square, steps)
+
+    squares = reached(Board(300, dice_choice=EFRON, after_roll=after))
+    monkeypatch.setattr(decisions, "step", counted)
+    board = Board(300, dice_choice=EFRON, after_roll=after)  # its winnability: one walk
+    distinct = {"move": 7, "flip": 9, "either": 13}[after]  # 0..6; -1..7 (0 flipped down); ±0..6
+    for walk in (lambda: None, lambda: check_decisions(board)):
+        walk()
+        assert len(calls) == len(set(calls)) and len(calls) <= distinct * len(squares)
+        calls.clear()
+    assert check_decisions(board) == squares and set(ranks(board, squares)) >= set(squares)
+
+
 def test_a_square_that_never_leads_to_the_goal_is_refused():
     with pytest.raises(BoardError, match="square 0 can be reached but never leads to the goal"):
         Board(6, dice_choice=((5,),))  # 0 → 5, and 5 + 5 overshoots the exact end for ever
@@ -121,9 +148,17 @@ def test_a_square_that_never_leads_to_the_goal_is_refused():
     ],
 )
 def test_what_the_solver_does_not_play_is_refused_in_one_line(changes, words):
-    board = Board(9, dice_choice=((1, 2),), after_roll="flip").replace(**changes)
-    with pytest.raises(BoardError, match=words):
-        check_decisions(board)
+    with pytest.raises(BoardError, match=words):  # the bounce when the board is made, too
+        check_decisions(Board(9, dice_choice=((1, 2),), after_roll="flip").replace(**changes))
+
+
+@pytest.mark.parametrize("after", ["move", "flip", "either"])
+def test_a_die_that_bounces_off_the_board_is_refused_when_the_board_is_made(after):
+    """Found attacking strategy: --end-rule bounce --dice-choice 99/1 on tiny-10 crashed
+    (IndexError in move_by) while the board checked that the goal can be reached, before the
+    solver's own check of the bounce could say why; the board refuses it in one line."""
+    with pytest.raises(BoardError, match=r"under the bounce rule a move of (99|100) could bounce"):
+        Board(10, end_rule="bounce", dice_choice=((99,), (1,)), after_roll=after)
 
 
 def test_a_board_file_with_decisions_loads_for_the_solver(tmp_path):
