@@ -1,0 +1,162 @@
+r"""Drama in fractions: the favourites the floats cannot decide, and two players' expected lead
+changes exactly (the definitions and the chain: :mod:`chutes_tui.analysis.drama`).
+
+**Unsure favourites.** At a position whose float chances are too close to a tie or to 1/10
+(:func:`~chutes_tui.analysis.drama.decisions`) the exact chances decide: two players' from the
+generating functions (:class:`~.two_player.ExactTwoPlayer`), more players' from enclosures that
+are narrowed until they part (:func:`~.seats.seat_enclosures`; an exact tie never parts, and is
+refused); the bump rule has no exact value a position cheap enough to ask for here, and refuses.
+
+**The expected lead changes, two players.** Seat 0 moves when both seats have had ``n`` turns,
+seat 1 when seat 0 has had ``n + 1``: with ``x_n``, ``y_n`` the chances that seat 0's piece, seat
+1's, stands on each state after ``n`` turns, the expected visits of ``(a, b, 0)`` and ``(a, b, 1)``
+are ``Σ_n x_n[a] y_n[b]`` and ``Σ_n x_{n+1}[a] y_n[b]``. With ``R_t[a, b]`` the chance that the turn
+from ``(a, b, t)`` changes the lead (:mod:`~chutes_tui.analysis.drama`'s ``ρ``) and
+``x_{n+1} = x_n Q``,
+
+    E = Σ_n x_n (R_0 + Q R_1) y_nᵀ,
+
+the weighted sum of two independent pieces' occupations that
+:meth:`~.two_player.ExactTwoPlayer.paired_occupation` gives as a constant term. With ``Q = A/c``:
+``c R_0[a, b] = Σ_{a'} A[a, a'] [φ(a,b,0) ≠ φ(a',b,1)] + ρ[a] [φ(a,b,0) ≠ 0]`` (``ρ = c r``, the
+finishing turns), likewise ``c R_1`` along ``b``, so ``W = c (c R_0) + A (c R_1)`` is an integer
+matrix over ``c²``. Each indicator sum is a row sum less the entries that keep the favourite:
+``Σ_v [φ_0 = v] (A [φ_1 = v])``, products of integer matrices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from flint import fmpq, fmpz_mat
+
+from chutes_tui.analysis.drama import NO_FAVOURITE, Decisions, settled
+from chutes_tui.analysis.dramachain import DramaChain
+from chutes_tui.analysis.limits import ENCLOSURE_MAX_DIGITS, EXACT_MAX_STATES
+from chutes_tui.analysis.states import Position
+from chutes_tui.exact.integer import integer_chain
+from chutes_tui.exact.seats import seat_enclosures
+from chutes_tui.exact.two_player import exact_two_player
+from chutes_tui.model.board import Board
+
+
+class ExactDramaRefused(ValueError):
+    """What the exact layer cannot decide or count here (one line says why)."""
+
+
+def exact_decisions(chain: DramaChain, decided: Decisions) -> Decisions:
+    """``decided`` with every unsure favourite and close chance decided by exact values."""
+    if not decided.unsure.size and not decided.close.size:
+        return decided
+    board, k = chain.board, chain.players
+    if board.bump:
+        raise ExactDramaRefused(
+            f"{decided.unsure.size + len(decided.close)} positions' odds lie within 1e-10 of a tie or "
+            "of 1/10, and under the bump rule no exact value decides them"
+        )
+    states = sorted({int(s) for s in decided.unsure} | {int(s) for s, _ in decided.close})
+    exact = {state: _exact_chances(chain, state) for state in states}
+    favourites = {}
+    for state in decided.unsure:
+        chances = exact[int(state)]
+        top = max(chances)
+        leaders = [seat for seat in range(k) if chances[seat] == top]
+        favourites[int(state)] = leaders[0] if len(leaders) == 1 else NO_FAVOURITE
+    tenth = fmpq(1, 10)
+    below = {(int(s), int(seat)): exact[int(s)][int(seat)] < tenth for s, seat in decided.close}
+    return settled(decided, favourites, below)
+
+
+def _positions(chain: DramaChain, state: int) -> tuple[tuple[int, ...], int]:
+    """The seats' piece states (rows of the one-player chain) and the mover of a joint state."""
+    k, n = chain.players, chain.pieces
+    flat, mover = divmod(state, k)
+    rows = []
+    for _ in range(k):
+        flat, row = divmod(flat, n)
+        rows.append(row)
+    return tuple(reversed(rows)), mover
+
+
+def _exact_chances(chain: DramaChain, state: int) -> list[fmpq]:
+    rows, mover = _positions(chain, state)
+    pieces = [chain.chain.pieces[row] for row in rows]
+    board = chain.board
+    if chain.players == 2:
+        exact = exact_two_player(board)
+        other = 1 - mover
+        mover_wins = exact.probability(pieces[mover], pieces[other])
+        return [mover_wins, 1 - mover_wins] if mover == 0 else [1 - mover_wins, mover_wins]
+    # Enclosures narrowed until the seats' order is certain: each pair's intervals apart.
+    digits = 20
+    while True:
+        found, _ = seat_enclosures(board, [p.square for p in pieces], mover, digits)
+        lows, highs = [e.lower for e in found], [e.upper for e in found]
+        if all(highs[i] < lows[j] or highs[j] < lows[i] for i in range(len(found)) for j in range(i)):
+            return [(low + high) / 2 for low, high in zip(lows, highs, strict=True)]
+        if digits >= ENCLOSURE_MAX_DIGITS:
+            raise ExactDramaRefused(
+                f"two seats' chances agree to {ENCLOSURE_MAX_DIGITS} digits (ENCLOSURE_MAX_DIGITS): "
+                "a tie cannot be told from a near one"
+            )
+        digits = min(2 * digits, ENCLOSURE_MAX_DIGITS)
+
+
+def check_exact_lead_changes(chain: DramaChain) -> None:
+    """Refuse, in one line, a game whose lead changes :func:`exact_lead_changes` does not count."""
+    if chain.players != 2 or chain.board.bump:
+        raise ExactDramaRefused("lead changes are counted in fractions for two players without the bump rule")
+    if chain.pieces > EXACT_MAX_STATES:
+        raise ExactDramaRefused(
+            f"{chain.pieces:,} piece states: exact fractions are worked out up to {EXACT_MAX_STATES:,} "
+            "(EXACT_MAX_STATES)"
+        )
+
+
+def exact_lead_changes(chain: DramaChain, decided: Decisions, positions: Sequence[Position] | None = None) -> fmpq:
+    """The expected lead changes of two players from ``positions`` (default: both on the start;
+    seat 0 moves first), exactly: the module docstring's ``Σ_n x_n W y_nᵀ``."""
+    check_exact_lead_changes(chain)
+    if decided.unsure.size or decided.close.size:
+        decided = exact_decisions(chain, decided)
+    board = chain.board
+    first, second = tuple(positions) if positions is not None else (board.start, board.start)
+    exact = exact_two_player(board)
+    integer = integer_chain(exact.chain)
+    n, c = integer.size, integer.c
+    A = fmpz_mat(n, n)
+    for i, row in enumerate(integer.rows):
+        for j, a in row:
+            A[i, j] = a
+    totals = [sum(a for _, a in row) for row in integer.rows]
+    favourite = decided.favourite.reshape(n, n, 2)
+    mover0, mover1 = favourite[:, :, 0], favourite[:, :, 1]
+    # Σ_{a'} A[a, a'] [φ(a',b,1) = φ(a,b,0)] and Σ_{b'} A[b, b'] [φ(a,b',0) = φ(a,b,1)], by value.
+    kept0 = _kept(A, mover1, mover0, along_rows=True)
+    kept1 = _kept(A, mover0, mover1, along_rows=False)
+    weights = fmpz_mat(n, n)
+    changes1 = fmpz_mat(n, n)
+    for a in range(n):
+        for b in range(n):
+            changes1[a, b] = totals[b] - kept1[a][b] + integer.rho[b] * int(mover1[a, b] != 1)
+    through = A * changes1
+    for a in range(n):
+        for b in range(n):
+            changes0 = totals[a] - kept0[a][b] + integer.rho[a] * int(mover0[a, b] != 0)
+            weights[a, b] = c * changes0 + through[a, b]
+    return exact.paired_occupation(first, second, weights, c * c)
+
+
+def _kept(A: fmpz_mat, after: np.ndarray, before: np.ndarray, along_rows: bool) -> list[list[int]]:
+    """For each ``(a, b)``: the turn's integer weight onto states whose favourite (``after``) is
+    ``before[a, b]``; seat 0's turn moves ``a`` (``A · [after = v]``), seat 1's moves ``b``
+    (``[after = v] · Aᵀ``)."""
+    n = before.shape[0]
+    kept = [[0] * n for _ in range(n)]
+    for value in np.unique(np.concatenate([after.ravel(), before.ravel()])):
+        mask = fmpz_mat(n, n, [int(x) for x in (after == value).ravel()])
+        moved = A * mask if along_rows else mask * A.transpose()
+        for a, b in zip(*np.nonzero(before == value), strict=True):
+            kept[a][b] += int(moved[a, b])
+    return kept
