@@ -59,8 +59,12 @@ class SeatOdds:
 
 
 def _survival_tail(chain: Chain, players: int) -> float:
-    """The bound ``P_n`` must fall below for ``k·P_n·t_max < SERIES_TOLERANCE``."""
-    t_max = float(expected_turns(chain).max(initial=1.0))
+    return survival_bound(players, float(expected_turns(chain).max(initial=1.0)))
+
+
+def survival_bound(players: int, t_max: float) -> float:
+    """The bound ``P_n`` must fall below for ``k·P_n·t_max < SERIES_TOLERANCE`` (``t_max``: the
+    largest expected turns of any state, which bounds every remainder's turns to come)."""
     return SERIES_TOLERANCE / (max(players, 1) * max(t_max, 1.0))
 
 
@@ -125,24 +129,41 @@ def seat_odds(
     board = chain.board
     finished = [seat for seat, square in enumerate(positions) if square_of(square) == board.goal_square]
     if finished:
-        win = [0.0] * k
-        win[finished[0]] = 1.0
-        return SeatOdds(tuple(win), 0.0, 0.0)
+        return won(k, finished[0])
     if k == 1:  # alone, the game lasts the player's own time
         mean = moments_from(chain, chain.state(positions[0]))[0]
         return SeatOdds((1.0,), mean, mean)
-    order = [(to_move + j) % k for j in range(k)]
+    order = play_order(k, to_move)
     rows = np.array([chain.state(positions[seat]) for seat in order])
     if curves_affordable(chain):
         curves = all_curves(chain)
-        survival, pmf = curves.survival[rows], curves.pmf[rows]
-        rest = Remainders((0.0,) * k, 0.0, 0.0)
-    else:
-        survival, pmf, rest = _own_curves(chain, rows, tolerance)
+        return odds_in_play_order(curves.survival[rows], curves.pmf[rows], order)
+    survival, pmf, rest = _own_curves(chain, rows, tolerance)
+    return odds_in_play_order(survival, pmf, order, rest)
+
+
+def won(seats: int, winner: int) -> SeatOdds:
+    """A game over: ``winner`` has won (nothing more to play)."""
+    return SeatOdds(tuple(float(seat == winner) for seat in range(seats)), 0.0, 0.0)
+
+
+def play_order(seats: int, to_move: int) -> list[int]:
+    """The seats in the order they move from ``to_move`` on."""
+    return [(to_move + j) % seats for j in range(seats)]
+
+
+def odds_in_play_order(
+    survival: np.ndarray, pmf: np.ndarray, order: list[int], rest: Remainders | None = None
+) -> SeatOdds:
+    """The module docstring's sums over each player's finishing curves (``survival[j, n]``,
+    ``pmf[j, n]``: the ``j``-th to move, seat ``order[j]``), plus what lies beyond the last turn
+    summed (``rest``: none when the curves reach the bound), as each seat's chance and the
+    game's expected moves and rounds."""
     win_in_order, moves, rounds = _series(survival, pmf)
-    win_in_order = [w + r for w, r in zip(win_in_order, rest.win, strict=True)]
-    moves, rounds = moves + rest.moves, rounds + rest.rounds
-    win = [0.0] * k
+    if rest is not None:
+        win_in_order = [w + r for w, r in zip(win_in_order, rest.win, strict=True)]
+        moves, rounds = moves + rest.moves, rounds + rest.rounds
+    win = [0.0] * len(order)
     for j, seat in enumerate(order):
         win[seat] = win_in_order[j]
     return SeatOdds(tuple(win), moves, rounds)

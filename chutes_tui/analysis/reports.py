@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.edits import remove_jump
-from chutes_tui.model.rules import JumpKind, Move, move
+from chutes_tui.model.rules import JumpKind, move, rolls_again
 from chutes_tui.model.turns import PieceState, Rolling, after_roll, beyond_rolls
 
 if TYPE_CHECKING:
@@ -127,17 +127,27 @@ def positions_report(board: Board, positions: tuple[int | PieceState, ...]) -> P
 
 @dataclass(frozen=True)
 class RollOutcome:
+    """What one face does as a turn's first roll from a square."""
+
     roll: int
     landing: int
     final: int
     jump: JumpKind | None
-    lost: bool
+    lost: bool  # a move past the end the exact rule loses: the piece stays
+    # The same turn goes on after it: the extra roll's top face, or a throw-again square reached.
+    again: bool = False
+    # What it does when it makes no move (issue 26's turn rules): "stays (this face does not enter)".
+    unmoved: str = ""
 
     def describe(self) -> str:
-        if self.lost:
-            return "stays (needs an exact roll)"
-        text = f"→ {self.landing}"
-        return text + (f" {self.jump} → {self.final}" if self.jump is not None else "")
+        """``→ 16 chute → 4, then rolls again``; ``stays (needs an exact roll)``."""
+        if self.unmoved:
+            text = self.unmoved
+        elif self.lost:
+            text = "stays (needs an exact roll)"
+        else:
+            text = f"→ {self.landing}" + (f" {self.jump} → {self.final}" if self.jump is not None else "")
+        return text + (", then rolls again" if self.again else "")
 
 
 @dataclass(frozen=True)
@@ -199,6 +209,7 @@ class SquareReport:
                     "landing": o.landing,
                     "to": o.final,
                     "jump": o.jump.value if o.jump else None,
+                    "rolls_again": o.again,
                 }
                 for o in self.roll_outcomes
             ],
@@ -229,14 +240,24 @@ def unreached(board: Board, square: int) -> str:
     return f"no game on {board.name} ever lands on square {square}: the rolls from the start never reach it"
 
 
-def _roll_from(board: Board, square: int, roll: int) -> Move | None:
-    """What one roll does from ``square``, as a turn's first roll (a turn rule of issue 26:
-    :func:`~chutes_tui.model.turns.after_roll`, so that a face that fails to enter moves
-    nothing, ``None``); else the board's tables."""
+def _roll_from(board: Board, square: int, roll: int) -> RollOutcome:
+    """What one roll does from ``square``, as a turn's first roll: the board's tables, the extra
+    roll after the top face (:func:`~chutes_tui.model.rules.rolls_again`); under a turn rule of
+    issue 26 :func:`~chutes_tui.model.turns.after_roll` (a face that fails to enter moves
+    nothing; the turn goes on when the next state is one within the turn)."""
     if not beyond_rolls(board):
-        return move(board, square, roll)
-    moves = after_roll(board, Rolling(square, square), roll).moves
-    return moves[0] if moves else None
+        step = move(board, square, roll)
+        return RollOutcome(roll, step.landing, step.final, step.jump, step.lost, rolls_again(board, step))
+    after = after_roll(board, Rolling(square, square), roll)
+    again = isinstance(after.next, Rolling)
+    if not after.moves:  # a face that does not enter, a face added to a sum, a streak too long
+        if after.penalty is not None:
+            unmoved = f"→ {after.penalty} (a streak too long: placed there, no jump)"
+            return RollOutcome(roll, after.penalty, after.penalty, None, False, again, unmoved)
+        why = "added to the turn's sum" if board.sum_rolls and again else "this face does not enter"
+        return RollOutcome(roll, square, square, None, False, again, f"stays ({why})")
+    made = after.moves[0]
+    return RollOutcome(roll, made.landing, made.final, made.jump, made.lost, again)
 
 
 def inspect_square(board: Board, square: int, opponent: int | PieceState | None = None) -> SquareReport:
@@ -255,13 +276,7 @@ def inspect_square(board: Board, square: int, opponent: int | PieceState | None 
     chain = build_chain(board)
     dist = finishing_distribution(chain, where)
     visits = visit_statistics(chain, board.start)
-    outcomes = []
-    for roll in board.die.values:
-        step = _roll_from(board, square, roll)
-        if step is None:  # a face that does not enter: the piece stays, as after a lost roll
-            outcomes.append(RollOutcome(roll, square, square, None, True))
-        else:
-            outcomes.append(RollOutcome(roll, step.landing, step.final, step.jump, step.lost))
+    outcomes = [_roll_from(board, square, roll) for roll in board.die.values]
     impact = None
     jump = board.jump_at(square)
     if jump is not None:
@@ -300,9 +315,13 @@ def inspect_square(board: Board, square: int, opponent: int | PieceState | None 
 
 @dataclass(frozen=True)
 class EditStats:
-    expected_turns: float
+    expected_turns: float  # nan: not worked out (``unsolved`` says why)
     change: float  # against the board the editing started from
-    first_player_advantage: float  # P(first of two players wins) - 1/2
+    first_player_advantage: float | None  # P(first of two players wins) - 1/2 (None: ``unsolved``)
+    unsolved: str = ""  # why a figure is not worked out (one line naming the limit)
+    # The players choose (issue 27's decisions): the figures are the solvers', every player
+    # choosing best (:mod:`chutes_tui.engine.boardfigures`).
+    choosing: bool = False
 
 
 def edit_length(board: Board, original: Board) -> tuple[float, float]:

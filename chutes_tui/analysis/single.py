@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -129,7 +130,20 @@ class Curves:
         return self.survival.shape[1] - 1
 
 
-def finishing_curves(chain: Chain, rows: np.ndarray | list[int], tail: float) -> Curves:
+class Absorbing(Protocol):
+    """An absorbing chain as the finishing curves read it: ``Q`` among the transient states
+    (sparse or dense), ``finish`` each one's chance of absorbing in one turn (a board's
+    :class:`~.chain.Chain`, or a player's chain under a fixed policy, :mod:`.policyodds`)."""
+
+    @property
+    def Q(self) -> Any: ...  # noqa: N802 -- the chain's own name for it
+    @property
+    def finish(self) -> np.ndarray: ...
+    @property
+    def size(self) -> int: ...
+
+
+def finishing_curves(chain: Absorbing, rows: np.ndarray | list[int], tail: float) -> Curves:
     """Survival and pmf of the finishing turn for the given states.
 
     Stops at the first turn where every requested survival is below ``tail``.

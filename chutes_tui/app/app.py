@@ -177,7 +177,7 @@ class ChutesApp(App[None]):
         if self.edit_first:
             from chutes_tui.app.screens.editor import EditorScreen
 
-            board = self.initial_board or load_board(self.board_name)
+            board = self.initial_board or load_board(self.board_name, deciding=True)
             editor = EditorScreen(board, quits=True)
             self.push_screen(editor, lambda board: self._edited(board, editor.edits_unsaved))
         elif self.initial_game is not None:
@@ -352,6 +352,6 @@ def _overridden(board: Board, where: str) -> RuleOverrides:
     keeps its own (a file no longer read as it was: every rule as the game had it)."""
     played = RuleOverrides.of(board, Offered.SETUP)
     try:
-        return played.differing(load_board(where))
+        return played.differing(load_board(where, deciding=True))
     except BoardError:
         return played

@@ -101,9 +101,10 @@ class View(Protocol):
 
     def report_error(self, message: str) -> None: ...
 
-    def ask(self, prompt: Prompt, answer: Callable[[int | None], None]) -> None:
+    def ask(self, prompt: Prompt, answer: Callable[[int | None], None], again: bool = False) -> None:
         """Ask the person to move ``prompt`` (a board with decisions); ``answer`` gets the
-        option's index, or ``None`` when they put it off."""
+        option's index, or ``None`` when they put it off. ``again``: only show the question
+        open now with ``prompt``'s values (asked nothing when none is open)."""
 
 
 class TurnController:
@@ -229,15 +230,38 @@ class TurnController:
         if game.drawn is not None:
             self._ask_option()
         elif len(choice_dice(game.board)) > 1:
-            from chutes_tui.engine.prompt import die_prompt  # boards with decisions alone
-
-            prompt = die_prompt(game.board, self._advice(), game.standings, game.to_move)
-            self.view.ask(prompt, self._die_chosen)
+            self.view.ask(self._die_prompt(), self._die_chosen)
         else:
             self._die_chosen(0)
 
     def _advice(self) -> Advice | None:
         return advised(self.game.board, len(self.game.players))
+
+    def advice_in(self) -> None:
+        """The solver's advice is known (a worker's): computer players play on, and a question
+        a person was asked before it shows its values."""
+        self.schedule()
+        game = self.game
+        if not (game.deciding and self.waiting_for_person):
+            return
+        if game.drawn is not None and len(self._offered()) > 1:
+            self.view.ask(self._option_prompt(), self._option_chosen, again=True)
+        elif game.drawn is None and len(choice_dice(game.board)) > 1:
+            self.view.ask(self._die_prompt(), self._die_chosen, again=True)
+
+    def _die_prompt(self) -> Prompt:
+        from chutes_tui.engine.prompt import die_prompt  # boards with decisions alone
+
+        game = self.game
+        return die_prompt(game.board, self._advice(), game.standings, game.to_move)
+
+    def _option_prompt(self) -> Prompt:
+        from chutes_tui.engine.prompt import option_prompt
+
+        game = self.game
+        assert game.drawn is not None
+        die, face = game.drawn
+        return option_prompt(game.board, self._advice(), game.standings, game.to_move, die, face)
 
     def _die_chosen(self, die: int | None) -> None:
         if die is None or not self.waiting_for_person or self.game.drawn is not None:
@@ -246,16 +270,10 @@ class TurnController:
         self._ask_option()
 
     def _ask_option(self) -> None:
-        game = self.game
-        assert game.drawn is not None
-        die, face = game.drawn
         if len(self._offered()) == 1:  # nothing to choose: one pawn free to move, the plain move
             self._option_chosen(0)
             return
-        from chutes_tui.engine.prompt import option_prompt
-
-        prompt = option_prompt(game.board, self._advice(), game.standings, game.to_move, die, face)
-        self.view.ask(prompt, self._option_chosen)
+        self.view.ask(self._option_prompt(), self._option_chosen)
 
     def _offered(self) -> tuple[tuple[int, int], ...]:
         """The ``(pawn, option)`` choices after the roll, in the prompt's order."""

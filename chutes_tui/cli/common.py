@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chutes_tui.cli.parsing import UsageError
+from chutes_tui.cli.parsing import Parser, UsageError
 from chutes_tui.io.atomic import EXISTS, WriteRefusedError, atomic_write_text, output_problem
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_path
@@ -24,7 +24,15 @@ from chutes_tui.model import edits, inputs
 from chutes_tui.model.board import MAX_SQUARES, Board, BoardError
 from chutes_tui.model.inputs import InputError
 from chutes_tui.model.rulekinds import Choice, Form
-from chutes_tui.model.ruletable import Offered, RuleOption, RuleOverrides, deciding, offered, said
+from chutes_tui.model.ruletable import (
+    NOT_ANALYZED,
+    Offered,
+    RuleOption,
+    RuleOverrides,
+    deciding,
+    offered,
+    said,
+)
 from chutes_tui.model.text import path_text, shown
 
 SEED_HELP = "seed the random numbers: a whole number 0..2^63-1 (default: a fresh one, shown)"
@@ -97,6 +105,8 @@ def add_board_arguments(
         parser.add_argument("board", metavar="BOARD", help=help_text)
     for row in _rows(decisions):
         add_rule(parser, row)
+    if not decisions and isinstance(parser, Parser):  # a decision's flag: refused, in one line naming it
+        parser.refused.update({row.flag: f"{row.flag} is a decision: {NOT_ANALYZED}" for row in _refused()})
     parser.add_argument(
         "--add-jump",
         nargs=2,
@@ -118,8 +128,15 @@ def add_board_arguments(
 
 
 def _rows(decisions: bool) -> tuple[RuleOption[Any], ...]:
-    """The rule flags of a verb (``decisions``: the strategy solver's, with issue 27's)."""
-    return deciding(Offered.CLI) if decisions else offered(Offered.CLI)
+    """The rule flags of a verb: every verb's (the analysis verbs'), or with ``decisions`` those
+    of the verbs that play a game or solve its choices (issue 27's decisions too: the strategy
+    solver's, which take every decision, whether the game plays it yet or not)."""
+    return deciding(Offered.PLAY) if decisions else offered(Offered.CLI)
+
+
+def _refused() -> tuple[RuleOption[Any], ...]:
+    """The decisions' rows, whose flags the analysis verbs know only to refuse."""
+    return tuple(row for row in deciding(Offered.PLAY) if row.decision)
 
 
 def board_from_args(args: argparse.Namespace, *, decisions: bool = False) -> Board:

@@ -11,10 +11,13 @@ from chutes_tui.cli.play import run_app
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    common.add_board_arguments(parser, optional=True)
+    common.add_board_arguments(parser, optional=True, decisions=True)  # the rules dialog offers them
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp
 
-    return run_app(ChutesApp(board=common.board_from_args(args), edit=True), prog=args.command_parser.prog)
+    return run_app(
+        ChutesApp(board=common.board_from_args(args, decisions=True), edit=True),
+        prog=args.command_parser.prog,
+    )

@@ -50,6 +50,9 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self.set_defaults(command_parser=self)  # a subcommand's default replaces its parent's
         self._prepare = prepare
+        # Flags this parser does not take but knows, each with the one line that refuses it
+        # (the analysis verbs' refusal of a decision's flag: cli/common.add_board_arguments).
+        self.refused: dict[str, str] = {}
 
     def prepared(self) -> Parser:
         """This parser with all its arguments (added now if they were waiting)."""
@@ -58,12 +61,54 @@ class Parser(argparse.ArgumentParser):
             prepare(self)
         return self
 
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        # A verb's arguments come here from its parent's subcommand action: a value is glued to
+        # its flag first, so that one beginning with a dash reaches the flag's validator.
+        return super().parse_known_args(None if args is None else self._glued(list(args)), namespace)
+
+    def _glued(self, args: list[str]) -> list[str]:
+        """``--miss-turn -1,2`` as ``--miss-turn=-1,2``: argparse takes a word beginning with a
+        dash for an option (unless it is a plain negative number), so a list with a negative
+        value, or any dash-led value, would be refused as "expected one argument" instead of
+        reaching the flag's own one-line refusal. A flag taking one value is glued to the next
+        word when that word begins with a dash and names none of this parser's options."""
+        taking = {
+            flag
+            for action in self._actions
+            if action.nargs is None and action.option_strings
+            for flag in action.option_strings
+        }
+        glued: list[str] = []
+        words = iter(args)
+        for word in words:
+            if word == "--":  # everything after it is a positional argument
+                glued += [word, *words]
+                break
+            following = next(words, None) if word in taking else None
+            if following is not None and following.startswith("-") and not self._an_option(following):
+                glued.append(f"{word}={following}")
+            else:
+                glued += [word] if following is None else [word, following]
+        return glued
+
+    def _an_option(self, word: str) -> bool:
+        """Whether ``word`` names one of this parser's options (an abbreviation of a long one, a
+        ``--flag=value``, or ``--``)."""
+        flag = word.split("=", 1)[0]
+        if word == "--" or flag in self._option_string_actions:
+            return True
+        return flag.startswith("--") and any(known.startswith(flag) for known in self._option_string_actions)
+
     def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
         # argparse leaves a subcommand's unknown options to the top parser, whose message would
         # name "chutes-tui" alone: the subcommand that was given them says so instead.
         parsed, extras = self.parse_known_args(args, namespace)
         if extras:
-            getattr(parsed, "command_parser", self).error(f"unrecognized arguments: {' '.join(extras)}")
+            command = getattr(parsed, "command_parser", self)
+            for word in extras:
+                if word.split("=", 1)[0] in command.refused:
+                    raise UsageError(command.refused[word.split("=", 1)[0]], command.prog)
+            command.error(f"unrecognized arguments: {' '.join(extras)}")
         return parsed
 
     def error(self, message: str) -> NoReturn:

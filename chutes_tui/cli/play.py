@@ -16,8 +16,8 @@ from chutes_tui.cli import common, parsing
 from chutes_tui.io.crash import crash_line
 from chutes_tui.io.saves import SaveError
 from chutes_tui.model.inputs import InputError
-from chutes_tui.model.players import PLAY_HELP, parse_player_spec
-from chutes_tui.model.ruletable import DECISIONS, RuleOverrides
+from chutes_tui.model.players import PLAY_HELP, seats_of
+from chutes_tui.model.ruletable import RuleOverrides
 
 DESCRIPTION = (
     "Play at once on BOARD: the players of the last game set up, or the first time you against "
@@ -41,9 +41,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(board=None)  # named or not: a game at once, or the setup screen
     parser.add_argument(
         "--players",
-        metavar="SPEC",
-        help="e.g. 'Ann,Bob,cpu:Robo' (without it: the last setup's players, or you against a "
-        f"computer; with no BOARD, the setup screen); on a board with choices {PLAY_HELP}",
+        metavar="N|SPEC",
+        help="N seats (you and N-1 computers), or by name, e.g. 'Ann,Bob,cpu:Robo' (without it: "
+        "the last setup's players, or you against a computer; with no BOARD, the setup screen); "
+        f"on a board with choices {PLAY_HELP}",
     )
     common.add_seed(parser)
     parser.add_argument("--resume", metavar="FILE", help="continue a saved game")
@@ -86,7 +87,7 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
     players = None
     if args.players is not None:
         try:
-            players = parse_player_spec(args.players)
+            players = seats_of(args.players, humans=1)
         except InputError as error:
             raise common.UsageError(f"argument --players: {error}") from None
     if not named:  # the setup screen: --players fills its seats, the rules flags preset its fields
@@ -118,10 +119,7 @@ def _setup_rules(args: argparse.Namespace) -> RuleOverrides:
     the board chosen there); what those fields cannot hold is refused, not dropped."""
     if args.add_jump or args.remove_jump:
         raise common.UsageError("--add-jump and --remove-jump need a BOARD (without one: the setup screen)")
-    for row in DECISIONS:
-        if getattr(args, row.field) is not None:
-            raise common.UsageError(f"{row.flag} needs a BOARD (the setup screen offers no choices yet)")
-    return common.rule_overrides(args)
+    return common.rule_overrides(args, decisions=True)
 
 
 def run(args: argparse.Namespace, console: Console) -> int:

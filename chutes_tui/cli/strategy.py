@@ -133,6 +133,19 @@ def run(args: argparse.Namespace, console: Console) -> int:
         console.print(Text(heading, style="bold underline"))
         for naive in report.naive:
             console.print(Text(f"  {naive.name}: {naive.value:.6g}"))
+    if report.fewest is not None:
+        console.print()
+        console.print(
+            Text(
+                f"{report.players} players, each playing for fewest turns (cpu:best): exact, the "
+                "players independent without the bump rule",
+                style="bold underline",
+            ),
+            soft_wrap=True,
+        )
+        for seat, chance in enumerate(report.fewest.win, start=1):
+            console.print(Text(f"  player {seat} (moving {_ordinal(seat)}) wins  {chance:.4%}"))
+        console.print(Text(f"  turns in all  {report.fewest.expected_total_moves:.4f}"))
     if report.estimate is not None:
         console.print()
         for line in estimate_lines(report.estimate):

@@ -10,7 +10,7 @@ from chutes_tui.cli import common
 from chutes_tui.cli.play import add_save, run_app, save_path
 from chutes_tui.model import inputs
 from chutes_tui.model.inputs import MAX_PLAYERS, InputError
-from chutes_tui.model.players import PLAY_HELP, PlayerSpec, default_players, parse_player_spec
+from chutes_tui.model.players import PLAY_HELP, PlayerSpec, seats_of
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,9 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def seats(text: str) -> list[PlayerSpec]:
     """``3`` computers, or computers by kind (``cpu:best,cpu:naive``: people do not watch)."""
-    if text.strip().isdigit():
-        return default_players(inputs.player_count(text))
-    specs = parse_player_spec(text)
+    specs = seats_of(text)
     if any(spec.human for spec in specs):
         raise InputError("watch seats computers only: write each as cpu:best, cpu:naive or cpu:NAME")
     return specs

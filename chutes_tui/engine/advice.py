@@ -234,8 +234,6 @@ def unsolved(board: Board, players: int) -> str | None:
     from chutes_tui.analysis.duel import check_pairs
     from chutes_tui.analysis.pawns import check_pawns_size, model_size
 
-    if players > 2:
-        return f"the solvers play one or two players, not {players}"
     try:
         if board.pawns > 1:
             check_pawns_size(board)
@@ -243,6 +241,10 @@ def unsolved(board: Board, players: int) -> str | None:
             check_pairs(*model_size(board), board.pawns)
     except ValueError as error:
         return str(error)
+    if players > 2 and board.bump:
+        return f"under the bump rule {players} players interact: the solvers play one or two"
+    if players > 2:  # each for fewest turns, independent: exact (.fewest), but nothing else
+        return f"with {players} players only everyone playing for fewest turns is solved, not a best reply"
     return None
 
 

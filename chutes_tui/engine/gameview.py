@@ -14,7 +14,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from chutes_tui.engine.live import LiveStats, StatsSource, estimated, instant, live_refusal, odds_position
+from chutes_tui.engine.live import (
+    LiveStats,
+    StatsSource,
+    assumed,
+    estimated,
+    instant,
+    live_refusal,
+    odds_position,
+)
 from chutes_tui.engine.seats import PlayerState, pawn_squares, piece_squares, starting
 from chutes_tui.engine.turn import Snapshot, Turn
 from chutes_tui.model.board import Board
@@ -116,6 +124,7 @@ class GameView:
             odds_turn=None if stats is None else len(self.history),
             no_odds=self.no_odds,
             estimate=None if stats is None else stats.estimate,
+            assumed=assumed(self.board, len(self.players)),
         )
 
     def piece_squares(self) -> list[int]:

@@ -98,14 +98,32 @@ def instant(board: Board) -> bool:
 
 def estimated(board: Board, players: int) -> bool:
     """Whether a game's odds are a Monte Carlo estimate (:mod:`.estimate`): a board with
-    decisions whose game of ``players`` the solvers do not hold. Elsewhere the players are
-    assumed to play optimally: one player's expected turns, two players' chance to win (the
-    duel's value, :mod:`.advice`). Counted, nothing built: a front end asks on its UI thread."""
+    decisions whose game of ``players`` the solvers do not hold (:func:`assumed` says what the
+    odds assume of the players). Counted, nothing built: a front end asks on its UI thread."""
     if not decides(board):
         return False
     from chutes_tui.engine.advice import unsolved
+    from chutes_tui.engine.fewest import fewest_holds
 
-    return unsolved(board, players) is not None
+    return unsolved(board, players) is not None and not fewest_holds(board, players)
+
+
+def assumed(board: Board, players: int) -> str:
+    """What a game's odds on a board with decisions assume of its players, in words ("": a
+    board without decisions, where nobody chooses): one player, and more than two (each on its
+    own, :mod:`.fewest`; beyond the solvers too, :mod:`.estimate`), the fewest expected turns;
+    two players within the duel solver's limits, the most wins (:mod:`.advice`)."""
+    if not decides(board):
+        return ""
+    if players == 1:
+        return "playing for fewest turns"
+    from chutes_tui.engine.advice import unsolved
+
+    return "if both play to win" if players == 2 and unsolved(board, 2) is None else FEWEST_WORDS
+
+
+# What the odds of several players each playing for fewest turns assume (28 columns: the status).
+FEWEST_WORDS = "if all play for fewest turns"
 
 
 def live_refusal(board: Board, players: int) -> str | None:
@@ -198,11 +216,12 @@ def live_stats(
 def _choosing(
     board: Board, positions: tuple[Placed, ...], to_move: int, stop: Callable[[], bool] | None
 ) -> LiveStats:
-    """Players with decisions playing optimally: one player's expected turns
-    (:func:`.advice.own_turns`), two players' chances (:func:`.advice.duel_odds`); beyond the
-    solvers, an estimate (:func:`_estimated`). Every position is a square, or each pawn's
-    square: a board with decisions has no turn to miss (model/decisions.py's solver refuses
-    issue 26's turn rules)."""
+    """Players with decisions playing as :func:`assumed` says: one player's fewest expected
+    turns (:func:`.advice.own_turns`), two players' chances (:func:`.advice.duel_odds`), more
+    players each for fewest turns (:func:`.fewest.fewest_odds`); beyond the solvers, an
+    estimate (:func:`_estimated`). Every position is a square, or each pawn's square: a board
+    with decisions has no turn to miss (model/decisions.py's solver refuses issue 26's turn
+    rules)."""
     from chutes_tui.analysis.multi import SeatOdds
     from chutes_tui.analysis.states import square_of
     from chutes_tui.engine.advice import duel_odds, own_turns
@@ -213,6 +232,10 @@ def _choosing(
         return _estimated(board, places, to_move, own, stop)
     if len(places) == 1:
         return LiveStats(positions, to_move, SeatOdds((1.0,), own[0], own[0]), own)
+    if len(places) > 2:
+        from chutes_tui.engine.fewest import fewest_odds
+
+        return LiveStats(positions, to_move, fewest_odds(board, places, to_move), own)
     win, turns, rounds = duel_odds(board, places, to_move)
     return LiveStats(positions, to_move, SeatOdds(win, turns, rounds), own)
 

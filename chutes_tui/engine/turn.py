@@ -215,6 +215,8 @@ class Snapshot:
     no_odds: str | None = None  # why this game has no live odds at all (``Game.no_odds``)
     pawns: tuple[tuple[int, ...], ...] = ()  # with pawns: each player's pawns' squares by number
     estimate: Estimate | None = None  # the games behind estimated odds (``LiveStats.estimate``)
+    # What the odds assume of the players on a board with decisions (:func:`.live.assumed`).
+    assumed: str = ""
 
     @property
     def stale(self) -> bool:

@@ -35,7 +35,7 @@ from chutes_tui.io.boardtext import key_line, load_toml, pair_lines, text_lines,
 from chutes_tui.io.bundled import bundled_board_names, bundled_board_path
 from chutes_tui.io.files import FileReadError, is_regular_file, read_text
 from chutes_tui.model.board import Board, BoardError, Jump
-from chutes_tui.model.ruletable import DECISIONS, Offered, RuleOverrides, deciding
+from chutes_tui.model.ruletable import DECISIONS, NOT_ANALYZED, Offered, RuleOverrides, deciding
 from chutes_tui.model.text import kind_of, number, printable, quote
 
 
@@ -149,7 +149,8 @@ def format_plain(board: Board) -> str:
 
 
 # The rules' keys come from their table (model/ruletable.py): a new rule is read and written
-# with no change here. Issue 27's decisions are read for the strategy solver only (``deciding``).
+# with no change here. Issue 27's decisions are read for the game and the strategy solver only
+# (``deciding``): the analysis' chains assume nobody chooses.
 _RULE_ROWS = deciding(Offered.FILE)
 _TOML_KEYS = {"name", "description", "squares", "start", "width", "ladders", "chutes"} | {
     row.key for row in _RULE_ROWS
@@ -171,7 +172,8 @@ def parse_toml(
     deciding: bool = False,
 ) -> Board:
     """Read a board in the TOML format (see the module docstring), with the rules ``overrides``
-    changes; issue 27's decisions only when ``deciding`` (for the strategy solver)."""
+    changes; issue 27's decisions only when ``deciding`` (for the game or the strategy solver:
+    the analysis refuses them, naming their line)."""
     data = load_toml(text, path)
     unknown = sorted(set(data) - _TOML_KEYS)
     if unknown:
@@ -183,7 +185,7 @@ def parse_toml(
     for row in DECISIONS:
         if row.key in data and not deciding:
             raise BoardError(
-                f"{row.key} is a decision: only chutes-tui strategy plays it so far",
+                f"{row.key} is a decision: {NOT_ANALYZED}",
                 path=path,
                 line=key_line(text, row.key),
             )

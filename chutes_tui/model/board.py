@@ -233,12 +233,12 @@ class Board(RuleChoices):
         return None if head is None else jump_kind(tail, head)
 
     def _engines_play(self) -> None:
-        """Refuse the per-roll tables, which the classic engines read, on a board with a decision
-        of issue 27 (:func:`~chutes_tui.model.decisions.decides`): only the strategy solver plays
-        those (a board file read for anything else refuses them)."""
+        """Refuse the per-roll tables, which the chains' engines read, on a board with a decision
+        of issue 27 (:func:`~chutes_tui.model.decisions.decides`): they assume nobody chooses
+        (the game and the strategy solvers play those through model/decisions.py)."""
         if decides(self):
-            waiting = [row.field for row in RULES if row.decision and row.written(self)]
-            raise ValueError(f"the engines do not play {', '.join(waiting)} yet (model/decisions.py does)")
+            chosen = [row.field for row in RULES if row.decision and row.written(self)]
+            raise ValueError(f"the chains assume nobody chooses: not {', '.join(chosen)} (see decisions.py)")
 
     @cached_property
     def _roll_cells(self) -> array[int]:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from chutes_tui.model.inputs import MAX_PLAYERS, InputError, player_name, player_spec
+from chutes_tui.model.inputs import MAX_PLAYERS, InputError, player_count, player_name, player_spec
 
 # One token and one colour per seat (``MAX_PLAYERS``). The tokens are single-cell shapes from
 # the WGL4 set every common terminal font draws, none wide as an emoji, and each a different
@@ -115,6 +115,15 @@ def default_players(count: int, humans: int = 0, names: Sequence[str] = ()) -> l
         name = names[seat] if seat < len(names) else (f"Player {seat + 1}" if human else COMPUTER_NAMES[seat])
         players.append(PlayerSpec(name, TOKENS[seat], COLORS[seat], human))
     return players
+
+
+def seats_of(text: str, humans: int = 0) -> list[PlayerSpec]:
+    """Seats as a command line gives them: a bare number ``N`` is that many seats, the first
+    ``humans`` people and the rest computers (``play --players 3``: you and two computers;
+    ``watch --players 4``: four computers); anything else names them (:func:`parse_player_spec`)."""
+    if text.strip().lstrip("+-").isdigit():  # a count (-3 and 0 refused as one, not as names)
+        return default_players(player_count(text), humans=humans)
+    return parse_player_spec(text)
 
 
 def parse_player_spec(text: str) -> list[PlayerSpec]:

@@ -41,7 +41,9 @@ class Kind(ABC, Generic[T]):
     """One kind of rule value (see the module docstring)."""
 
     form: ClassVar[Form] = Form.TEXT
-    # A value as a user would type it, for a field's placeholder ("board's (e.g. 2d6)").
+    # Its text runs long (a list of dice): a field as wide as the form, its hint and refusal under it.
+    wide: ClassVar[bool] = False
+    # A value as a user would type it, for a field's placeholder ("the board's (e.g. 2d6)").
     example: str = ""
 
     @abstractmethod
@@ -332,6 +334,7 @@ class DiceList(Kind[tuple[tuple[int, ...], ...]]):
     a file, ``4,4,0 / 3`` typed (dice split by ``/``). Empty: no choice of dice."""
 
     example = "4,4,4,4,0,0 / 3,3,3,3,3,3"
+    wide = True
 
     def __init__(self, high: int, most_dice: int, most_faces: int) -> None:
         self.face = Whole(0, high)

@@ -58,13 +58,16 @@ class RuleChoices:
 class Offered(Flag):
     """Where a rule may be chosen."""
 
-    CLI = auto()  # a flag of every verb that takes a board
+    CLI = auto()  # a flag of every verb that takes a board (the analysis verbs too)
+    # A flag of the verbs that play a game or solve its choices: play, watch, serve, edit and
+    # strategy (every rule offered on the CLI is offered there too).
+    PLAY = auto()
     SETUP = auto()  # the setup screen (and the setup it remembers)
     DIALOG = auto()  # the editor's rules dialog
     FILE = auto()  # a key of the TOML board file (and of a board's JSON)
 
 
-EVERYWHERE = Offered.CLI | Offered.SETUP | Offered.DIALOG | Offered.FILE
+EVERYWHERE = Offered.CLI | Offered.PLAY | Offered.SETUP | Offered.DIALOG | Offered.FILE
 
 
 @dataclass(frozen=True, eq=False)  # a row is itself: it keys the overrides by identity
@@ -83,12 +86,13 @@ class RuleOption(Generic[T]):
     # the rules older than chained jumps were always written, and still are.
     always_written: bool = False
     hint: str = ""  # the dialog's line of examples under a text field
-    # Every engine plays it (the chain, the exact chain, the simulators, the game): else the
-    # row is offered nowhere yet (:func:`offered`), and only a program sets it.
+    # The game plays it (and so does every engine that reads the rows its ``offered`` names):
+    # else the row is offered nowhere yet (:func:`offered`), but, if it is a decision, to the
+    # strategy solver (:func:`deciding`), and only a program sets it.
     played: bool = True
-    # A decision of issue 27 (the player chooses): the strategy solver plays it, board files
-    # carry it and the ``strategy`` verb offers its flag (:func:`deciding`); the classic engines
-    # do not (``played=False``), and a board file read for them refuses it.
+    # A decision of issue 27 (the player chooses): the game and the strategy solver play it, the
+    # analysis of a chain does not (it assumes nobody chooses): its row is not offered on every
+    # verb's command line (``Offered.CLI``), and a board file read for the analysis refuses it.
     decision: bool = False
     # How a summary of a board's rules says it (:func:`said`: the command line's heading, the
     # editor's figures, the setup's preview): ``said`` its words, ``{}`` standing for the value
@@ -109,6 +113,10 @@ class RuleOption(Generic[T]):
             raise ValueError(f"the rule {self.field} is not offered everywhere: its row must say why")
         if self.always_said and not self.played:
             raise ValueError(f"the rule {self.field} is not played yet: it is said only when set")
+        if self.decision and Offered.CLI in self.offered:
+            raise ValueError(f"the analysis verbs do not play the decision {self.field}: not Offered.CLI")
+        if Offered.CLI in self.offered and Offered.PLAY not in self.offered:
+            raise ValueError(f"the rule {self.field} is a flag of every verb: Offered.PLAY too")
 
     @property
     def key(self) -> str:

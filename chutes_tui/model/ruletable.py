@@ -105,7 +105,7 @@ BUMP = RuleOption(
 # Issue 26's rules (model/turns.py says what a turn is under them). A rule naming a square of the board
 # is chosen with the board (its file, the editor's dialog, the command line), not at setup, where
 # it would be laid on whichever board is picked.
-BOARD_SQUARE = Offered.CLI | Offered.DIALOG | Offered.FILE
+BOARD_SQUARE = Offered.CLI | Offered.PLAY | Offered.DIALOG | Offered.FILE
 ON_THE_BOARD = "it names a square of the board: set with the board, not laid on any board at setup"
 GOAL = RuleOption(
     "goal",
@@ -186,22 +186,31 @@ THROW_AGAIN = RuleOption(
     why=ON_THE_BOARD,
 )
 
-# Issue 27's decisions: only the strategy solver plays them (model/decisions.py); board files
-# carry them for it, the `strategy` verb offers their flags, and every other surface refuses them.
-FOR_STRATEGY = Offered.CLI | Offered.FILE
-ONLY_SOLVED = "a decision: only the strategy solver plays it (chutes-tui strategy)"
+# Issue 27's decisions (model/decisions.py): the game plays them (the setup, the rules dialog,
+# play, watch and serve) and the strategy solver solves them; the analysis verbs, whose chains
+# assume nobody chooses, do not offer their flags and refuse a board file that sets them.
+#
+# Efron's four nontransitive dice, as typed: a board with them to choose from (the field's hint).
+EFRON = "4,4,4,4,0,0 / 3,3,3,3,3,3 / 6,6,2,2,2,2 / 5,5,5,1,1,1"
+DECIDED = Offered.PLAY | Offered.SETUP | Offered.DIALOG | Offered.FILE
+A_DECISION = (
+    "a decision: the game and chutes-tui strategy play it; the analysis verbs' chains assume "
+    "nobody chooses (analyze, exact, distribution, …)"
+)
+# How the analysis verbs refuse a decision's flag or board-file key (after "--pawns is a decision").
+NOT_ANALYZED = "the analysis assumes nobody chooses (chutes-tui play, watch and strategy play it)"
 DICE_CHOICE = RuleOption(
     "dice_choice",
     DiceList(MAX_DIE, MAX_CHOICE_DICE, MAX_DIE),
     "--dice-choice",
     "dice to choose from",
     "before each roll the player picks one of these dice, each a list of equally likely faces "
-    "(0 stays put), dice split by /: 4,4,4,4,0,0 / 3,3,3,3,3,3 (Efron's first two)",
+    f"(0 stays put), dice split by /: Efron's are {EFRON}",
     metavar="DICE",
-    offered=FOR_STRATEGY,
-    why=ONLY_SOLVED,
+    offered=DECIDED,
+    why=A_DECISION,
+    hint="Efron's dice: " + EFRON,
     said="a die chosen of {}",
-    played=False,
     decision=True,
 )
 AFTER_ROLL = RuleOption(
@@ -211,10 +220,9 @@ AFTER_ROLL = RuleOption(
     "after the roll",
     "what the player may do with a roll before moving: move (nothing), flip (a fair coin adds or "
     "takes 1) or either (move it forward or backward, never below the start)",
-    offered=FOR_STRATEGY,
-    why=ONLY_SOLVED,
+    offered=DECIDED,
+    why=A_DECISION,
     said="after the roll: {}",
-    played=False,
     decision=True,
 )
 PAWNS = RuleOption(
@@ -225,10 +233,9 @@ PAWNS = RuleOption(
     "each player has this many pawns and picks, after the roll, which one moves; all must reach "
     "the goal (with bump a capture sends a pawn to the start)",
     metavar="K",
-    offered=FOR_STRATEGY,
-    why=ONLY_SOLVED,
+    offered=DECIDED,
+    why=A_DECISION,
     said="{} pawns each",
-    played=False,
     decision=True,
 )
 
@@ -266,13 +273,15 @@ def said(rules: RuleChoices, rows: tuple[RuleOption[Any], ...] = SAID, *, brief:
 
 
 def offered(where: Offered) -> tuple[RuleOption[Any], ...]:
-    """The rows offered ``where``, in the table's order (issue 27's decisions, which only the
-    strategy solver plays, are not: :func:`deciding`)."""
+    """The rows offered ``where``, in the table's order: those the game plays (a row not played
+    yet is offered nowhere; a decision not played yet only to the strategy solver:
+    :func:`deciding`)."""
     return tuple(row for row in RULES if where in row.offered and row.played)
 
 
 def deciding(where: Offered) -> tuple[RuleOption[Any], ...]:
-    """The rows offered ``where`` to the strategy solver: those played, and the decisions."""
+    """The rows offered ``where`` to the strategy solver: those played, and every decision (the
+    solver plays them all, the game perhaps not yet)."""
     return tuple(row for row in RULES if where in row.offered and (row.played or row.decision))
 
 

@@ -3,10 +3,13 @@
 One player: the exact optimum of the expected turns (:mod:`chutes_tui.exact.choices`: policy
 iteration and its proof), value iteration's float beside it, the best choice on every square,
 and naive policies (always the same die with the plain move, a random choice). Two players: the
-duel (:mod:`chutes_tui.research.strategyduel`). Where the state counts pass the solvers' limits
-(more pawns than the joint model holds, two players past the duel's pair states, three or more
-players) the report says which limit, and gives a Monte Carlo estimate instead
-(:mod:`chutes_tui.research.estimate`).
+duel (:mod:`chutes_tui.research.strategyduel`). Three or more players: each seat's chance when
+every player plays for fewest turns (``cpu:best``'s policy then), exact without the bump rule
+(:mod:`chutes_tui.analysis.policyodds`: the players are independent). Where the state counts
+pass the solvers' limits (more pawns than the joint model holds, two players past the duel's
+pair states), and for what no solver answers with three or more players (a player's best reply
+to the others, naive play, the bump rule), the report says which limit, and gives a Monte Carlo
+estimate (:mod:`chutes_tui.research.estimate`).
 """
 
 from __future__ import annotations
@@ -20,7 +23,10 @@ import numpy as np
 
 from chutes_tui.analysis import choices as one
 from chutes_tui.analysis.limits import STRATEGY_ESTIMATE_GAMES, STRATEGY_EXACT_STATES
+from chutes_tui.analysis.multi import SeatOdds
 from chutes_tui.analysis.pawns import model_size, pawn_words
+from chutes_tui.analysis.policyodds import policy_chain
+from chutes_tui.analysis.policyodds import seat_odds as policy_seat_odds
 from chutes_tui.engine.advice import duel_fits, one_player_model, unsolved
 from chutes_tui.exact.choices import ExactOptimum, policy_iteration
 from chutes_tui.exact.fractions import fraction_text
@@ -74,6 +80,8 @@ class StrategyReport:
     naive: tuple[Naive, ...]
     duel: DuelPart | None
     estimate: EstimatePart | None = None  # beyond the solvers' limits
+    # Three or more players, no bump: every player playing for fewest turns, exactly
+    fewest: SeatOdds | None = None
 
     def to_json(self) -> dict[str, Any]:
         one = self.one
@@ -103,6 +111,12 @@ class StrategyReport:
             data["two_players"] = {
                 key: value for key, value in vars(self.duel).items() if key != "differences"
             } | {"differences": [vars(d) for d in self.duel.differences]}
+        if self.fewest is not None:
+            data["fewest_turns_players"] = {
+                "chances": list(self.fewest.win),
+                "turns": self.fewest.expected_total_moves,
+                "rounds": self.fewest.expected_rounds,
+            }
         if self.estimate is not None:
             data["estimate"] = self.estimate.to_json()
         return data
@@ -205,11 +219,16 @@ def strategy_report(
         optimum.ties,
         squares,
     )
-    duel = estimate = None
+    duel = estimate = fewest = None
+    if players > 2 and not board.bump:  # independent players, each for fewest turns: exact
+        chain = policy_chain(model, optimum.policy)
+        fewest = policy_seat_odds(chain, [model.start] * players, 0)
     if players == 2 and duel_fits(model):
         duel, best, _ = duel_part(model, optimum.policy)
         naive = naive_duel(model, best)
     elif players > 1:
         assert beyond is not None
         estimate = estimate_part(board, players, beyond, games, seed, progress)
-    return StrategyReport(board, players, dice, options, model.n, solved, tuple(naive), duel, estimate)
+    return StrategyReport(
+        board, players, dice, options, model.n, solved, tuple(naive), duel, estimate, fewest
+    )

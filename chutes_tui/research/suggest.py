@@ -19,6 +19,7 @@ from chutes_tui.analysis.limits import SUGGEST_MAX_SQUARES
 from chutes_tui.analysis.reports import EditStats, edit_stats
 from chutes_tui.analysis.single import moments_from
 from chutes_tui.model.board import Board, BoardError, jump_kind
+from chutes_tui.model.decisions import decides
 from chutes_tui.model.edits import add_jump, remove_jump
 
 
@@ -34,6 +35,7 @@ class Figures:
     def of(board: Board) -> Figures:
         chain = build_chain(board)
         stats: EditStats = edit_stats(board, board)
+        assert stats.first_player_advantage is not None  # a board without decisions: the chain's
         return Figures(
             stats.expected_turns,
             moments_from(chain, chain.row(board.start))[1],
@@ -60,6 +62,8 @@ class Suggestion:
 
 def suggest_problem(board: Board) -> str | None:
     """Why no suggestion can be worked out for ``board`` (``None``: one can)."""
+    if decides(board):
+        return "suggestions weigh a chain's expected length, which assumes nobody chooses (not on this board)"
     if board.end > SUGGEST_MAX_SQUARES:
         return (
             f"suggestions weigh every single-jump edit at once: boards of up to {SUGGEST_MAX_SQUARES:,} "

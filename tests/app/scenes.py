@@ -192,6 +192,34 @@ def refused_rules() -> Callable[..., Awaitable[None]]:
     return run
 
 
+def setup_choices() -> Callable[..., Awaitable[None]]:
+    """The setup's choices: Efron's dice typed, a coin to flip after the roll, the form scrolled
+    to them (their hint under the dice) once the preview has the game's length."""
+
+    async def run(pilot) -> None:
+        from chutes_tui.model.ruletable import EFRON
+
+        setup = pilot.app.screen
+        setup.query_one("#setup-after-roll").value = "flip"
+        setup.query_one("#setup-dice-choice").value = EFRON
+        await wait_for(pilot, lambda: "choosing best" in str(setup.query_one("#board-preview").render()))
+        setup.query_one("#setup").scroll_end(animate=False)
+        await still_cursor()(pilot)
+
+    return run
+
+
+def rules_choices() -> Callable[..., Awaitable[None]]:
+    """The rules dialog of a board with choices, scrolled to them (the dice to choose from)."""
+
+    async def run(pilot) -> None:
+        await dialog("RulesScreen", "e", "l")(pilot)
+        pilot.app.screen.query_one("#rules-dice-choice").scroll_visible(animate=False, top=True)
+        await pilot.pause()
+
+    return run
+
+
 def suggestion(target: str | None) -> Callable[..., Awaitable[None]]:
     """The editor's suggestion: the target asked (``None``), or the edit offered for ``target``."""
 
@@ -257,6 +285,9 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     # The dialogs: the editor's rules, where to save a game, a question before losing one.
     "rules": (lambda: ChutesApp(game=two_player_game()), dialog("RulesScreen", "e", "l")),
     "rules-refused": (lambda: ChutesApp(game=two_player_game()), refused_rules()),
+    # The choices (issue 27's decisions) in the setup and in the rules dialog.
+    "setup-choices": (lambda: ChutesApp(board_name="standard"), setup_choices()),
+    "rules-choices": (lambda: ChutesApp(game=choosing_game()), rules_choices()),
     "save-as": (lambda: ChutesApp(game=two_player_game()), dialog("SaveScreen", "s", typed="Ann.json")),
     "confirm": (lambda: ChutesApp(game=two_player_game()), question_after_a_turn()),
     # Review mode: a game in progress stepped back two turns; a finished one at its first swing.

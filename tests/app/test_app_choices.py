@@ -13,6 +13,7 @@ from chutes_tui.app.widgets.status import StatusPanel
 from chutes_tui.cli.watch import seats
 from chutes_tui.engine.advice import advice
 from chutes_tui.engine.blunders import choice_costs
+from chutes_tui.engine.fewest import fewest_odds
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import Play, parse_player_spec
@@ -114,9 +115,25 @@ async def test_review_marks_the_blunders():
         )
 
 
-async def test_three_players_odds_on_a_board_with_choices_are_an_estimate_said_so():
+async def test_three_players_odds_on_a_board_with_choices_say_what_they_assume():
+    """Three players each play for fewest turns (cpu:best's policy with more than two): without
+    the bump rule the odds are exact and say so; with it the players interact, and the odds are
+    an estimate, said so too."""
     board = choosing_board()
     app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3, play_now=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        game = screen.game
+        assert game.no_odds is None and game.instant and screen.has_class("deciding")
+        exact = fewest_odds(board, (0, 0, 0), 0)
+        status = text_of(screen.query_one(StatusPanel).content)
+        assert f"≈ {exact.expected_total_moves:.1f} more turns in all\nif all play for fewest turns" in status
+        assert "Speed" in status and "estimated" not in status
+        table = screen.query_one(PlayersTable)
+        assert [table.get_cell(str(seat), "win") for seat in range(3)] == [f"{w:.1%}" for w in exact.win]
+    bumping = board.replace(bump=True)
+    app = ChutesApp(board=bumping, players=parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3, play_now=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -126,7 +143,10 @@ async def test_three_players_odds_on_a_board_with_choices_are_an_estimate_said_s
         snapshot = screen.controller.live.snapshot(game)
         status = text_of(screen.query_one(StatusPanel).content)
         error = max(snapshot.estimate.chance_se(seat) for seat in range(3))
-        assert f"estimated: 2,000 games ±{error:.1%}" in status and "Working out" not in status
+        assert f"if all play for fewest turns\nestimated: 2,000 games ±{error:.1%}\nSpeed" in status
+        assert "Working out" not in status
+        # Every line shown: the status is taller on a board with decisions (it cut the speed off).
+        assert screen.query_one(StatusPanel).size.height == 6 == len(status.rstrip("\n").splitlines())
         table = screen.query_one(PlayersTable)
         cells = [table.get_cell(str(seat), "win") for seat in range(3)]
         assert cells == [f"≈{win:.0%}" for win in snapshot.odds.win]
@@ -149,3 +169,34 @@ async def test_the_setup_screen_seats_a_naive_computer(private_dirs):
         assert (players[1].human, players[1].play) == (False, Play.NAIVE)
         kind.choose("cpu")
         assert setup.chosen_players()[1].play is Play.BEST
+
+
+async def test_a_question_asked_before_the_solver_finished_shows_its_values_when_it_does(monkeypatch):
+    """The person rolls before the solver's worker is done: the question opens without values,
+    and shows them (the same as when solved first) once the worker finishes, still open."""
+    import threading
+
+    from chutes_tui.app.screens import game as game_screen
+
+    board = choosing_board()
+    gate = threading.Event()
+
+    def held(board, players):
+        gate.wait(20)
+        return advice(board, players)
+
+    monkeypatch.setattr(game_screen, "advice", held)
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best"), seed=3, play_now=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        shown = await asked_with_hints(pilot, "to win")
+        asking = app.screen
+        assert "working out…" in shown and asking.prompt.scale is None
+        gate.set()
+        await wait_for(pilot, lambda: asking.prompt.scale is not None)
+        assert app.screen is asking  # the same question, still open
+        values = advice(board, 2).dice((0, 0), 0)
+        shown = text_of(asking.query_one("#choice-options").content)
+        assert "working out…" not in shown
+        assert all(f"{value:.1%} to win" in shown for value in values)
+        assert sum("★" in line for line in shown.splitlines()) == 1

@@ -60,10 +60,15 @@ async def test_the_board_and_the_table_show_every_pawn_and_a_capture_sends_pawns
     game = Game.new(board, parse_player_spec("cpu:best,cpu:naive"), seed=9)
     app = ChutesApp(game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.board.positions == [0, 0, 0, 0]
+        # The two computers play on their own once the solver's advice is in, on a loaded machine
+        # before settle returns: the test pauses them first and plays their turns itself.
         screen.controller.set_paused(True)
+        screen.controller.finish_turn()  # a turn under way: to its end
+        await settle(pilot)
+        assert len(game.history) < 24  # the capture (turn 24) is still to come
+        assert len(screen.board.positions) == 4 and screen.board.positions == game.piece_squares()
         while not any(turn.bumped for turn in game.history):  # seed 9: pawn 2 of Best, turn 24
             screen.controller.step()  # one computer turn, animated…
             screen.controller.finish_turn()  # …to its end

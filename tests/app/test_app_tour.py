@@ -69,9 +69,10 @@ async def test_the_setup_fields_for_dice_and_seed_say_what_they_are(monkeypatch,
         from chutes_tui.model.ruletable import Offered, offered
 
         typed = [row for row in offered(Offered.SETUP) if row.kind.form is Form.TEXT]
-        assert set(row_of) == {row.label for row in typed} and "dice" in row_of
+        # A colon between the name and the field: "top faces in a row: the board's (e.g. 3)".
+        assert set(row_of) == {f"{row.label}:" for row in typed} and "dice:" in row_of
         for row in typed:
-            assert row_of[row.label] is pilot.app.screen.query_one(f"#setup-{row.name}").parent
+            assert row_of[f"{row.label}:"] is pilot.app.screen.query_one(f"#setup-{row.name}").parent
         seed_row = pilot.app.screen.query_one("#seed").parent
         assert [str(label.render()) for label in seed_row.query(Label)] == ["Seed"]
 

@@ -13,6 +13,7 @@ from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.status import StatusPanel
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game
+from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.board import Board
 from chutes_tui.model.players import parse_player_spec
 from tests.app.helpers import settle, wait_for
@@ -90,7 +91,6 @@ async def test_the_board_marks_and_keys_the_squares_with_a_role(size):
 async def test_a_board_too_narrow_for_the_marks_keys_the_squares_instead(size, key):
     """Leela at 64×20 (the board beside the panels): no cell has room for ⌂ after "68", so the
     key names the goal's square instead of a mark the board does not show (it listed them)."""
-    from chutes_tui.io.boardfile import load_board
 
     app = ChutesApp(board=load_board("leela"), players=parse_player_spec("Ann,Bob"), seed=SEED)
     async with app.run_test(size=size) as pilot:
@@ -171,3 +171,19 @@ async def test_what_the_analysis_gives_comes_from_the_extended_chain():
         await wait_for(pilot, lambda: app.screen is screen)
         await pilot.press("d")
         await wait_for(pilot, lambda: isinstance(app.screen, DiagonalScreen))
+
+
+async def test_the_inspector_on_leela_says_a_six_rolls_again():
+    """Leela: every 6 rolls again, and only a 6 enters. The inspector's rolls say both (they said
+    neither: a 6 looked like any other roll, and a face that cannot enter 'needs an exact roll')."""
+    leela = load_board("leela")
+    app = ChutesApp(board=leela, players=parse_player_spec("Ann,Bob"), seed=SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("i")
+        await settle(pilot)
+        screen.board.set_cursor(10)  # a ladder's tail: its rolls are its own
+        await settle(pilot)
+        text = str(screen.query_one("#inspect-text", Static).content)
+        assert "Each roll leads to (* by a jump, ↻ then rolls again): 1→11  2→8*  3→13" in text
+        assert "6→4*↻" in text and "5→15↻" not in text

@@ -48,8 +48,10 @@ def test_a_rule_is_said_when_set_and_the_dice_and_end_rule_always(group):
     for row in playable(RULES)[group]:
         assert row.words(board) and row.words(board, brief=True), row.field
         assert (row.words(standard) is None) == (row in HOUSE_RULES), row.field
-    assert said(board)[:2] == ["2d6", "reach end"]  # the dice first, then the end
-    assert said(board)[2] == ("goal square 90" if group == 0 else "extra roll on the top face")
+    dice = "d6" if group == 2 else "2d6"  # decisions: the die chosen of a list (said later)
+    assert said(board)[:2] == [dice, "reach end"]  # the dice first, then the end
+    third = ["goal square 90", "extra roll on the top face", "chained jumps"][group]
+    assert said(board)[2] == third
 
 
 @GROUPS
@@ -113,6 +115,9 @@ def test_the_rules_key_names_the_dialogs_rules_in_a_summarys_order():
         "bump",
         "miss a turn on",
         "roll again on",
+        "dice to choose from",
+        "after the roll",
+        "pawns each",
     ]
     assert key.tooltip == "D" + ", ".join(names)[1:]
     assert [row.named for row in SAID if row in offered(Offered.DIALOG)] == names

@@ -8,6 +8,7 @@ the standard board) and must come back on the board, the settings or the file it
 tests play on tiny-10, whose bump odds are instant (the standard board's keep a worker busy)."""
 
 import argparse
+import dataclasses
 from contextlib import asynccontextmanager
 
 import pytest
@@ -21,10 +22,20 @@ from chutes_tui.app.screens.setup import SetupScreen
 from chutes_tui.cli import common
 from chutes_tui.io.boardfile import format_toml, load_board, parse_toml
 from chutes_tui.io.settings import LastSetup, Settings, load_settings, save_settings
+from chutes_tui.model import ruletable
 from chutes_tui.model.board import BoardError
 from chutes_tui.model.players import parse_player_spec
 from chutes_tui.model.rulekinds import Choice, Form
-from chutes_tui.model.ruletable import RULES, Offered, RuleChoices, RuleOverrides, offered
+from chutes_tui.model.ruletable import (
+    DECISIONS,
+    PAWNS,
+    RULES,
+    Offered,
+    RuleChoices,
+    RuleOverrides,
+    deciding,
+    offered,
+)
 from tests.app.helpers import wait_for
 
 
@@ -53,11 +64,20 @@ TURN_RULE_FIELDS = {
 }
 
 
+# Issue 27's decisions: a board with them plays one roll a turn of its own dice
+# (model/decisions.check_decisions), so they go with neither the turn rules, the extra roll nor
+# another die.
+DECISION_FIELDS = {row.field for row in DECISIONS}
+NOT_WITH_DECISIONS = TURN_RULE_FIELDS | {"die", "extra_roll"}
+
+
 def playable(rows):
-    """``rows`` in groups a game plays together: all but bump, then all but the turn rules."""
+    """``rows`` in groups a game plays together: all but bump and the decisions, then all but
+    the turn rules and the decisions, then the decisions with the rules they go with."""
     return [
-        tuple(row for row in rows if row.field != "bump"),
-        tuple(row for row in rows if row.field not in TURN_RULE_FIELDS),
+        tuple(row for row in rows if row.field != "bump" and row.field not in DECISION_FIELDS),
+        tuple(row for row in rows if row.field not in TURN_RULE_FIELDS | DECISION_FIELDS),
+        tuple(row for row in rows if row.field not in NOT_WITH_DECISIONS),
     ]
 
 
@@ -71,7 +91,7 @@ def only(rows):
 
 # Every row's sample, in the two groups a board takes together (:func:`playable`).
 SAMPLES = [only(group) for group in playable(RULES)]
-GROUPS = pytest.mark.parametrize("group", [0, 1], ids=["turn rules", "bump"])
+GROUPS = pytest.mark.parametrize("group", [0, 1, 2], ids=["turn rules", "bump", "decisions"])
 
 
 def check_board(board, rows):
@@ -95,10 +115,13 @@ def test_the_bump_rule_is_refused_with_a_turn_rule_in_one_line(standard):
 
 
 @GROUPS
-def test_every_row_offered_on_the_command_line_is_a_flag(group, standard):
-    rows = playable(offered(Offered.CLI))[group]
+@pytest.mark.parametrize(
+    ("where", "decisions"), [(Offered.CLI, False), (Offered.PLAY, True)], ids=["every verb", "play"]
+)
+def test_every_row_offered_on_the_command_line_is_a_flag(group, where, decisions, standard):
+    rows = playable(offered(where))[group]
     parser = argparse.ArgumentParser()
-    common.add_board_arguments(parser)
+    common.add_board_arguments(parser, decisions=decisions)
     words = ["standard"]
     for row in rows:
         assert row.flag in parser.format_help()
@@ -107,8 +130,8 @@ def test_every_row_offered_on_the_command_line_is_a_flag(group, standard):
             words.append(row.flag if value else "--no-" + row.name)
         else:
             words += [row.flag, row.kind.text(value)]
-    check_board(common.board_from_args(parser.parse_args(words)), rows)
-    assert common.rule_overrides(parser.parse_args(["standard"])) == RuleOverrides()
+    check_board(common.board_from_args(parser.parse_args(words), decisions=decisions), rows)
+    assert common.rule_overrides(parser.parse_args(["standard"]), decisions=decisions) == RuleOverrides()
 
 
 @GROUPS
@@ -120,7 +143,7 @@ def test_every_row_offered_in_a_board_file_is_written_and_read_back(group, stand
     for row in rows:
         assert f"\n{row.key} = {row.kind.toml(row.of(board))}\n" in text
         assert data[row.key] == row.kind.json(row.of(board))
-    again = parse_toml(text)
+    again = parse_toml(text, deciding=True)  # as the game reads it
     check_board(again, rows)
     assert again == board
 
@@ -193,15 +216,37 @@ def test_the_setup_and_the_dialog_offer_the_same_rules_unless_a_row_says_why():
     on_the_board = [row.field for row in RULES if row.played and Offered.SETUP not in row.offered]
     assert on_the_board == ["goal", "enter_square", "miss_turn", "throw_again"]  # name a square
     played = tuple(row for row in RULES if row.played)
-    assert offered(Offered.DIALOG) == offered(Offered.CLI) == offered(Offered.FILE) == played
+    assert offered(Offered.DIALOG) == offered(Offered.PLAY) == offered(Offered.FILE) == played
+    assert offered(Offered.CLI) == tuple(row for row in played if not row.decision)
 
 
-def test_a_row_the_engines_do_not_play_yet_is_offered_nowhere():
-    """Issue 27's decisions: only the strategy solver plays them (its own rows: deciding())."""
-    waiting = [row for row in RULES if not row.played]
-    assert [row.field for row in waiting] == ["dice_choice", "after_roll", "pawns"]
+def test_the_decisions_are_offered_where_the_game_plays_them():
+    """Issue 27's decisions: the game plays them (the setup, the dialog, play and watch, board
+    files) and the strategy solver; the analysis verbs' flags leave them out (and refuse them:
+    tests/cli/test_flag_values.py)."""
+    assert [row.field for row in RULES if row.decision] == ["dice_choice", "after_roll", "pawns"]
+    for row in DECISIONS:
+        assert row.played and row.why, row.field
+        for where in (Offered.PLAY, Offered.SETUP, Offered.DIALOG, Offered.FILE):
+            assert row in offered(where), (row.field, where)
+        assert row not in offered(Offered.CLI)
+    assert deciding(Offered.PLAY) == offered(Offered.PLAY)  # every decision played
+
+
+def test_a_decision_the_game_does_not_play_yet_is_offered_only_to_the_strategy_solver(monkeypatch):
+    # A row says whether the game plays it; the surfaces follow (pawns were such a row).
+    waiting = dataclasses.replace(PAWNS, played=False)
+    monkeypatch.setattr(ruletable, "RULES", tuple(waiting if row is PAWNS else row for row in RULES))
     for where in Offered:
-        assert not set(waiting) & set(offered(where)), where
+        assert waiting not in offered(where), where
+    assert waiting in deciding(Offered.PLAY) and waiting in deciding(Offered.FILE)  # strategy's
+
+
+def test_a_row_says_honestly_where_it_is_offered():
+    with pytest.raises(ValueError, match=r"do not play the decision pawns: not Offered\.CLI"):
+        dataclasses.replace(PAWNS, offered=ruletable.EVERYWHERE)
+    with pytest.raises(ValueError, match=r"a flag of every verb: Offered\.PLAY too"):
+        dataclasses.replace(PAWNS, decision=False, offered=Offered.CLI | Offered.FILE)
 
 
 def test_every_rule_of_issue_26_is_offered():

@@ -42,7 +42,7 @@ def test_other_verbs_refuse_a_board_file_with_decisions(tmp_path, capsys):
     path.write_text("squares = 12\ndice_choice = [[4, 4, 0], [3], [1]]\n")
     assert main(["analyze", str(path)]) == 1
     err = capsys.readouterr().err
-    assert "efron.toml:2: dice_choice is a decision: only chutes-tui strategy plays it so far" in err
+    assert "efron.toml:2: dice_choice is a decision: the analysis assumes nobody chooses" in err
     assert main(["strategy", str(path)]) == 0
 
 
@@ -178,3 +178,37 @@ def test_the_drawing_never_cuts_a_jump_or_the_goal(columns):
     cells = [cell for row in rows[:10] for cell in row.split("  ") if cell.strip()]
     assert "80→100" in rows[2] and rows[0].startswith("100 ⌂") and "98→78" in rows[0]
     assert " 1→38" in rows[9] and "99 D" in rows[0] and len(cells) == 100
+
+
+def test_three_players_each_playing_for_fewest_turns_are_solved_exactly(capsys):
+    """The chances of cpu:best's policy with three players (each for fewest turns), exact without
+    the bump rule: the app's live odds (engine/fewest.py), and the estimate beside them within 4σ;
+    under the bump rule the players interact, and only the estimate is given."""
+    from chutes_tui.engine.fewest import fewest_odds
+    from chutes_tui.io.boardfile import load_board
+
+    efron = "4,4,4,4,0,0 / 3,3,3,3,3,3 / 6,6,2,2,2,2 / 5,5,5,1,1,1"
+    assert main(["strategy", "standard", "--dice-choice", efron, "--players", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    board = load_board("standard").replace(
+        dice_choice=((4, 4, 4, 4, 0, 0), (3,) * 6, (6, 6, 2, 2, 2, 2), (5, 5, 5, 1, 1, 1))
+    )
+    exact = fewest_odds(board, (0, 0, 0), 0)
+    fewest = data["fewest_turns_players"]
+    assert fewest["chances"] == pytest.approx(list(exact.win), abs=1e-12)
+    assert fewest["turns"] == pytest.approx(exact.expected_total_moves, rel=1e-12)
+    for chance, estimated in zip(fewest["chances"], data["estimate"]["chances"], strict=True):
+        assert abs(estimated["value"] - chance) < 4 * estimated["se"]
+    assert "only everyone playing for fewest turns is solved" in data["estimate"]["limit"]
+    assert main(["strategy", "standard", "--dice-choice", efron, "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "3 players, each playing for fewest turns (cpu:best): exact" in out
+    assert f"player 1 (moving first) wins  {exact.win[0]:.4%}" in out
+    assert (
+        main(["strategy", "tiny-10", "--dice-choice", "1,2 / 3", "--players", "3", "--bump", "--json"]) == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert (
+        "fewest_turns_players" not in data
+        and "under the bump rule 3 players interact" in data["estimate"]["limit"]
+    )

@@ -4,11 +4,12 @@ option's value beside it (the solver's, from the prompt: this only formats it)."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, cast
 
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
@@ -80,8 +81,31 @@ class ChoiceScreen(Dialog[int | None]):
         elif number < len(self.prompt.options):
             self.dismiss(number)
 
+    def asks(self, prompt: Prompt) -> bool:
+        """Whether ``prompt`` is this question (its values perhaps known since)."""
+        same = (self.prompt.question, [option.words for option in self.prompt.options])
+        return same == (prompt.question, [option.words for option in prompt.options])
+
+    def show_prompt(self, prompt: Prompt) -> None:
+        """This question with ``prompt``'s values (the solver finished after it was asked)."""
+        self.prompt = prompt
+        self.query_one("#choice-options", Static).update(prompt_table(self.prompt, self.hints))
+
     def action_hints(self) -> None:
         self.hints = not self.hints
         cast(Hinted, self.app).hints = self.hints  # the app remembers it for the next prompt
         self.query_one("#choice-options", Static).update(prompt_table(self.prompt, self.hints))
         self.query_one("#choice-keys", Static).update(self._keys())
+
+
+def ask(
+    app: App[object], prompt: Prompt, who: str, answer: Callable[[int | None], None], again: bool
+) -> None:
+    """Ask ``who`` ``prompt`` (``answer``: the option's index, or ``None``: later); ``again``:
+    only show the question open now with ``prompt``'s values, if it is open."""
+    asking = app.screen
+    if again:
+        if isinstance(asking, ChoiceScreen) and asking.asks(prompt):
+            asking.show_prompt(prompt)
+        return
+    app.push_screen(ChoiceScreen(prompt, who, getattr(app, "hints", False)), answer)

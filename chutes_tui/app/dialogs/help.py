@@ -62,11 +62,15 @@ CHOOSING = (
     "The players choose: a die before the roll, what to do with the roll, or with pawns which "
     "pawn moves (●2 on the board and 15·22 in the table: each pawn, by number). The question's "
     "keys 1-8 choose; k shows each choice's value, the solver's (two players: the chance to win; "
-    "else expected turns), ★ the best. Every figure assumes the players choose best; where the "
-    "solvers cannot hold the game (many pawns, many pair states, three or more players) the "
-    "chances are a Monte Carlo estimate from a position (≈ in the table, the games and the "
-    "standard error under the status), every player playing the one-player optimum. Review "
-    "marks ?? on a choice that cost more than 2 points of the chance to win (or half a turn)."
+    "else expected turns), ★ the best. The figures say what they assume of the players (under "
+    "the status): one player plays for fewest turns; two play to win, each as well as it can "
+    "against the other (the exact value of the game); three or more each play for fewest turns "
+    'on their own, as cpu:best does ("if all play for fewest turns": without the bump rule the '
+    "players are independent, and the chances exact). Where the solvers cannot hold the game "
+    "(many pawns, many pair states, the bump rule with three or more) the chances are a Monte "
+    "Carlo estimate from a position (≈ in the table, the games and the standard error under the "
+    "status), every player playing for fewest turns. Review marks ?? on a choice that cost more "
+    "than 2 points of the chance to win (or half a turn)."
 )
 
 

@@ -39,7 +39,7 @@ def local_board_files(directory: Path) -> list[Path]:
                 return found
             try:
                 if path.stat().st_size <= LISTED_MAX_BYTES:
-                    read_board(path)
+                    read_board(path, deciding=True)
                     found.append(path)
             except (OSError, BoardError):
                 continue
@@ -114,7 +114,7 @@ class BoardPicker(Dialog[Board | Literal["editor"] | None]):
             self.app.push_screen(ErrorScreen("No board chosen", "Pick a board from the list or type a path."))
             return
         try:
-            board = load_board(spec)
+            board = load_board(spec, deciding=True)
         except BoardError as error:
             self.app.push_screen(ErrorScreen("This board cannot be used", str(error)))
             return

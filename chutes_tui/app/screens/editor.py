@@ -22,7 +22,7 @@ from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.dialogs.rules import RulesScreen
 from chutes_tui.app.dialogs.save_as import ask_where_to_save, write_or_deliver
 from chutes_tui.app.dialogs.target import TargetScreen
-from chutes_tui.app.editfigures import stats_within, work_out
+from chutes_tui.app.editfigures import edge_words, length_words, stats_within, work_out
 from chutes_tui.app.keymap import keys, moved
 from chutes_tui.app.overlays import statistic_overlay
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
@@ -32,6 +32,7 @@ from chutes_tui.app.workers import start_worker
 from chutes_tui.engine.playable import endless_problem
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model.board import Board, BoardError, jump_kind
+from chutes_tui.model.decisions import decides
 from chutes_tui.model.edits import EditHistory, add_jump, move_jump_end, remove_jump
 from chutes_tui.model.generate import random_board
 from chutes_tui.model.players import PlayerSpec
@@ -157,24 +158,20 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
         stats = stats or stats_within(board, self.original)
         if stats is None:
             work_out(self, board, self.original, self._worked_out)
-            mean, change = edit_length(board, self.original)
+            length_line = Text("working it out…", style="italic")
             edge_line = Text("The first of two players wins: working it out…", style="italic")
+            if not decides(board) and not decides(self.original):  # the chain's mean: one solve
+                length_line = length_words(*edit_length(board, self.original))
         else:
-            mean, change, edge = stats.expected_turns, stats.change, stats.first_player_advantage
-            edge_line = Text(
-                f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points vs an even 50%)"
-            )
+            length_line = length_words(stats.expected_turns, stats.change, stats.choosing)
+            edge_line = edge_words(stats)
         lines = [
             Text.assemble(
                 (shown(board.name, 40), "bold"),
                 " · ".join(["", f"{board.end} squares", *said(board, brief=True)]),
             ),
             Text(f"{count(len(board.ladders), 'ladder')}, {count(len(board.chutes), 'chute')}"),
-            Text.assemble(
-                "Expected length: ",
-                (f"{mean:.3f}", "bold"),
-                f" turns ({change:+.3f} vs the board you opened)",
-            ),
+            Text.assemble("Expected length: ", length_line),
             edge_line,
         ]
         if self.edits_unsaved:
@@ -183,8 +180,12 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
             lines.append(Text(f"Tail marked on {self.tail}: put the cursor on the head and press h"))
         if self.moving is not None:
             lines.append(Text(f"Moving the jump end on {self.moving}: press m where it should go"))
+        if stats is not None and stats.unsolved:
+            lines.append(Text(f"Not worked out: {stats.unsolved}", style="italic"))
         self.query_one("#editor-stats", Static).update(Text("\n").join(lines))
-        self.view.set_overlay(statistic_overlay(self.board, OverlayKind.TURNS_LEFT))
+        # A chain's turns left assume nobody chooses: no overlay on a board with decisions.
+        turns_left = None if decides(board) else statistic_overlay(board, OverlayKind.TURNS_LEFT)
+        self.view.set_overlay(turns_left)
 
     def _worked_out(self, board: Board, stats: EditStats) -> None:
         if board is self.board:  # not edited meanwhile

@@ -40,7 +40,7 @@ from chutes_tui.app.timers import TextualScheduler
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.flowbar import FlowBar
 from chutes_tui.app.widgets.footer import FittingFooter
-from chutes_tui.app.widgets.panels import GamePanels, PanelScreen, fit_panels
+from chutes_tui.app.widgets.panels import GamePanels, PanelScreen
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.workers import start_worker
@@ -98,7 +98,6 @@ class GameScreen(PanelScreen[None]):
         self.end = GameEnd(self, self.controller, self.session, self.play, replay)
         self.feed = LiveFeed(self, self.stats.take_live)
         self.hint = hint
-        self._board_only: bool | None = None  # None: the terminal's width decides
         self._paused_before: bool | None = None  # while another screen is on top
         self._mode: GameMode | None = None  # what the footer shows keys for (follow_mode)
         if replay is not None:
@@ -210,7 +209,7 @@ class GameScreen(PanelScreen[None]):
         self.feed.close()
 
     def on_resize(self, event: events.Resize) -> None:
-        fit_panels(self, event.size, self._board_only)
+        self.fit(event.size)
 
     def show_board_only(self, board_only: bool) -> None:
         """The board alone, or beside the side panel (the 'w' key decides from then on)."""
@@ -232,7 +231,7 @@ class GameScreen(PanelScreen[None]):
         if self.feed.finished(event.worker):
             return
         if event.worker.group == "advice" and event.state is WorkerState.SUCCESS:
-            self.controller.schedule()
+            self.controller.advice_in()
         if event.worker.group == "exact" and event.state is WorkerState.SUCCESS and event.worker.result:
             self.stats.exact_answered(*event.worker.result)
 
@@ -272,11 +271,10 @@ class GameScreen(PanelScreen[None]):
             board, players = game.board, len(game.players)
             start_worker(self, lambda: advice(board, players), name="solver's advice", group="advice")
 
-    def ask(self, prompt: Prompt, answer: Callable[[int | None], None]) -> None:
-        from chutes_tui.app.dialogs.choice import ChoiceScreen  # boards with decisions alone
+    def ask(self, prompt: Prompt, answer: Callable[[int | None], None], again: bool = False) -> None:
+        from chutes_tui.app.dialogs.choice import ask  # boards with decisions alone
 
-        who = shown(self.game.current.spec.name, 20)
-        self.app.push_screen(ChoiceScreen(prompt, who, getattr(self.app, "hints", False)), answer)
+        ask(self.app, prompt, shown(self.game.current.spec.name, 20), answer, again)
 
     def show_step(self, step: Step) -> None:
         if step.face is not None:

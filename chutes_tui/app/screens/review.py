@@ -23,7 +23,7 @@ from chutes_tui.app.dialogs.confirm import confirm_then
 from chutes_tui.app.dialogs.help import HelpScreen
 from chutes_tui.app.screens.keys import REVIEW_KEYS
 from chutes_tui.app.widgets.footer import FittingFooter
-from chutes_tui.app.widgets.panels import GamePanels, PanelScreen, fit_panels
+from chutes_tui.app.widgets.panels import GamePanels, PanelScreen
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.workers import start_worker
@@ -47,6 +47,7 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
     """Dismissed with ``None`` (Esc) or a :class:`PlayOn`."""
 
     BINDINGS = REVIEW_KEYS
+    BARS = 1  # the review's bar under the panels
 
     def __init__(self, review: Review, turn: int | None = None, notice: str | None = None) -> None:
         """``turn``: where to start (``None``: the last); ``notice``: a line for the bar."""
@@ -54,7 +55,6 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         self.review = review
         self.turn = review.last if turn is None else max(0, min(turn, review.last))
         self.notice = notice
-        self._board_only: bool | None = None
         self._working = False
         self._points: list[int] = []  # moment → its point on the chart (moments without odds share)
         # What each choice cost on a board with decisions (the solver's: quick, kept with the board).
@@ -78,7 +78,7 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         self.show(self.turn)
 
     def on_resize(self, event: events.Resize) -> None:
-        fit_panels(self, event.size, self._board_only, bars=1)
+        self.fit(event.size)
 
     def action_board_only(self) -> None:
         self._board_only = not self.has_class("board-only")

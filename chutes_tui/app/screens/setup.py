@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
@@ -20,15 +20,8 @@ from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.themes import seat_color
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.widgets.preview import BoardPreview
-from chutes_tui.app.widgets.rulefields import (
-    field_width,
-    fitting_columns,
-    labelled,
-    overrides_of,
-    rule_field,
-    what,
-)
 from chutes_tui.app.widgets.seats import FIELDS, Seat, kind_spec
+from chutes_tui.app.widgets.setuprules import PREFIX, ROWS, SetupRules, typed_rule
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.bundled import bundled_board_names
@@ -39,22 +32,9 @@ from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_PLAYERS, InputError
 from chutes_tui.model.players import PlayerSpec, default_players
 from chutes_tui.model.rulekinds import Form
-from chutes_tui.model.ruletable import Offered, RuleOption, offered
 from chutes_tui.model.text import path_text, shown
 
 T = TypeVar("T")
-ROWS = offered(Offered.SETUP)
-PREFIX = "setup-"  # a rule's field: #setup-die (the game screen has a #die)
-LABEL_WIDTH = 8  # screens.tcss: #setup .label
-# The rules' fields flow within 104 of the form's 120 columns (screens.tcss: #setup > *):
-# rulefields.field_width counts a tick box and a text field's name short (by 1 and 2), and the
-# slack keeps a line of them whole.
-RULES_WIDTH = 104
-
-
-def _typed_rule(row: RuleOption[Any], text: str) -> object:
-    """A rule's text field as typed (empty: the board's own)."""
-    return row.kind.parse(text, what(row)) if text.strip() else None
 
 
 class SetupScreen(Screen):
@@ -119,14 +99,7 @@ class SetupScreen(Screen):
                 typed.display = not served
                 yield typed
             yield BoardPreview(id="board-preview")
-            with Horizontal(classes="row"):
-                yield Label("Rules", classes="label")
-                with Grid(id="rule-fields"):  # as many a line as fit (on_resize)
-                    for row in ROWS:
-                        remembered = self._remembered(row)
-                        yield labelled(
-                            row, rule_field(row, remembered, prefix=PREFIX, board_own=True), "inline-label"
-                        )
+            yield SetupRules(None if self.remembered is None else self.remembered.rules, id="setup-rules")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(
@@ -148,18 +121,9 @@ class SetupScreen(Screen):
                 )
         yield FittingFooter()
 
-    def _remembered(self, row: RuleOption[Any]) -> object:
-        last = self.remembered
-        return last.rules.value(row) if last is not None and row in last.rules else None
-
     def on_resize(self, event: events.Resize) -> None:  # header, Start's row, footer: in sight
         self.query_one("#setup").styles.max_height = max(3, event.size.height - 4)
-        # The rules' fields flow onto as many lines as the width needs (the form's padding,
-        # its label column and a scroll bar aside; at most RULES_WIDTH).
-        room = min(event.size.width - 5, RULES_WIDTH) - LABEL_WIDTH
-        self.query_one("#rule-fields").styles.grid_size_columns = fitting_columns(
-            [field_width(row) for row in ROWS], room
-        )
+        self.rules.fit(event.size.width)
 
     def on_mount(self) -> None:
         self._preview()
@@ -174,12 +138,20 @@ class SetupScreen(Screen):
         the last attempt's board error (the preview says whether it still holds)."""
         self.query_one("#setup-error", Static).update("")
         preview = self.query_one("#board-preview", BoardPreview)
+        refused = self.rules.refused_under_fields()
+        if refused:  # said under the field: the preview points there
+            preview.show_problem(f"No board yet: {refused} refused below.")
+            return
         try:
             board = self._board_or_error()
         except (BoardError, InputError) as problem:
             preview.show_problem(problem)
             return
         preview.show_board(board)
+
+    @property
+    def rules(self) -> SetupRules:
+        return self.query_one(SetupRules)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # "Back to the game" only when this screen was opened from one; "Continue" only when
@@ -204,7 +176,10 @@ class SetupScreen(Screen):
 
     @on(Input.Changed)
     def _clear_refusal(self, event: Input.Changed) -> None:
-        """A refused field's reason goes once the field is changed (Start checks it again)."""
+        """A refused field's reason goes once the field is changed (Start checks it again; a
+        rule's long field is checked as it is typed: ``SetupRules.refused_under_fields``)."""
+        if event.input.has_class("rule"):
+            return
         for note in self.query(f"#{event.input.id}-error"):
             if isinstance(note, Static) and note.display:
                 note.update("")
@@ -257,15 +232,15 @@ class SetupScreen(Screen):
     def _board_or_error(self) -> Board:
         """The board and rules asked for, or the error that refuses them."""
         path = self._value("#board-path").strip()
-        rules = overrides_of(ROWS, self, prefix=PREFIX, board_own=True)
-        return load_board(path or self._value("#board-select"), rules)
+        rules = self.rules.overrides()
+        return load_board(path or self._value("#board-select"), rules, deciding=True)
 
     def chosen_board(self) -> Board | None:
         """The board and rules asked for (``None``: a refusal is shown beside its field)."""
         refused = self.errors
         for row in ROWS:
             if row.kind.form is Form.TEXT:
-                self._field(PREFIX + row.name, partial(_typed_rule, row))
+                self._field(PREFIX + row.name, partial(typed_rule, row))
         if self.errors > refused:
             return None
         try:
@@ -384,6 +359,6 @@ class SetupScreen(Screen):
         setup = LastSetup(
             players=tuple(players),
             board=self._value("#board-path").strip() or self._value("#board-select"),
-            rules=overrides_of(ROWS, self, prefix=PREFIX, board_own=True),  # already checked by chosen_board
+            rules=self.rules.overrides(),  # already checked by chosen_board
         )
         update_settings(setup=setup)

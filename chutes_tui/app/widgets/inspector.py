@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from chutes_tui.app.widgets.chart import LineChart
 from chutes_tui.app.widgets.wrap import Items, item
-from chutes_tui.render.squares import square_says
+from chutes_tui.render.squares import THROW_AGAIN, square_says
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.reports import SquareReport  # formatted here, made by the screen
@@ -31,8 +31,7 @@ def report_text(report: SquareReport, mover: str | None = None) -> Text:
         f" · 5–95% {low}–{high}",
         item(f"Finish within {'/'.join(map(str, report.p_finish_within))}:") + f" {within}",
         f"From the start: {report.expected_visits:.2f} turns here · P(ever) {report.p_visit:.0%}",
-        "Each roll leads to (* by a jump): "
-        + "  ".join(f"{o.roll}→{o.final}{'*' if o.jump else ''}" for o in report.roll_outcomes),
+        roll_line(report),
     ]
     if report.jump is not None:
         jump = report.jump
@@ -52,6 +51,21 @@ def report_text(report: SquareReport, mover: str | None = None) -> Text:
         lines.append(f"{who} to move here vs {report.opponent}: wins {report.win_probability:.1%}")
     says = square_says(report.board, square)  # its marks: the goal, a turn to miss, a throw again
     return Text("\n").join([heading, *(Text(line) for line in [*says, *lines])])
+
+
+def roll_line(report: SquareReport) -> str:
+    """``Each roll leads to (* by a jump, ↻ then rolls again): 1→11  2→8*  …  6→4*↻`` (the
+    marks' key names those the line shows)."""
+    again = THROW_AGAIN.mark  # the square's mark for another roll in the same turn
+    rolls = "  ".join(
+        f"{o.roll}→{o.final}{'*' if o.jump else ''}{again if o.again else ''}" for o in report.roll_outcomes
+    )
+    marks = [
+        words
+        for shown, words in (("*", "* by a jump"), (again, f"{again} then rolls again"))
+        if any(shown in part for part in rolls.split())
+    ]
+    return f"Each roll leads to ({', '.join(marks)}): {rolls}" if marks else f"Each roll leads to: {rolls}"
 
 
 class InspectorPanel(VerticalScroll):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -22,6 +22,7 @@ from chutes_tui.app.widgets.status import Status, StatusPanel
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.widgets.wrap import item, joined
 from chutes_tui.engine.game import Game
+from chutes_tui.engine.live import assumed
 from chutes_tui.engine.turn import Snapshot, Turn
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import decides
@@ -44,29 +45,37 @@ def die_face(roll: int, die: Dice) -> str:
     return DIE_FACES[roll - 1] if die == Dice(6) else f"[{roll}]"
 
 
-def chart_rows(height: int, players: int, compact: bool, bars: int = 0) -> int:
+def chart_rows(height: int, players: int, compact: bool, bars: int = 0, status: int = 4) -> int:
     """Rows for the odds chart in a screen ``height`` lines tall (``bars``: lines under the
     panels, a review's bar): what the side panel's other parts leave, the log keeping at least
     :data:`LOG_LEAST` lines (compact) or sharing the spare rows half and half with the chart (9
     rows or more). 0: no room for a chart of :data:`CHART_LEAST` rows; it gives way, so the roll
-    button stays in sight (12 players at 80×24)."""
-    left = height - 2 - bars - table_rows(height, players, bars)  # header, footer, bars; the table
-    if compact:  # then the status (4 lines), the roll button (3), the log
-        room = left - STATUS_ROWS - BUTTON_ROWS
+    button stays in sight (12 players at 80×24). ``status``: the status's lines (more on a board
+    with decisions: :func:`status_rows`)."""
+    left = height - 2 - bars - table_rows(height, players, bars, status)  # header, footer, bars; the table
+    if compact:  # then the status, the roll button (3), the log
+        room = left - status - BUTTON_ROWS
         return max(CHART_LEAST, min(8, room - 4)) if room - LOG_LEAST >= CHART_LEAST else 0
     # the table's note (3 lines + 1), the chart's margin, status, button (3 + 1), log's margin
-    spare = left - 3 - 1 - 1 - 4 - 4 - 1 - CHART_ROWS - LOG_ROWS
+    spare = left - 3 - 1 - 1 - status - 4 - 1 - CHART_ROWS - LOG_ROWS
     return CHART_ROWS + max(0, spare // 2)
 
 
-def table_rows(height: int, players: int, bars: int = 0) -> int:
+def table_rows(height: int, players: int, bars: int = 0, status: int = 4) -> int:
     """The players table's rows (its header and a line a player, at most 13): fewer, and it
     scrolls, where a whole table would leave no room for the status, the button and the log."""
-    return max(3, min(13, players + 1, height - 2 - bars - STATUS_ROWS - BUTTON_ROWS - LOG_LEAST))
+    return max(3, min(13, players + 1, height - 2 - bars - status - BUTTON_ROWS - LOG_LEAST))
 
 
 CHART_ROWS, LOG_ROWS = 9, 10
-CHART_LEAST, LOG_LEAST, STATUS_ROWS, BUTTON_ROWS = 5, 2, 4, 3
+CHART_LEAST, LOG_LEAST, BUTTON_ROWS = 5, 2, 3
+# The status's lines (chutes.tcss: #info): a board with decisions (a screen of class "deciding")
+# says too what the odds assume of the players, and where they are estimated from how many games.
+STATUS_ROWS, DECIDING_STATUS_ROWS = 4, 6
+
+
+def status_rows(screen: Screen[Any]) -> int:
+    return DECIDING_STATUS_ROWS if screen.has_class("deciding") else STATUS_ROWS
 
 
 def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None, bars: int = 0) -> None:
@@ -78,9 +87,10 @@ def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None, bars: i
     table = screen.query_one(PlayersTable)
     table.set_compact(compact)
     players = len(table.specs) or len(screen.query_one(GamePanels).first.players)  # before its reset
-    table.styles.max_height = table_rows(size.height, players, bars)
+    status = status_rows(screen)
+    table.styles.max_height = table_rows(size.height, players, bars, status)
     chart = screen.query_one("#chart", LineChart)
-    rows = chart_rows(size.height, players, compact, bars)
+    rows = chart_rows(size.height, players, compact, bars, status)
     chart.display = rows > 0
     chart.styles.height = max(rows, CHART_LEAST)
     side = screen.query_one("#side")
@@ -105,6 +115,13 @@ class PanelScreen(Screen[ResultType]):
     """A screen that shows :class:`GamePanels` (the game's and its review's), with their widgets
     by name."""
 
+    BARS: ClassVar[int] = 0  # lines under the panels (a review's bar)
+    _board_only: bool | None = None  # None: the terminal's width decides (else the 'w' key)
+
+    def fit(self, size: Size | None = None) -> None:
+        """The panels fitted to the screen's size (:func:`fit_panels`)."""
+        fit_panels(self, size or self.size, self._board_only, self.BARS)
+
     @property
     def panels(self) -> GamePanels:
         return self.query_one(GamePanels)
@@ -122,14 +139,19 @@ class PanelScreen(Screen[ResultType]):
         return self.query_one("#chart", LineChart)
 
 
-def players_note(board: Board) -> str:
-    """The line under the players' table: what its columns say (on a board with decisions the
-    figures assume both play best; with pawns the squares are each pawn's)."""
+def players_note(board: Board, players: int) -> str:
+    """The line under the players' table: what its columns say (on a board with decisions what
+    the figures assume the players do: :func:`~chutes_tui.engine.live.assumed`; with pawns the
+    squares are each pawn's)."""
     where = "pawns: each pawn's square" if board.pawns > 1 else "sq: square"
-    how = ", playing best" if decides(board) else ""
+    if not decides(board):
+        return (
+            f"{where} · left: turns a player still needs on their own, on average · win: exact "
+            "chance to win from here (? explains every number)"
+        )
     return (
-        f"{where} · left: turns a player still needs on their own, on average{how} · "
-        f"win: {'chance to win, both playing best' if how else 'exact chance to win'} from here "
+        f"{where} · left: turns a player still needs on their own, on average, playing for fewest "
+        f"turns · win: chance to win from here, {assumed(board, players)} "
         "(? explains every number)"
     )
 
@@ -143,7 +165,7 @@ class GamePanels(Horizontal):
         yield BoardView(self.first.board, [p.spec for p in self.first.players], id="board")
         with Vertical(id="side"):
             yield PlayersTable(id="players")
-            yield Static(players_note(self.first.board), id="players-note")
+            yield Static(players_note(self.first.board, len(self.first.players)), id="players-note")
             yield LineChart(id="chart", title="Chance to win", short_title="Win", readout=True)
             yield StatusPanel(id="info")
             with Horizontal(id="controls"):
@@ -157,9 +179,14 @@ class GamePanels(Horizontal):
         """Everything from scratch (a new game, a rematch, a resumed save); ``marks`` add words
         to turns' lines in the log (a review's swings, by turn number)."""
         specs = [p.spec for p in game.players]
+        screen = self.screen
+        if screen.has_class("deciding") != decides(game.board) and isinstance(screen, PanelScreen):
+            screen.set_class(decides(game.board), "deciding")  # a taller status (status_rows)
+            if screen.size.height:  # else its first resize fits it
+                screen.fit()
         self.query_one(BoardView).reset(game.board, specs, game.piece_squares())
         self.query_one(PlayersTable).reset(specs, game.board.end, game.board.pawns)
-        self.query_one("#players-note", Static).update(players_note(game.board))
+        self.query_one("#players-note", Static).update(players_note(game.board, len(game.players)))
         self.query_one(LineChart).load(
             [s.color for s in specs],
             [odds.win for odds in game.odds_history if odds is not None],

@@ -3,10 +3,10 @@ a tick box, a list of choices or a line of text, by the kind of its value. The s
 the editor's rules dialog make theirs here, so a new row is a new field on both.
 
 On the setup screen a rule may be left as the board has it (``board_own``): a choice offers
-"… of the board", a text field may stay empty, and a rule that is on or off is a choice of three
-("bump of the board", "bump: on", "bump: off"; a tick box could not say "the board's own" and
-still switch a board's rule off). In the dialog every field shows the board's value and may
-change it, a tick box for on or off.
+"… of the board", a text field may stay empty ("dice: the board's (e.g. 2d6)"), and a rule that
+is on or off is a choice of three ("bump of the board", "bump: on", "bump: off"; a tick box
+could not say "the board's own" and still switch a board's rule off). In the dialog every field
+shows the board's value and may change it, a tick box for on or off.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def rule_field(row: RuleOption[Any], value: object, *, prefix: str = "", board_o
             field.styles.width = field_width(row)
     else:
         typed = "" if value is None else kind.text(value)
-        placeholder = f"board's (e.g. {kind.example})" if board_own else kind.example
+        placeholder = f"the board's (e.g. {kind.example})" if board_own else kind.example
         if value is None and not board_own:  # an optional rule the board has not set
             placeholder = f"none (e.g. {kind.example})"
         field = Input(
@@ -76,7 +76,7 @@ def _word(kind: Any, value: object) -> str:
 
 
 # On the setup screen: a text field's width, and the room between two fields on a line.
-TEXT_WIDTH, GAP = 20, 2
+TEXT_WIDTH, GAP = 24, 2
 
 
 def field_width(row: RuleOption[Any], board_own: bool = True) -> int:
@@ -88,7 +88,7 @@ def field_width(row: RuleOption[Any], board_own: bool = True) -> int:
         return len(row.label) + 4
     if kind.form is Form.TICK or isinstance(kind, Choice):
         return max(len(label) for label, _ in _choices(row, kind, board_own)) + 4
-    return len(row.label) + 1 + TEXT_WIDTH
+    return len(row.label) + 2 + TEXT_WIDTH
 
 
 def fitting_columns(widths: list[int], room: int, gap: int = GAP) -> int:
@@ -102,11 +102,12 @@ def fitting_columns(widths: list[int], room: int, gap: int = GAP) -> int:
 
 
 def labelled(row: RuleOption[Any], field: Widget, label_class: str) -> Widget:
-    """A text field with its rule's name beside it (a value alone would not say what it is);
-    a tick box or a choice names itself."""
+    """A text field with its rule's name before it and a colon ("top faces in a row: the
+    board's (e.g. 3)": a value alone would not say what it is, and the name and a placeholder
+    would run into one phrase); a tick box or a choice names itself."""
     if row.kind.form is not Form.TEXT:
         return field
-    return Horizontal(Label(row.label, classes=label_class), field, classes="rule-cell")
+    return Horizontal(Label(f"{row.label}:", classes=label_class), field, classes="rule-cell")
 
 
 def field_value(row: RuleOption[Any], field: Widget, *, board_own: bool = False) -> object:

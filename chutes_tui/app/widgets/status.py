@@ -59,13 +59,18 @@ def status_text(status: Status, *, narrow: bool) -> Text:
         moves, rounds = odds.expected_total_moves, odds.expected_rounds
         # While a long board's newest position is worked out, the latest known odds say whose.
         if game.stale:  # short: at 80 columns a longer line wraps over the speed line
-            lines.append(f"≈ {moves:.0f} more turns (as of turn {game.odds_turn})")
+            line = f"≈ {moves:.0f} more turns (as of turn {game.odds_turn})"
         else:
-            lines.append(
+            line = (
                 f"≈ {moves:.1f} more turns in all"
                 if narrow
                 else f"≈ {moves:.1f} more turns in all ({rounds:.1f} rounds) until someone wins"
             )
+        # On a board with decisions: what the odds assume the players do (its own line when narrow).
+        if game.assumed:
+            lines += [line, game.assumed] if narrow else [f"{line}, {game.assumed}"]
+        else:
+            lines.append(line)
         if game.estimate is not None:  # beyond the solvers (issue 27): a Monte Carlo estimate
             lines.append(estimate_words(game.estimate, narrow=narrow))
     if status.speed:
@@ -74,8 +79,8 @@ def status_text(status: Status, *, narrow: bool) -> Text:
 
 
 def estimate_words(estimate: Estimate, *, narrow: bool) -> str:
-    """``estimated from 2,000 games (± 1.1%), all playing best`` (the policy in words is
-    strategy's and the help's: the status has no room for it)."""
+    """``estimated from 2,000 games (± 1.1%)`` (what the players do is said above it:
+    ``Snapshot.assumed``)."""
     error = max(estimate.chance_se(seat) for seat in range(len(estimate.wins)))
     if len(estimate.wins) == 1:
         error = estimate.turns_se  # one player: the turns are the estimate
@@ -84,4 +89,4 @@ def estimate_words(estimate: Estimate, *, narrow: bool) -> str:
         spread = f"± {error:.1%}"
     if narrow:  # 28 columns at most: the side panel at 80
         return f"estimated: {estimate.games:,} games {spread.replace('± ', '±')}"
-    return f"estimated from {estimate.games:,} games ({spread}), all playing best"
+    return f"estimated from {estimate.games:,} games ({spread})"

@@ -11,6 +11,7 @@ from chutes_tui.analysis import choices as one
 from chutes_tui.analysis import duel
 from chutes_tui.engine.advice import Scale, advice
 from chutes_tui.engine.choice import ChoiceMade
+from chutes_tui.engine.fewest import fewest_odds
 from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.saves import SaveError, parse_save, save_text
 from chutes_tui.model.board import Board
@@ -179,7 +180,8 @@ def test_two_players_blunders_cost_the_chance_to_win(standard):
 def test_two_players_live_odds_assume_both_play_optimally(standard):
     """The odds of a two-player game with choices are the duel's value; its expected length
     under the optimal policy pair matches the mean of seeded games of cpu:best against itself
-    within four standard errors; three players' are estimated (engine/estimate.py)."""
+    within four standard errors; three players' are each playing for fewest turns, exactly
+    (engine/fewest.py), and under the bump rule, where they interact, estimated."""
     from chutes_tui.engine.live import live_stats
 
     board = standard.replace(dice_choice=EFRON)
@@ -200,9 +202,16 @@ def test_two_players_live_odds_assume_both_play_optimally(standard):
         odds.expected_total_moves,
     )
     three = Game.new(board, parse_player_spec("cpu:best,cpu:best,cpu:naive"), seed=1)
-    # Three players: beyond the solvers, an estimate (worked out off a game's turn: not instant).
+    # Three players, independent: each for fewest turns, exact (engine/fewest.py), with every turn.
+    assert three.no_odds is None and three.instant and three.odds().win == fewest_odds(board, (0,) * 3, 0).win
+    assert three.snapshot().assumed == "if all play for fewest turns"
+    three.roll()
+    assert live_stats(board, three.live_positions, 1).estimate is None
+    # Under the bump rule they interact: an estimate, worked out off a game's turn (not instant).
+    bumping = board.replace(bump=True)
+    three = Game.new(bumping, parse_player_spec("cpu:best,cpu:best,cpu:naive"), seed=1)
     assert three.no_odds is None and not three.instant and three.odds() is None
-    estimated = live_stats(board, three.live_positions, 0)
+    estimated = live_stats(bumping, three.live_positions, 0)
     assert estimated.estimate is not None and sum(estimated.odds.win) == pytest.approx(1.0)
     assert estimated.odds.win[0] > estimated.odds.win[1] > 0.3  # moving first is worth something
 

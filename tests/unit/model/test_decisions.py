@@ -56,14 +56,15 @@ def test_typed_dice_choices_are_refused_with_the_field_named():
         DICE_CHOICE.kind.parse("/".join(["1"] * 9), "dice")
 
 
-def test_the_decision_rows_are_written_to_a_board_file_and_read_back_only_for_the_solver(standard):
+def test_the_decision_rows_are_written_to_a_board_file_and_read_back_only_for_the_game(standard):
     board = standard.replace(dice_choice=EFRON, after_roll=AfterRoll.FLIP, pawns=2)
     text = format_toml(board)
     assert "\ndice_choice = [[4, 4, 4, 4, 0, 0], [3, 3, 3, 3, 3, 3]," in text
     assert '\nafter_roll = "flip"\n' in text and "\npawns = 2\n" in text
     assert parse_toml(text, deciding=True) == board
     assert board.to_dict()["dice_choice"][3] == [5, 5, 5, 1, 1, 1]
-    with pytest.raises(BoardError, match="dice_choice is a decision: only chutes-tui strategy") as error:
+    refused = r"dice_choice is a decision: the analysis assumes nobody chooses \(chutes-tui play, watch and"
+    with pytest.raises(BoardError, match=refused) as error:
         parse_toml(text, path="x.toml")
     assert error.value.line == text[: text.index("dice_choice")].count("\n") + 1
     assert AFTER_ROLL.kind.read("either", "after_roll") is AfterRoll.EITHER
@@ -74,7 +75,7 @@ def test_the_decision_rows_are_written_to_a_board_file_and_read_back_only_for_th
 
 def test_the_classic_engines_refuse_a_board_with_decisions(standard):
     board = standard.replace(after_roll="either")
-    with pytest.raises(ValueError, match=r"do not play after_roll yet \(model/decisions.py does\)"):
+    with pytest.raises(ValueError, match=r"the chains assume nobody chooses: not after_roll \(see"):
         board.roll_table  # noqa: B018 (the property is the point)
 
 
