@@ -178,7 +178,7 @@ def drama(chain: DramaChain, decided: Decisions, start: int) -> Drama:
         players=k,
         start_favourite=int(favourite[start]),
         lead_changes=float(changes_left[start]),
-        comeback=1.0 - q_total,
+        comeback=min(max(1.0 - q_total, 0.0), 1.0),  # within its error of the true chance
         decisive=law,
         decisive_mean_solved=float(decided_left[start]),
         expected_turns=float(turns[start]),
@@ -190,7 +190,9 @@ def _with(P: sp.csr_matrix, keep: np.ndarray) -> sp.csr_matrix:
     """``P`` with only the entries ``keep`` marks (in ``P``'s own order of entries)."""
     import scipy.sparse as sp
 
-    kept = sp.csr_matrix((P.data * keep, P.indices.copy(), P.indptr.copy()), shape=P.shape)  # its own arrays: pruned below
+    kept = sp.csr_matrix(
+        (P.data * keep, P.indices.copy(), P.indptr.copy()), shape=P.shape
+    )  # its own arrays: pruned below
     kept.eliminate_zeros()
     return kept
 
@@ -200,7 +202,9 @@ def _rows_kept(P: sp.csr_matrix, alive: np.ndarray) -> sp.csr_matrix:
     return _with(P, alive[rows])
 
 
-def _solved(P: sp.csr_matrix, columns: list[np.ndarray], players: int) -> tuple[list[np.ndarray], list[float]]:
+def _solved(
+    P: sp.csr_matrix, columns: list[np.ndarray], players: int
+) -> tuple[list[np.ndarray], list[float]]:
     """``(I - P) x = b`` for each column ``b``, and a bound on each residual (its own rounding
     included: module docstring)."""
     from chutes_tui.analysis.bump import solve_by_sweeps, solve_direct
@@ -217,7 +221,9 @@ def _solved(P: sp.csr_matrix, columns: list[np.ndarray], players: int) -> tuple[
     return [x[:, i] for i in range(rhs.shape[1])], bounds
 
 
-def _decisive_law(P: sp.csr_matrix, g: np.ndarray, start: int, most_turns: float, g_error: float) -> DecisiveLaw:
+def _decisive_law(
+    P: sp.csr_matrix, g: np.ndarray, start: int, most_turns: float, g_error: float
+) -> DecisiveLaw:
     """``P(D > t) = m_t · (1 - g)``, ``m_{t+1} = m_t P``, until ``Σ m_t < LAW_TAIL``."""
     forward = P.T.tocsr()
     ahead = 1.0 - g

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 ODDS_ERROR = 1e-10
 
 
-class DramaRefused(ValueError):
+class DramaError(ValueError):
     """A game whose drama the joint chain cannot count (its one line says why and which limit)."""
 
 
@@ -105,25 +105,25 @@ def joint_states(board: Board, players: int) -> int:
 
 
 def check_drama(board: Board, players: int) -> None:
-    """Refuse, in one line, a game the joint chain does not count (:class:`DramaRefused`)."""
+    """Refuse, in one line, a game the joint chain does not count (:class:`DramaError`)."""
     if not 2 <= players <= DRAMA_MAX_PLAYERS:
-        raise DramaRefused(
+        raise DramaError(
             f"the joint chain counts the drama of 2-{DRAMA_MAX_PLAYERS} players "
             f"(DRAMA_MAX_PLAYERS), not {players}"
         )
     if board.bump and board.extra_roll:
-        raise DramaRefused(
+        raise DramaError(
             "under the bump rule the joint chain moves a roll at a time: with the extra roll a turn "
             "is several of them, and the drama is counted a turn at a time"
         )
     size = joint_states(board, players)
     if size > DRAMA_MAX_STATES:
-        raise DramaRefused(
+        raise DramaError(
             f"{players} players on {board.name} make {size:,} joint states; the drama is worked "
             f"out on at most {DRAMA_MAX_STATES:,} (DRAMA_MAX_STATES)"
         )
     if not board.bump and not curves_affordable(build_chain(board)):
-        raise DramaRefused(
+        raise DramaError(
             f"every state's odds on {board.name} would take more than {CURVES_MAX_VALUES:,} curve "
             "values (CURVES_MAX_VALUES)"
         )
@@ -180,7 +180,9 @@ def _turns(chain: Chain, k: int) -> tuple[sp.csr_matrix, np.ndarray, np.ndarray]
         cols.append(target * k + (t + 1) % k)
         data.append(Q.data[entry])
     size = n**k * k
-    P = sp.csr_matrix((np.concatenate(data), (np.concatenate(rows), np.concatenate(cols))), shape=(size, size))
+    P = sp.csr_matrix(
+        (np.concatenate(data), (np.concatenate(rows), np.concatenate(cols))), shape=(size, size)
+    )
     return P, wins, np.tile(np.arange(k), n**k)
 
 

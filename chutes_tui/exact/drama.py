@@ -31,8 +31,8 @@ from collections.abc import Sequence
 import numpy as np
 from flint import fmpq, fmpz_mat
 
-from chutes_tui.analysis.drama import NO_FAVOURITE, Decisions, settled
-from chutes_tui.analysis.dramachain import DramaChain
+from chutes_tui.analysis.drama import NO_FAVOURITE, Decisions, Drama, decisions, drama, settled
+from chutes_tui.analysis.dramachain import DramaChain, drama_chain
 from chutes_tui.analysis.limits import ENCLOSURE_MAX_DIGITS, EXACT_MAX_STATES
 from chutes_tui.analysis.states import Position
 from chutes_tui.exact.integer import integer_chain
@@ -41,7 +41,7 @@ from chutes_tui.exact.two_player import exact_two_player
 from chutes_tui.model.board import Board
 
 
-class ExactDramaRefused(ValueError):
+class ExactDramaError(ValueError):
     """What the exact layer cannot decide or count here (one line says why)."""
 
 
@@ -51,7 +51,7 @@ def exact_decisions(chain: DramaChain, decided: Decisions) -> Decisions:
         return decided
     board, k = chain.board, chain.players
     if board.bump:
-        raise ExactDramaRefused(
+        raise ExactDramaError(
             f"{decided.unsure.size + len(decided.close)} positions' odds lie within 1e-10 of a tie or "
             "of 1/10, and under the bump rule no exact value decides them"
         )
@@ -96,7 +96,7 @@ def _exact_chances(chain: DramaChain, state: int) -> list[fmpq]:
         if all(highs[i] < lows[j] or highs[j] < lows[i] for i in range(len(found)) for j in range(i)):
             return [(low + high) / 2 for low, high in zip(lows, highs, strict=True)]
         if digits >= ENCLOSURE_MAX_DIGITS:
-            raise ExactDramaRefused(
+            raise ExactDramaError(
                 f"two seats' chances agree to {ENCLOSURE_MAX_DIGITS} digits (ENCLOSURE_MAX_DIGITS): "
                 "a tie cannot be told from a near one"
             )
@@ -106,15 +106,17 @@ def _exact_chances(chain: DramaChain, state: int) -> list[fmpq]:
 def check_exact_lead_changes(chain: DramaChain) -> None:
     """Refuse, in one line, a game whose lead changes :func:`exact_lead_changes` does not count."""
     if chain.players != 2 or chain.board.bump:
-        raise ExactDramaRefused("lead changes are counted in fractions for two players without the bump rule")
+        raise ExactDramaError("lead changes are counted in fractions for two players without the bump rule")
     if chain.pieces > EXACT_MAX_STATES:
-        raise ExactDramaRefused(
+        raise ExactDramaError(
             f"{chain.pieces:,} piece states: exact fractions are worked out up to {EXACT_MAX_STATES:,} "
             "(EXACT_MAX_STATES)"
         )
 
 
-def exact_lead_changes(chain: DramaChain, decided: Decisions, positions: Sequence[Position] | None = None) -> fmpq:
+def exact_lead_changes(
+    chain: DramaChain, decided: Decisions, positions: Sequence[Position] | None = None
+) -> fmpq:
     """The expected lead changes of two players from ``positions`` (default: both on the start;
     seat 0 moves first), exactly: the module docstring's ``Σ_n x_n W y_nᵀ``."""
     check_exact_lead_changes(chain)
@@ -160,3 +162,16 @@ def _kept(A: fmpz_mat, after: np.ndarray, before: np.ndarray, along_rows: bool) 
         for a, b in zip(*np.nonzero(before == value), strict=True):
             kept[a][b] += int(moved[a, b])
     return kept
+
+
+def game_drama(
+    board: Board, players: int, positions: Sequence[Position] | None = None, to_move: int = 0
+) -> Drama:
+    """The drama of ``players`` seats from ``positions`` (default: all on the start), seat
+    ``to_move`` first: the joint chain's figures, each favourite the floats cannot decide
+    decided exactly first (:class:`~.dramachain.DramaError`, :class:`ExactDramaError`:
+    one line, before any work for the first)."""
+    chain = drama_chain(board, players)
+    decided = exact_decisions(chain, decisions(chain.chance))
+    start = chain.state(tuple(positions), to_move) if positions is not None else chain.start()
+    return drama(chain, decided, start)
