@@ -27,6 +27,8 @@ matrix over ``c²``. Each indicator sum is a row sum less the entries that keep 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from flint import fmpq, fmpz_mat
@@ -175,3 +177,56 @@ def game_drama(
     decided = exact_decisions(chain, decisions(chain.chance))
     start = chain.state(tuple(positions), to_move) if positions is not None else chain.start()
     return drama(chain, decided, start)
+
+
+# The decisive turn's law in a report: these quantiles, and its first terms P(D = 0), ….
+DECISIVE_QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9, 0.99)
+DECISIVE_TERMS = 10
+
+
+@dataclass(frozen=True)
+class DramaReport:
+    """What ``analyze --drama`` prints and the review screen shows beside a game: the drama of
+    ``players`` seats from ``positions``, ``to_move`` first (:func:`game_drama`)."""
+
+    board: Board
+    positions: tuple[int, ...]  # squares, seat order
+    to_move: int
+    drama: Drama
+
+    @property
+    def quantiles(self) -> dict[float, int]:
+        return {q: self.drama.decisive.quantile(q) for q in DECISIVE_QUANTILES}
+
+    @property
+    def first_terms(self) -> list[float]:
+        return [float(p) for p in self.drama.decisive.pmf[:DECISIVE_TERMS]]
+
+    def to_json(self) -> dict[str, Any]:
+        drama, law = self.drama, self.drama.decisive
+        return {
+            "board": self.board.to_dict(),
+            "players": drama.players,
+            "positions": list(self.positions),
+            "to_move": self.to_move + 1,
+            "start_favourite": None if drama.start_favourite == NO_FAVOURITE else drama.start_favourite + 1,
+            "expected_lead_changes": drama.lead_changes,
+            "comeback_probability": drama.comeback,
+            "decisive_turn": {
+                "mean": law.mean,
+                "p_zero": self.first_terms[0],
+                "quantiles": {f"{round(q * 100)}%": t for q, t in self.quantiles.items()},
+                "pmf_first_terms": self.first_terms,
+            },
+            "expected_turns": drama.expected_turns,
+            "error_bound": drama.error,
+        }
+
+
+def drama_report(
+    board: Board, players: int, positions: Sequence[int] | None = None, to_move: int = 0
+) -> DramaReport:
+    """The drama from ``positions`` (squares; default every seat on the start)."""
+    squares = tuple(positions) if positions is not None else (board.start,) * players
+    resting = tuple(int(board.resolve[square]) for square in squares)
+    return DramaReport(board, squares, to_move, game_drama(board, players, resting, to_move))

@@ -1,0 +1,53 @@
+"""``analyze --drama``: the figures of the drama report (checked against enumeration, fractions
+and simulation in tests/unit/analysis/test_drama.py), as text and JSON, and the refusals, one
+line each naming the limit, before any work."""
+
+import json
+
+import pytest
+
+from chutes_tui.cli import main
+from chutes_tui.exact.drama import game_drama
+from chutes_tui.io.boardfile import load_board
+
+
+def test_json_gives_the_reports_figures(capsys, tiny):
+    assert main(["analyze", "tiny-10", "--drama", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    want = game_drama(tiny, 2)
+    assert answer["board"]["name"] == "tiny-10"
+    assert answer["players"] == 2 and answer["positions"] == [0, 0] and answer["to_move"] == 1
+    assert answer["expected_lead_changes"] == pytest.approx(want.lead_changes, abs=1e-15)
+    assert answer["expected_lead_changes"] == pytest.approx(4.980605605605605, abs=1e-12)  # the fraction
+    assert answer["comeback_probability"] == pytest.approx(want.comeback, abs=1e-15)
+    law = answer["decisive_turn"]
+    assert law["mean"] == pytest.approx(want.decisive.mean, rel=1e-15)
+    assert law["p_zero"] == law["pmf_first_terms"][0] == pytest.approx(want.decisive.pmf[0], abs=1e-16)
+    assert law["quantiles"]["50%"] == want.decisive.median
+    assert answer["error_bound"] < 1e-11
+
+
+def test_text_from_positions_three_players(capsys):
+    assert main(["analyze", "tiny-10", "--drama", "--positions", "3", "0", "8"]) == 0
+    out = capsys.readouterr().out
+    want = game_drama(load_board("tiny-10"), 3, (3, 0, 8))
+    assert "Drama: 3 players, from squares 3, 0, 8, seat 1 first" in out
+    assert f"expected lead changes       {want.lead_changes:.10f}" in out
+    assert f"{want.comeback:.10f}" in out
+    assert f"{want.decisive.mean:.4f}" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["standard", "--players", "4"], "2-3 players (DRAMA_MAX_PLAYERS), not 4"),
+        (["standard", "--positions", "0"], "not 1"),
+        (["standard", "--start", "5"], "give them with --positions, not --start"),
+        (["standard", "--bump", "--extra-roll"], "extra roll"),
+        (["no-jumps", "--players", "3"], "3,000,000 joint states"),
+    ],
+)
+def test_refusals_are_one_line_naming_the_limit(capsys, args, words):
+    assert main(["analyze", *args, "--drama"]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1, err
