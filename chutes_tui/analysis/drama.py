@@ -45,8 +45,9 @@ closer than 5.7·10⁻⁶ to a tie nor 1.8·10⁻⁴ to 1/10) :func:`decisions` 
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -76,6 +77,23 @@ class Decisions:
     below: np.ndarray  # states × players: bool
     unsure: np.ndarray  # state indices
     close: np.ndarray  # pairs × 2: (state, seat)
+
+
+def favourite_of(chances: Sequence[float]) -> int:
+    """The seat whose chance is strictly the highest, else :data:`NO_FAVOURITE`."""
+    top = max(chances)
+    leaders = [seat for seat, chance in enumerate(chances) if chance == top]
+    return leaders[0] if len(leaders) == 1 else NO_FAVOURITE
+
+
+def lead_changes_in(moments: Sequence[Sequence[float]]) -> int:
+    """A played game's lead changes: the moments' chances (the start's, then after each turn;
+    a won game's last moment gives its winner 1), counted by the module docstring's definition
+    -- a win by a seat that was not the favourite changes the favourite to the winner. The
+    chances are taken as they are (a game's live odds, within 10⁻¹⁰ of the exact ones: a
+    position closer than that to a tie would need the exact odds, :func:`decisions`)."""
+    favourites = [favourite_of(chances) for chances in moments]
+    return sum(before != after for before, after in itertools.pairwise(favourites))
 
 
 def decisions(chance: np.ndarray, error: float = ODDS_ERROR) -> Decisions:
@@ -149,16 +167,8 @@ class Drama:
 def drama(chain: DramaChain, decided: Decisions, start: int) -> Drama:
     """The module docstring's figures from state ``start`` (the exact layer decides the unsure
     positions first: :func:`settled`)."""
-    if decided.unsure.size or decided.close.size:
-        raise ValueError("some favourites are unsure: decide them exactly first (drama.settled)")
-    P = chain.P.tocsr()
+    P, changes, reward, wins_like = _rewards(chain, decided)
     favourite, k = decided.favourite, chain.players
-    rows = np.repeat(np.arange(chain.size), np.diff(P.indptr))
-    changes = favourite[rows] != favourite[P.indices]
-    seats = np.arange(k)
-    wins_unlike = (chain.wins * (favourite[:, None] != seats)).sum(axis=1)
-    wins_like = chain.wins.sum(axis=1) - wins_unlike
-    reward = np.bincount(rows, weights=P.data * changes, minlength=chain.size) + wins_unlike
     kept = _with(P, ~changes)
     # One solve with P gives the lead changes, the turns left and E[D]'s first part; g its own.
     ones = np.ones(chain.size)
@@ -184,6 +194,33 @@ def drama(chain: DramaChain, decided: Decisions, start: int) -> Drama:
         expected_turns=float(turns[start]),
         error=max(error_of[0], q_error, law.error, error_of[2] + norm * g_error),
     )
+
+
+def expected_lead_changes(chain: DramaChain, decided: Decisions, start: int) -> tuple[float, float]:
+    """The expected lead changes from ``start`` alone (one solve, where :func:`drama` makes
+    ``k + 2``), and a proven bound on its error."""
+    P, _, reward, _ = _rewards(chain, decided)
+    (changes_left, turns), residuals = _solved(P, [reward, np.ones(chain.size)], chain.players)
+    norm = float(turns.max()) / (1.0 - min(residuals[1], 0.5))
+    return float(changes_left[start]), norm * residuals[0]
+
+
+def _rewards(
+    chain: DramaChain, decided: Decisions
+) -> tuple[sp.csr_matrix, np.ndarray, np.ndarray, np.ndarray]:
+    """``P``; whether each of its entries changes the lead; ``ρ``, the chance that a turn from
+    each state changes it (a win by another seat than the favourite included); the chance that
+    the turn wins for the favourite."""
+    if decided.unsure.size or decided.close.size:
+        raise ValueError("some favourites are unsure: decide them exactly first (drama.settled)")
+    P = chain.P.tocsr()
+    favourite = decided.favourite
+    rows = np.repeat(np.arange(chain.size), np.diff(P.indptr))
+    changes = favourite[rows] != favourite[P.indices]
+    wins_unlike = (chain.wins * (favourite[:, None] != np.arange(chain.players))).sum(axis=1)
+    wins_like = chain.wins.sum(axis=1) - wins_unlike
+    reward = np.bincount(rows, weights=P.data * changes, minlength=chain.size) + wins_unlike
+    return P, changes, reward, wins_like
 
 
 def _with(P: sp.csr_matrix, keep: np.ndarray) -> sp.csr_matrix:

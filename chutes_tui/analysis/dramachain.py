@@ -42,10 +42,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from chutes_tui.analysis.chain import Chain, build_chain
-from chutes_tui.analysis.limits import CURVES_MAX_VALUES, DRAMA_MAX_PLAYERS, DRAMA_MAX_STATES
+from chutes_tui.analysis.limits import (
+    CURVES_MAX_VALUES,
+    DRAMA_MAX_PLAYERS,
+    DRAMA_MAX_STATES,
+    DRAMA_QUICK_STATES,
+)
 from chutes_tui.analysis.multi import all_curves, curves_affordable
 from chutes_tui.analysis.states import Position
 from chutes_tui.model.board import Board
+from chutes_tui.model.decisions import decides
 from chutes_tui.model.memo import MemoFamily
 
 if TYPE_CHECKING:
@@ -111,6 +117,10 @@ def check_drama(board: Board, players: int) -> None:
             f"the joint chain counts the drama of 2-{DRAMA_MAX_PLAYERS} players "
             f"(DRAMA_MAX_PLAYERS), not {players}"
         )
+    if decides(board):
+        raise DramaError(
+            "on a board with decisions the players' choices make the game: its drama is not counted"
+        )
     if board.bump and board.extra_roll:
         raise DramaError(
             "under the bump rule the joint chain moves a roll at a time: with the extra roll a turn "
@@ -127,6 +137,16 @@ def check_drama(board: Board, players: int) -> None:
             f"every state's odds on {board.name} would take more than {CURVES_MAX_VALUES:,} curve "
             "values (CURVES_MAX_VALUES)"
         )
+
+
+def drama_quick(board: Board, players: int) -> bool:
+    """Whether the drama is counted in a second or so (a front end's worker, without progress):
+    a joint chain of at most :data:`~.limits.DRAMA_QUICK_STATES` states."""
+    try:
+        check_drama(board, players)
+    except DramaError:
+        return False
+    return joint_states(board, players) <= DRAMA_QUICK_STATES
 
 
 # The board's joint chain and odds for each count of players.

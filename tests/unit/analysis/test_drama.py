@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from chutes_tui.analysis import build_chain
-from chutes_tui.analysis.drama import NO_FAVOURITE, decisions, drama
+from chutes_tui.analysis.drama import NO_FAVOURITE, decisions, drama, expected_lead_changes
 from chutes_tui.analysis.dramachain import DramaError, drama_chain
 from chutes_tui.analysis.multi import two_player_table
 from chutes_tui.exact.drama import exact_decisions, exact_lead_changes, game_drama
@@ -78,6 +78,8 @@ def test_the_exact_fraction_of_two_players_is_the_floats_and_the_enumeration():
         exact = exact_lead_changes(chain, decided)
         assert float(exact) == pytest.approx(enumerate_games(board, 2).lead_changes, abs=1e-12)
         assert float(exact) == pytest.approx(drama(chain, decided, chain.start()).lead_changes, abs=1e-12)
+        alone, error = expected_lead_changes(chain, decided, chain.start())  # the review's one solve
+        assert float(exact) == pytest.approx(alone, abs=1e-12) and error < 1e-11
 
 
 def test_the_standard_boards_exact_fraction_is_the_floats(standard):
