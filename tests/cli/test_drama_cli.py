@@ -51,3 +51,16 @@ def test_refusals_are_one_line_naming_the_limit(capsys, args, words):
     assert main(["analyze", *args, "--drama"]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1, err
+
+
+def test_design_for_lead_changes_writes_a_board_that_makes_itself_again(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = ["design", "--squares", "30", "--ladders", "2", "--chutes", "3", "--target-turns", "12"]
+    assert main([*args, "--min-lead-changes", "7", "--seed", "5", "--output", "b.toml", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["met"] and answer["expected_lead_changes"] >= 7
+    board = load_board(str(tmp_path / "b.toml"))
+    assert game_drama(board, 2).lead_changes == pytest.approx(answer["expected_lead_changes"], abs=1e-9)
+    assert "--min-lead-changes 7" in board.description
+    assert main(["design", "--min-lead-changes", "5", "--players", "4", "--output", "c.toml"]) == 2
+    assert "DRAMA_MAX_PLAYERS" in capsys.readouterr().err
