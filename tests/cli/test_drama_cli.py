@@ -64,3 +64,22 @@ def test_design_for_lead_changes_writes_a_board_that_makes_itself_again(capsys, 
     assert "--min-lead-changes 7" in board.description
     assert main(["design", "--min-lead-changes", "5", "--players", "4", "--output", "c.toml"]) == 2
     assert "DRAMA_MAX_PLAYERS" in capsys.readouterr().err
+
+
+def test_the_readmes_example_is_what_the_command_prints(capsys):
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    example = readme.split("$ chutes-tui analyze standard --drama\n", 1)[1].split("```", 1)[0]
+    assert main(["analyze", "standard", "--drama"]) == 0
+    printed = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
+    assert example.splitlines() == printed[: len(example.splitlines())]
+    tail = " ".join(readme.split("(then the decisive turn's quantiles, ", 1)[1].split()[:7])
+    report = json.loads(_json(["analyze", "standard", "--drama", "--json"], capsys))
+    quantiles = list(report["decisive_turn"]["quantiles"].values())
+    assert tail == ", ".join(map(str, quantiles[:5])) + " and " + str(quantiles[5])
+
+
+def _json(args, capsys):
+    assert main(args) == 0
+    return capsys.readouterr().out
