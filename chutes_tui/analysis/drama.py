@@ -49,7 +49,7 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -79,8 +79,9 @@ class Decisions:
     close: np.ndarray  # pairs × 2: (state, seat)
 
 
-def favourite_of(chances: Sequence[float]) -> int:
-    """The seat whose chance is strictly the highest, else :data:`NO_FAVOURITE`."""
+def favourite_of(chances: Sequence[Any]) -> int:
+    """The seat whose chance (a float or a fraction) is strictly the highest, else
+    :data:`NO_FAVOURITE`."""
     top = max(chances)
     leaders = [seat for seat, chance in enumerate(chances) if chance == top]
     return leaders[0] if len(leaders) == 1 else NO_FAVOURITE

@@ -40,6 +40,7 @@ from chutes_tui.analysis.drama import (
     decisions,
     drama,
     expected_lead_changes,
+    favourite_of,
     settled,
 )
 from chutes_tui.analysis.dramachain import DramaChain, drama_chain
@@ -60,23 +61,58 @@ def exact_decisions(chain: DramaChain, decided: Decisions) -> Decisions:
     """``decided`` with every unsure favourite and close chance decided by exact values."""
     if not decided.unsure.size and not decided.close.size:
         return decided
-    board, k = chain.board, chain.players
-    if board.bump:
+    if chain.board.bump:
         raise ExactDramaError(
             f"{decided.unsure.size + len(decided.close)} positions' odds lie within 1e-10 of a tie or "
             "of 1/10, and under the bump rule no exact value decides them"
         )
-    states = sorted({int(s) for s in decided.unsure} | {int(s) for s, _ in decided.close})
-    exact = {state: _exact_chances(chain, state) for state in states}
-    favourites = {}
-    for state in decided.unsure:
-        chances = exact[int(state)]
-        top = max(chances)
-        leaders = [seat for seat in range(k) if chances[seat] == top]
-        favourites[int(state)] = leaders[0] if len(leaders) == 1 else NO_FAVOURITE
-    tenth = fmpq(1, 10)
-    below = {(int(s), int(seat)): exact[int(s)][int(seat)] < tenth for s, seat in decided.close}
+    unsure = {int(s) for s in decided.unsure}
+    close: dict[int, list[int]] = {}
+    for s, seat in decided.close:
+        close.setdefault(int(s), []).append(int(seat))
+    favourites: dict[int, int] = {}
+    below: dict[tuple[int, int], bool] = {}
+    for state in sorted(unsure | set(close)):
+        favourite, sides = _decided(chain, state, state in unsure, close.get(state, []))
+        if favourite is not None:
+            favourites[state] = favourite
+        below.update({(state, seat): side for seat, side in sides.items()})
     return settled(decided, favourites, below)
+
+
+def _decided(
+    chain: DramaChain, state: int, unsure: bool, close: list[int]
+) -> tuple[int | None, dict[int, bool]]:
+    """A state's favourite (if ``unsure``) and the side of 1/10 of each ``close`` seat's chance,
+    from enclosures narrowed until they decide: the top seat's interval above every other's, or
+    every interval a point (the series ended: exact values, an exact tie possible); a chance's
+    interval wholly on one side of 1/10."""
+    tenth = fmpq(1, 10)
+    digits = 20
+    while True:
+        lows, highs = _enclosed(chain, state, digits)
+        favourite = _favourite(lows, highs) if unsure else NO_FAVOURITE
+        sides = {
+            seat: True if highs[seat] < tenth else False if lows[seat] >= tenth else None for seat in close
+        }
+        if favourite is not None and all(side is not None for side in sides.values()):
+            return (favourite if unsure else None), {seat: bool(side) for seat, side in sides.items()}
+        if digits >= ENCLOSURE_MAX_DIGITS:
+            raise ExactDramaError(
+                f"a chance agrees with another or with 1/10 to {ENCLOSURE_MAX_DIGITS} digits "
+                "(ENCLOSURE_MAX_DIGITS): a tie cannot be told from a near one"
+            )
+        digits = min(2 * digits, ENCLOSURE_MAX_DIGITS)
+
+
+def _favourite(lows: list[fmpq], highs: list[fmpq]) -> int | None:
+    """The favourite the enclosures decide (:data:`NO_FAVOURITE` for a certain tie), else None."""
+    top = max(range(len(lows)), key=lambda seat: lows[seat])
+    if all(lows[top] > high for seat, high in enumerate(highs) if seat != top):
+        return top
+    if lows == highs:  # exact values
+        return favourite_of(lows)
+    return None
 
 
 def _positions(chain: DramaChain, state: int) -> tuple[tuple[int, ...], int]:
@@ -90,28 +126,19 @@ def _positions(chain: DramaChain, state: int) -> tuple[tuple[int, ...], int]:
     return tuple(reversed(rows)), mover
 
 
-def _exact_chances(chain: DramaChain, state: int) -> list[fmpq]:
+def _enclosed(chain: DramaChain, state: int, digits: int) -> tuple[list[fmpq], list[fmpq]]:
+    """Each seat's chance from ``state`` between two fractions: two players' exact value (from
+    the generating functions), more players' enclosures to ``digits`` digits."""
     rows, mover = _positions(chain, state)
     pieces = [chain.chain.pieces[row] for row in rows]
     board = chain.board
     if chain.players == 2:
         exact = exact_two_player(board)
-        other = 1 - mover
-        mover_wins = exact.probability(pieces[mover], pieces[other])
-        return [mover_wins, 1 - mover_wins] if mover == 0 else [1 - mover_wins, mover_wins]
-    # Enclosures narrowed until the seats' order is certain: each pair's intervals apart.
-    digits = 20
-    while True:
-        found, _ = seat_enclosures(board, [p.square for p in pieces], mover, digits)
-        lows, highs = [e.lower for e in found], [e.upper for e in found]
-        if all(highs[i] < lows[j] or highs[j] < lows[i] for i in range(len(found)) for j in range(i)):
-            return [(low + high) / 2 for low, high in zip(lows, highs, strict=True)]
-        if digits >= ENCLOSURE_MAX_DIGITS:
-            raise ExactDramaError(
-                f"two seats' chances agree to {ENCLOSURE_MAX_DIGITS} digits (ENCLOSURE_MAX_DIGITS): "
-                "a tie cannot be told from a near one"
-            )
-        digits = min(2 * digits, ENCLOSURE_MAX_DIGITS)
+        mover_wins = exact.probability(pieces[mover], pieces[1 - mover])
+        chances = [mover_wins, 1 - mover_wins] if mover == 0 else [1 - mover_wins, mover_wins]
+        return chances, chances
+    found, _ = seat_enclosures(board, pieces, mover, digits)
+    return [e.lower for e in found], [e.upper for e in found]
 
 
 def check_exact_lead_changes(chain: DramaChain) -> None:

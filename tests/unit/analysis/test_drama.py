@@ -24,6 +24,7 @@ from tests.independent import reference_move, transient_squares
 COMEBACK = Board(6, die=2, jumps=((4, 0), (2, 3)), end_rule="bounce")
 THREE = Board(7, jumps=((2, 5), (6, 1)), end_rule="reach")
 TIES = Board(7, jumps=((5, 0), (2, 4)), end_rule="reach")
+TIES_OF_THREE = Board(7, die=2, end_rule="reach")  # 0.5 each for two seats, exactly
 BUMPED = Board(6, die=2, jumps=((4, 0), (2, 3)), end_rule="bounce", bump=True)
 
 
@@ -52,6 +53,7 @@ def _agree(board, players, positions=None, to_move=0):
         (THREE, 3, None, 0),
         (THREE, 3, (1, 0, 5), 2),
         (TIES, 2, None, 0),
+        (TIES_OF_THREE, 3, None, 0),
         (BUMPED, 2, None, 0),
         (THREE.replace(bump=True), 3, None, 0),
     ],
@@ -69,6 +71,10 @@ def test_the_tiny_boards_have_what_they_are_there_for():
     assert floats.unsure.size  # odds the floats cannot tell from a tie …
     decided = exact_decisions(chain, floats)
     assert (decided.favourite[floats.unsure] == NO_FAVOURITE).any()  # … some of them exact ties
+    chain = drama_chain(TIES_OF_THREE, 3)  # three: the enclosures are points where games end
+    floats = decisions(chain.chance)
+    decided = exact_decisions(chain, floats)
+    assert floats.unsure.size and (decided.favourite[floats.unsure] == NO_FAVOURITE).any()
 
 
 def test_the_exact_fraction_of_two_players_is_the_floats_and_the_enumeration():
