@@ -224,10 +224,6 @@ def solve_direct(P: sp.csr_matrix, rhs: np.ndarray) -> np.ndarray:
 _direct = solve_direct  # the name the bump solves call (a test stands in for it)
 
 
-def _sweeps(joint: JointChain, rhs: np.ndarray) -> np.ndarray:
-    return solve_by_sweeps(joint.P, joint.players, rhs)
-
-
 def solve_by_sweeps(P: sp.csr_matrix, k: int, rhs: np.ndarray) -> np.ndarray:
     """Gauss–Seidel by seat: ``x ← rhs + P x`` one seat's states at a time, last seat first, so
     that each seat's update uses the next seat's values of this same sweep -- a sweep carries
@@ -349,7 +345,7 @@ def _solutions(board: Board, joint: JointChain) -> np.ndarray:
     rounds follow from the rolls and the winner, see :func:`bump_odds`).
 
     They solve ``(I - P) x = rhs``: by a sparse LU below :data:`ITERATIVE_FROM` states, else by
-    :func:`_sweeps` (the last column of ones gives their error bound). Both may be stopped by the
+    :func:`solve_by_sweeps` (the last column of ones gives their error bound). Both may be stopped by the
     :data:`~chutes_tui.analysis.progress.SERIES_PROGRESS` report (a front end whose game is gone):
     the sweeps between sweeps; the LU, which cannot stop midway, from :data:`IN_PROCESS_FROM`
     states runs in a process of its own, killed then (:func:`~chutes_tui.analysis.progress.
@@ -364,7 +360,7 @@ def _solutions(board: Board, joint: JointChain) -> np.ndarray:
             columns.append(own_turns)
         rhs = np.hstack([*columns, np.ones((joint.size, 1))])
         if joint.size >= ITERATIVE_FROM:
-            return _sweeps(joint, rhs)
+            return solve_by_sweeps(joint.P, joint.players, rhs)
         if joint.size < IN_PROCESS_FROM:
             return _direct(joint.P, rhs)
         return in_process(_direct, joint.P, rhs, name="bump chain's LU")

@@ -62,8 +62,10 @@ COMEBACK_BELOW = 0.1  # a chance below this (exactly 1/10) is one a comeback sta
 LAW_TAIL = 1e-15  # the decisive turn's law is summed until the game is over with at least 1 - this
 NO_FAVOURITE = -1
 # The direct solve (a sparse LU) up to this many states (two players: 13,122 on the standard
-# board, a tenth of a second); above, sweeps (three players: 1.6 million).
+# board, a tenth of a second); above, sweeps. Three seats' chain is a cube whose LU fills in:
+# 5,184 states took 0.24 s (the sweeps 2 ms), 36,501 more than ten minutes (the sweeps 0.7 s).
 DIRECT_MAX_STATES = 100_000
+DIRECT_MAX_STATES_MANY = 10_000  # three seats
 _UNIT = 2.0**-53
 
 
@@ -248,7 +250,7 @@ def _solved(
     from chutes_tui.analysis.bump import solve_by_sweeps, solve_direct
 
     rhs = np.column_stack(columns)
-    if P.shape[0] <= DIRECT_MAX_STATES:
+    if P.shape[0] <= (DIRECT_MAX_STATES if players == 2 else DIRECT_MAX_STATES_MANY):
         x = solve_direct(P, rhs).reshape(rhs.shape)
     else:  # the sweeps want a column of ones last, for their own bound
         x = solve_by_sweeps(P, players, np.column_stack([rhs, np.ones(P.shape[0])]))[:, :-1]

@@ -3,9 +3,12 @@ changes exactly (the definitions and the chain: :mod:`chutes_tui.analysis.drama`
 
 **Unsure favourites.** At a position whose float chances are too close to a tie or to 1/10
 (:func:`~chutes_tui.analysis.drama.decisions`) the exact chances decide: two players' from the
-generating functions (:class:`~.two_player.ExactTwoPlayer`), more players' from enclosures that
-are narrowed until they part (:func:`~.seats.seat_enclosures`; an exact tie never parts, and is
-refused); the bump rule has no exact value a position cheap enough to ask for here, and refuses.
+generating functions (:class:`~.two_player.ExactTwoPlayer`), more players' from enclosures
+``lower ≤ P ≤ lower + Π S_i(N)`` (:func:`~.seats.seat_enclosures`) narrowed until the top seat's
+lies above every other's, or every one is a point (some seat is sure to have finished after
+``N`` rounds: the sums are the exact values, and a tie is certain), and a chance near 1/10 lies
+on one side of it; a near tie that never parts is refused at ``ENCLOSURE_MAX_DIGITS``. The bump
+rule has no exact value a position cheap enough to ask for here, and refuses.
 
 **The expected lead changes, two players.** Seat 0 moves when both seats have had ``n`` turns,
 seat 1 when seat 0 has had ``n + 1``: with ``x_n``, ``y_n`` the chances that seat 0's piece, seat

@@ -194,7 +194,7 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
             if drama_quick(board, players):
                 expected = start_lead_changes(board, players)
             else:
-                note = "expected: chutes-tui analyze --drama"
+                note = "expected: analyze --drama"
         except (DramaError, ExactDramaError):
             pass  # the game's own count still stands; nothing is expected of such a game here
         self.app.call_from_thread(self._drama_counted, expected, note)
