@@ -183,20 +183,31 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
 
     def _count_drama(self) -> None:
         """In a thread: the expected lead changes of this many players from the start, where the
-        joint chain gives them in a second or so (else the verb that works them out)."""
+        joint chain gives them in a second or so (else the verb that works them out). The
+        series and sweeps stop when the review is left (the worker cancelled)."""
         from chutes_tui.analysis.dramachain import DramaError, check_drama, drama_quick
+        from chutes_tui.analysis.progress import series_progress
         from chutes_tui.exact.drama import ExactDramaError, start_lead_changes
+
+        worker: Worker[Any] = get_current_worker()
+
+        def check(turns: int, left: float) -> None:
+            if worker.is_cancelled:
+                raise StopRequested
 
         board, players = self.review.board, len(self.review.names)
         expected, note = None, ""
         try:
             check_drama(board, players)
             if drama_quick(board, players):
-                expected = start_lead_changes(board, players)
+                with series_progress(check):
+                    expected = start_lead_changes(board, players)
             else:
                 note = "expected: analyze --drama"
         except (DramaError, ExactDramaError):
             pass  # the game's own count still stands; nothing is expected of such a game here
+        except StopRequested:
+            return
         self.app.call_from_thread(self._drama_counted, expected, note)
 
     def _drama_counted(self, expected: float | None, note: str) -> None:
