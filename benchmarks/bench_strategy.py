@@ -72,11 +72,9 @@ def measure(command: list[str]) -> tuple[float, float]:
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    runs = parser.parse_args().runs
-    for name, (ours, yardstick) in PAIRS.items():
+def compare(pairs: dict[str, tuple[list[str], list[str]]], runs: int) -> None:
+    """Each pair's commands run side by side ``runs`` times: medians of CPU, peak and ratio."""
+    for name, (ours, yardstick) in pairs.items():
         pairs = [(measure(ours), measure(yardstick)) for _ in range(runs)]
         cpu = statistics.median(a[0] for a, _ in pairs)
         ref = statistics.median(b[0] for _, b in pairs)
@@ -87,6 +85,12 @@ def main() -> None:
             f"{name}: {cpu:.2f} s CPU, {peak:.0f} MiB; "
             f"yardstick {ref:.2f} s, {ref_peak:.0f} MiB; ratio {ratio:.2f}"
         )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    compare(PAIRS, parser.parse_args().runs)
 
 
 if __name__ == "__main__":

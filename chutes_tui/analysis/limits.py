@@ -101,6 +101,15 @@ ENCLOSURE_MAX_ROUNDS = 1 << 17
 # ``distribution --exact``: the first terms' fractions grow by a factor of d^K a round (about 78
 # digits a term for one player with a d6 at 100 rounds); 200 rounds stay within seconds.
 EXACT_TERMS_MAX = 200
+# ``closed-form``: the transient matrix's characteristic polynomial, factored, the Jordan blocks'
+# ranks and every eigenvalue's certified enclosure (FLINT); the root finding grows about as the
+# cube of the states: 81 (the standard board) 0.07 s CPU, 162 states 1.7 s, 243 states 3-4 s.
+# The extra roll makes the matrix dense and its entries long: 243 states 11 s.
+CLOSED_FORM_MAX_STATES = 250
+# ... and λ's and C's certain digits: a bisection step of λ's polynomial for each 3.3 bits.
+CLOSED_FORM_MAX_DIGITS = 200
+# The app's spectrum screen works it out in a thread it cannot interrupt: up to about a second.
+SPECTRUM_IN_APP_MAX_STATES = 160
 # The seed's bounds after M moves: one integer vector, numbers growing with M (10,000: ~10 s).
 BOUNDS_MAX_MOVES = 10_000
 
@@ -161,3 +170,15 @@ STRATEGY_ESTIMATE_GAMES = 20_000
 # from each position, every seat playing the one-player optimum (a standard error of at most
 # 1.1 percentage points). Two players of two pawns on the standard board: about 0.1 s a position.
 LIVE_ESTIMATE_GAMES = 2_000
+
+# -- head starts (``chutes-tui fair``) ----------------------------------------------------------
+
+# Every arrangement of the later seats' start squares is weighed (m^(K-1) arrangements × K seats ×
+# N turns of curves, one multiply-add each, as matrix products; N as curves_horizon estimates it)
+# up to this much work: four players on the standard board make 81³ × 4 × 1,588 = 3.4·10⁹ (under a
+# second of CPU); five would make 3.4·10¹¹ (33 s, where the pair search below finds the same best).
+FAIR_EXHAUSTIVE_WORK = 5e9
+# Beyond it a pair search: each round weighs every pair of later seats over every pair of squares
+# (C(K-1, 2) × m² × K × N): twelve players on the standard board make 7.1·10⁹ a round (33 rounds,
+# 10 s of CPU); four on a 400-square board 5·10⁹ (a minute); twelve there, 7·10¹¹, are refused.
+FAIR_ROUND_WORK = 2e10

@@ -22,13 +22,14 @@ from textual.theme import Theme
 from textual.worker import WorkerFailed
 
 from chutes_tui.app.controller import DEFAULT_SPEED
-from chutes_tui.app.keymap import key
+from chutes_tui.app.keymap import KEYMAP, key
 from chutes_tui.app.messages import NewGameRequested, StartGame
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screenshot import SCREENSHOT_KEY, take_screenshot
 from chutes_tui.app.stylecache import SharedStylesheet
 from chutes_tui.app.terminal import sized_by_the_terminal
 from chutes_tui.app.themes import register_themes
+from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.work import losing, unsaved_work
 from chutes_tui.app.workers import WorkFailed
 from chutes_tui.engine.game import Game, GameError
@@ -159,6 +160,12 @@ class ChutesApp(App[None]):
             self.stylesheet.read(OTHER_SCREENS_CSS)
             self.stylesheet.update(screen)
         super()._load_screen_css(screen)
+
+    def action_spectrum(self) -> None:
+        """z: the spectrum of the board on screen (the game's, the review's, the editor's)."""
+        from chutes_tui.app.screens.spectrum import open_spectrum  # as it opens, like every screen
+
+        open_spectrum(self)
 
     def action_command_palette(self) -> None:
         from chutes_tui.app.palette import open_palette  # as it opens, like every dialog
@@ -333,6 +340,9 @@ class ChutesApp(App[None]):
         if isinstance(screen, GameScreen):
             for title, help_text, callback in screen.palette_commands():
                 yield SystemCommand(title, help_text, callback)
+        elif screen.query(BoardView):  # the editor and review: the board's spectrum (z) too
+            spectrum = KEYMAP["spectrum"]
+            yield SystemCommand(spectrum.meaning, spectrum.tooltip, self.action_spectrum)
 
 
 @cache

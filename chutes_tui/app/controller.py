@@ -315,8 +315,10 @@ class TurnController:
             if turn.choice is None
             else choice_dice(self.game.board)[turn.choice.die].faces
         )
+        # The turn's player: the game has passed the turn on by now (to_move is the next one's).
+        person = not self.watch and self.game.players[turn.seat].spec.human
         for face, made in zip(turn.faces, turn.steps, strict=True):  # a skipped turn has none
-            if not self.computer_to_move:
+            if person:
                 steps += [Step(face=spinner.choice(spun)) for _ in range(SPIN_FACES)]
             steps.append(Step(face=face))
             for move in made.moves:

@@ -74,6 +74,12 @@ GROUPS: tuple[tuple[str, dict[str, Key]], ...] = (
             "diagonal": Key(
                 "d", "Why first", "Why going first helps: the diagonal of ties, the bounds", "diagonal"
             ),
+            "spectrum": Key(
+                "z",
+                "Spectrum",
+                "The turn chain's eigenvalues, its relaxation time and the tail law C·λⁿ",
+                "app.spectrum",
+            ),
             "flow": Key(
                 "a", "Flow", "Where the player to move may be, turn by turn (play, pause)", "flow_play"
             ),

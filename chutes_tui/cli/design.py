@@ -63,7 +63,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "Under the extra roll or a turn rule, each candidate board is evaluated exactly on its "
         f"own turn chain (up to {DESIGN_CHAIN_MAX_SQUARES} squares, {DESIGN_CHAIN_SAMPLE} moves "
         "drawn at random a step): slower, so a budget goes less far than on one-roll boards; no "
-        "jump lies on a square a rule names."
+        "jump lies on a square a rule names. Targets may conflict: with identical starts the first "
+        "player's edge cannot be made arbitrarily small at a given spread. For two players it is half "
+        "the chance of a tie, Σ p(n)² / 2, and Σ p(n)² ≥ 3/(5√5·√(σ²+1/12)) for a length of standard "
+        "deviation σ (the parabolic density's, Hodges & Lehmann, Ann. Math. Statist. 27 (1956) 324-335: "
+        "0.52% at the standard board's σ = 25.6, whose edge is 0.78%); for K players a weaker one "
+        "from the pairs tied at the minimum (a fifth of the standard board's edge with three players). "
+        "design warns in one line before searching when "
+        "--max-first-player-edge is below it at --target-sd (chutes-tui fair finds head starts instead)."
     )
     count_of = common.bounded_int
     parser.add_argument(
@@ -204,6 +211,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.research.design import design  # scipy: only when designing
     from chutes_tui.research.designspec import DesignError
 
+    _warn_conflict(spec)
     with common.progress_bar("designing", total=1000) as step:
         try:
             report = design(
@@ -225,6 +233,24 @@ def run(args: argparse.Namespace, console: Console) -> int:
     else:
         show(console, report, output)
     return 0 if report.met else parsing.EXIT_MISSED
+
+
+def _warn_conflict(spec: DesignSpec) -> None:
+    """One line on stderr, before searching, when the edge target is out of reach at the
+    spread target (:func:`chutes_tui.research.designspec.conflict`)."""
+    from chutes_tui.research.designspec import conflict
+
+    clash = conflict(spec)
+    if clash is None:
+        return
+    common.stderr().print(
+        Text(
+            f"warning: --max-first-player-edge {spec.max_edge:.2%} is out of reach at --target-sd "
+            f"{spec.target_sd:g}: with identical starts the first player's edge ({spec.players} players) "
+            f"is at least {clash.least:.2%} at a spread of {clash.sd:.4g} turns (Hodges & Lehmann 1956; "
+            "see --help); searching anyway"
+        )
+    )
 
 
 def show(console: Console, report: DesignReport, output: Path) -> None:

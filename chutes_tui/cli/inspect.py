@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from chutes_tui.cli import common
+from chutes_tui.render.formula import wrapped
 
 if TYPE_CHECKING:
     from chutes_tui.analysis.reports import SquareReport
@@ -69,14 +70,7 @@ class Items:
         return Measurement(self.widest, whole).clamp(max_width=options.max_width)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines: list[str] = []
-        for item in self.items:
-            joined = f"{lines[-1]}{self.separator}{item}" if lines else item
-            if lines and cell_len(joined) <= options.max_width:
-                lines[-1] = joined
-            else:
-                lines.append(item)
-        yield Text("\n".join(line.rstrip() for line in lines))
+        yield Text("\n".join(wrapped(self.items, self.separator, options.max_width)))
 
 
 LABEL_GAP = 2  # columns between a label and its value

@@ -1,9 +1,9 @@
 """The verbs: each one's name and one-line help (the top parser's list, imported with nothing
 else), and the shape every verb module has (:class:`Command`, checked by mypy).
 
-A verb's module is ``chutes_tui.cli.NAME``; it is imported when the verb is chosen (to run it or
-to show its own ``--help``), so ``chutes-tui --help`` loads none of them, nor numpy, rich or
-asyncio with them.
+A verb's module is ``chutes_tui.cli.NAME`` (without its hyphen); it is imported when the verb is
+chosen (to run it or to show its own ``--help``), so ``chutes-tui --help`` loads none of them,
+nor numpy, rich or asyncio with them.
 """
 
 from __future__ import annotations
@@ -29,8 +29,10 @@ VERBS = {
     "watch": "watch computer players, with live win probabilities",
     "replay": "replay a saved game from its seed, check it, and review it turn by turn",
     "exact": "exact fractions: expected turns, two-player win probabilities (also under --bump)",
+    "closed-form": "the game length's generating function, recurrence and tail law, exactly",
     "simulate": "Monte Carlo games, beside the exact values",
     "design": "search for a board with a given game length, spread and fairness, and write it",
+    "fair": "head starts that make K seats' chances as equal as possible, exactly",
     "experiments": "the published experiments, reproduced",
     "inspect": "what standing on one square means",
     "edit": "design a board while its statistics update",
@@ -42,7 +44,10 @@ VERBS = {
 # Verbs whose linear algebra is small or sparse (a game's odds, a turn's chain, integer algebra):
 # OpenBLAS starts them with one thread. Starting a thread per core costs ~60 ms CPU when numpy is
 # imported, more than all their dense products together; a user's own setting of these wins.
-ONE_BLAS_THREAD = frozenset({"play", "watch", "replay", "exact", "serve"})
+# fair's products are many and small (squares × turns by turns × squares, 81 × 1,024 × 81 on the
+# standard board): with a thread per core twelve players took 186 s of CPU on a busy 2-core
+# machine against 10 s with one.
+ONE_BLAS_THREAD = frozenset({"play", "watch", "replay", "exact", "serve", "fair"})
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
@@ -56,9 +61,14 @@ class Command(Protocol):
         """Do it, printing results on ``console``; return the exit status."""
 
 
+def module_name(name: str) -> str:
+    """The verb's module in ``chutes_tui.cli`` (``closed-form``: ``closedform``)."""
+    return name.replace("-", "")
+
+
 def load(name: str) -> Command:
     """The verb's module, imported now (its shape is checked by mypy below, not at run time)."""
-    return cast("Command", import_module(f"chutes_tui.cli.{name}"))
+    return cast("Command", import_module(f"chutes_tui.cli.{module_name(name)}"))
 
 
 def start_blas(name: str) -> None:
@@ -82,11 +92,13 @@ if TYPE_CHECKING:
     from chutes_tui.cli import (
         analyze,
         boards,
+        closedform,
         design,
         distribution,
         edit,
         exact,
         experiments,
+        fair,
         inspect,
         jumps,
         paths,
@@ -109,8 +121,10 @@ if TYPE_CHECKING:
         watch,
         replay,
         exact,
+        closedform,
         simulate,
         design,
+        fair,
         experiments,
         inspect,
         edit,

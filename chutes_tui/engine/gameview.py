@@ -109,6 +109,11 @@ class GameView:
         elif 0 < turn <= len(self.history) and self.history[turn - 1].odds is None:
             self.history[turn - 1] = replace(self.history[turn - 1], odds=odds)
 
+    @property
+    def assumed(self) -> str:
+        """What the game's odds assume of its players (:func:`.live.assumed`)."""
+        return assumed(self.board, len(self.players), any(p.spec.naive for p in self.players))
+
     def snapshot(self) -> Snapshot:
         """The game now, with this position's statistics if they are known."""
         stats = self.stats()
@@ -124,7 +129,7 @@ class GameView:
             odds_turn=None if stats is None else len(self.history),
             no_odds=self.no_odds,
             estimate=None if stats is None else stats.estimate,
-            assumed=assumed(self.board, len(self.players)),
+            assumed=self.assumed,
         )
 
     def piece_squares(self) -> list[int]:

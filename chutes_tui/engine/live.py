@@ -108,22 +108,28 @@ def estimated(board: Board, players: int) -> bool:
     return unsolved(board, players) is not None and not fewest_holds(board, players)
 
 
-def assumed(board: Board, players: int) -> str:
+def assumed(board: Board, players: int, naive: bool = False) -> str:
     """What a game's odds on a board with decisions assume of its players, in words ("": a
     board without decisions, where nobody chooses): one player, and more than two (each on its
     own, :mod:`.fewest`; beyond the solvers too, :mod:`.estimate`), the fewest expected turns;
-    two players within the duel solver's limits, the most wins (:mod:`.advice`)."""
+    two players within the duel solver's limits, the most wins (:mod:`.advice`). ``naive``: a
+    seat is ``cpu:naive`` (the first die, the plain move), whom the odds still take to play so
+    (every seat is assumed to play best): the words add ``, cpu:naive too``."""
     if not decides(board):
         return ""
     if players == 1:
-        return "playing for fewest turns"
-    from chutes_tui.engine.advice import unsolved
+        words = "playing for fewest turns"
+    else:
+        from chutes_tui.engine.advice import unsolved
 
-    return "if both play to win" if players == 2 and unsolved(board, 2) is None else FEWEST_WORDS
+        words = "if both play to win" if players == 2 and unsolved(board, 2) is None else FEWEST_WORDS
+    return f"{words}, {NAIVE_TOO}" if naive else words
 
 
 # What the odds of several players each playing for fewest turns assume (28 columns: the status).
 FEWEST_WORDS = "if all play for fewest turns"
+# A cpu:naive seat is taken to play best as well (the status puts it on a line of its own).
+NAIVE_TOO = "cpu:naive too"
 
 
 def live_refusal(board: Board, players: int) -> str | None:

@@ -38,6 +38,8 @@ class Review:
         self.game = game
         self.board = game.board
         self.names = tuple(p.spec.name for p in game.players)
+        # What the odds assume of the players, as the game says it (its status did, a review's not).
+        self.assumed = game.assumed
         self.turns = tuple(game.history)
         self.moments = moments(game.board, len(game.players), self.turns, game.board.pawns)
         self.no_odds = game.no_odds
@@ -105,6 +107,7 @@ class Review:
             odds_turn=None if odds is None else turn,
             no_odds=self.no_odds,
             estimate=None if stats is None else stats.estimate,
+            assumed=self.assumed,
         )
 
     def swings(self) -> list[Swing]:

@@ -23,3 +23,19 @@ def decimal_digits(value: fmpq, digits: int) -> str:
     text = str(scaled).rjust(digits + 1, "0")
     whole, fraction = text[: len(text) - digits], text[len(text) - digits :]
     return f"{sign}{whole}.{fraction}" if digits else f"{sign}{whole}"
+
+
+def certain_digits(lower: fmpq, upper: fmpq, wanted: int) -> tuple[int, str]:
+    """How many leading decimals ``lower ≤ upper`` (both ``≥ 0``) share, at most ``wanted``, and
+    those digits (``"0.5078"``): every number between them begins so."""
+    assert 0 <= lower <= upper
+    scale = fmpz(10) ** wanted
+    low = lower.p * scale // lower.q
+    high = upper.p * scale // upper.q
+    digits = wanted
+    while digits > 0 and low != high:
+        low //= 10
+        high //= 10
+        digits -= 1
+    text = str(low).rjust(digits + 1, "0")
+    return digits, (text[:-digits] + "." + text[-digits:]) if digits else text

@@ -32,6 +32,7 @@ from flint import fmpq
 from chutes_tui.analysis.limits import ENCLOSURE_MAX_ROUNDS
 from chutes_tui.analysis.states import Position, square_of
 from chutes_tui.exact.chain import exact_chain
+from chutes_tui.exact.fractions import certain_digits
 from chutes_tui.exact.integer import integer_chain
 from chutes_tui.model.board import Board
 
@@ -44,20 +45,6 @@ class Enclosure:
     upper: fmpq
     digits: int
     text: str
-
-
-def _certain_digits(lower: fmpq, upper: fmpq, wanted: int) -> tuple[int, str]:
-    """How many leading decimals ``lower`` and ``upper`` share (at most ``wanted``), shown."""
-    scale = gmpy2.mpz(10) ** wanted
-    low = gmpy2.mpz(int(lower.p)) * scale // int(lower.q)
-    high = gmpy2.mpz(int(upper.p)) * scale // int(upper.q)
-    digits = wanted
-    while digits > 0 and low != high:
-        low //= 10
-        high //= 10
-        digits -= 1
-    text = str(low).rjust(digits + 1, "0")
-    return digits, (text[:-digits] + "." + text[-digits:]) if digits else text
 
 
 def seat_enclosures(
@@ -122,7 +109,7 @@ def seat_enclosures(
         enclosures = []
         for lower in lowers:
             upper = lower + tail
-            certain, text = _certain_digits(lower, upper, digits)
+            certain, text = certain_digits(lower, upper, digits)
             enclosures.append(Enclosure(lower, upper, certain, text))
         if progress is not None:
             progress(rounds, min(e.digits for e in enclosures))

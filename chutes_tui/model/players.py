@@ -89,6 +89,11 @@ class PlayerSpec:
             raise PlayersError(f"a computer plays {' or '.join(Play)}")
         object.__setattr__(self, "play", Play(self.play))
 
+    @property
+    def naive(self) -> bool:
+        """A computer that plays naive (a person chooses for themselves)."""
+        return not self.human and self.play is Play.NAIVE
+
 
 def check_count(count: int) -> int:
     if not 1 <= count <= MAX_PLAYERS:

@@ -10,7 +10,9 @@ and builds renderables from plain text (``rich.text.Text``), never from markup.
 
 from __future__ import annotations
 
+import math
 import unicodedata
+from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
@@ -76,6 +78,24 @@ def percent_digits(share: float, least: int = 0, most: int = 4) -> int:
         if not (text.startswith("100") and share < 1) and not (float(text[:-1]) == 0 and share > 0):
             return digits
     return most
+
+
+def percent_shares(shares: Sequence[float], digits: int = 0) -> tuple[str, ...]:
+    """Shares of one whole (every player's chance to win) as percentages with ``digits``
+    decimals that add up as the shares do, by largest remainder: in units ``u = 10^-digits``
+    of a percent each share ``x_i = 100 · 10^digits · s_i`` shows ``⌊x_i⌋``, and the
+    ``round(Σ x_i) - Σ ⌊x_i⌋`` units still missing go one each to the largest remainders
+    ``x_i - ⌊x_i⌋`` (ties: the earlier share). Each shown value is within one unit of its
+    share, and the set adds up to 100% where the shares add up to 1 (rounded one by one,
+    33.5%, 33.5% and 33% showed as 34% + 34% + 33% = 101%)."""
+    scale = 100 * 10**digits
+    scaled = [share * scale for share in shares]
+    units = [math.floor(x) for x in scaled]
+    missing = round(math.fsum(scaled)) - sum(units)
+    by_remainder = sorted(range(len(units)), key=lambda i: scaled[i] - units[i], reverse=True)
+    for i in by_remainder[: max(missing, 0)]:
+        units[i] += 1
+    return tuple(f"{unit / 10**digits:.{digits}f}%" for unit in units)
 
 
 def number(value: int) -> str:

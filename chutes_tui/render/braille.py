@@ -1,4 +1,4 @@
-"""Line charts in braille characters: each character cell holds 2 × 4 dots."""
+"""Line charts and point plots in braille characters: each character cell holds 2 × 4 dots."""
 
 from __future__ import annotations
 
@@ -66,3 +66,46 @@ def _owner(indices: set[int], column: int) -> int | None:
         return None
     ordered = sorted(indices)
     return ordered[column % len(ordered)]
+
+
+def braille_points(
+    layers: Sequence[Sequence[tuple[float, float]]],
+    width: int,
+    height: int,
+    x_range: tuple[float, float],
+    y_range: tuple[float, float],
+    *,
+    big: Sequence[bool] = (),
+) -> list[list[tuple[str, int | None]]]:
+    """Each layer's points ``(x, y)`` as dots, in the cells of :func:`braille_chart`'s answer.
+
+    ``y`` grows upwards; points outside the ranges are left out. A cell takes the colour of the
+    last layer with a dot in it (draw the most important last); a layer marked in ``big`` puts
+    each point as a 2 × 2 block of dots in one cell, seen where one dot is lost. A dot is as
+    wide as it is tall on a terminal whose cells are twice as tall as wide: the same scale on
+    both axes (``x`` span / ``2·width`` = ``y`` span / ``4·height``) keeps a circle round.
+    """
+    if width <= 0 or height <= 0:
+        return []
+    dots_x, dots_y = width * 2, height * 4
+    bits = [[0] * width for _ in range(height)]
+    owners: list[list[int | None]] = [[None] * width for _ in range(height)]
+    (left, right), (bottom, top) = x_range, y_range
+    for index, points in enumerate(layers):
+        large = index < len(big) and big[index]
+        block = ((0, 0), (1, 0), (0, 1), (1, 1)) if large else ((0, 0),)
+        for x, y in points:
+            if not (left <= x <= right and bottom <= y <= top):
+                continue
+            column = min(int((x - left) / (right - left) * dots_x), dots_x - 1)
+            row = min(int((top - y) / (top - bottom) * dots_y), dots_y - 1)
+            if large:  # the block's corner on even dots: the block stays in one cell
+                column, row = column - column % 2, row - row % 2
+            for dx, dy in block:
+                cx, cy = column + dx, row + dy
+                bits[cy // 4][cx // 2] |= _DOTS[cy % 4][cx % 2]
+                owners[cy // 4][cx // 2] = index
+    return [
+        [(chr(_BASE + bits[r][c]) if bits[r][c] else " ", owners[r][c]) for c in range(width)]
+        for r in range(height)
+    ]

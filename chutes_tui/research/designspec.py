@@ -15,6 +15,7 @@ from chutes_tui.model.board import Board, BoardError, Jump
 from chutes_tui.model.dice import D6, Dice
 from chutes_tui.model.rules import EndRule, Penalty
 from chutes_tui.model.ruletable import RuleOverrides
+from chutes_tui.research.edgebound import edge_bound
 
 TOLERANCE = 0.01  # a length or spread target is met within 1 % of it
 EDGE_SCALE = 0.001  # an edge 0.1 percentage point too large weighs like a length 1 % off
@@ -133,6 +134,26 @@ class DesignSpec:
                 check_drama(blank, self.players)
             except DramaError as refused:
                 raise DesignError(f"lead changes: {refused}") from None
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """An edge target out of reach at the spread target: with identical starts no board whose
+    game has standard deviation up to ``sd`` (the target's, plus the tolerance met within) has
+    a first player's edge below ``least`` (:mod:`chutes_tui.research.edgebound`)."""
+
+    sd: float
+    least: float
+
+
+def conflict(spec: DesignSpec) -> Conflict | None:
+    """Whether ``spec``'s largest edge is below the least edge possible at its target spread
+    (the bound falls as the spread grows, so it is taken at the widest spread that meets it)."""
+    if spec.target_sd is None or spec.max_edge is None:
+        return None
+    widest = spec.target_sd * (1 + TOLERANCE)
+    least = edge_bound(widest, spec.players)
+    return Conflict(widest, least) if spec.max_edge < least else None
 
 
 @dataclass(frozen=True)

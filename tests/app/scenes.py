@@ -75,6 +75,15 @@ def choosing_game() -> Game:
     return game
 
 
+def three_choosing() -> Game:
+    """Three players on the board with dice to choose from, three turns in: their odds exact,
+    each assumed to choose for the fewest turns (engine/fewest.py)."""
+    game = Game.new(choosing_game().board, parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3)
+    for _ in range(3):
+        game.roll()
+    return game
+
+
 def pawns_game() -> Game:
     """Two pawns each under the bump rule, Ann against cpu:best, 16 turns in (three captures)."""
     board = load_board("standard").replace(pawns=2, bump=True)
@@ -84,12 +93,18 @@ def pawns_game() -> Game:
     return game
 
 
-def odds_estimated() -> Callable[..., Awaitable[None]]:
-    """The game's odds, estimated by the live feed's worker (beyond the solvers), shown."""
+def odds_shown(estimated: bool = False) -> Callable[..., Awaitable[None]]:
+    """The game's odds worked out and shown (``estimated``: by the live feed's worker, beyond
+    the solvers)."""
 
     async def run(pilot) -> None:
         game = pilot.app.screen.game
-        await wait_for(pilot, lambda: pilot.app.screen.controller.live.snapshot(game).estimate is not None)
+
+        def shown() -> bool:
+            snapshot = pilot.app.screen.controller.live.snapshot(game)
+            return (snapshot.estimate if estimated else snapshot.odds) is not None
+
+        await wait_for(pilot, shown)
         await settle(pilot)
 
     return run
@@ -102,7 +117,7 @@ def pawn_choice_with_hints() -> Callable[..., Awaitable[None]]:
         from chutes_tui.engine.advice import advised
 
         game = pilot.app.screen.game
-        await odds_estimated()(pilot)
+        await odds_shown(estimated=True)(pilot)
         await wait_for(pilot, lambda: advised(game.board, 2) is not None)
         await pilot.press("space")
         await until(pilot, "ChoiceScreen")
@@ -268,6 +283,17 @@ def diagonal() -> Callable[..., Awaitable[None]]:
     return run
 
 
+def spectrum() -> Callable[..., Awaitable[None]]:
+    """The spectrum screen (z) once its closed form is worked out."""
+
+    async def run(pilot) -> None:
+        await pilot.press("z")
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "form", None) is not None)
+        await settle(pilot)
+
+    return run
+
+
 def still_cursor() -> Callable[..., Awaitable[None]]:
     """A focused field's cursor blinks: keep it still, or pictures differ by their timing."""
 
@@ -289,6 +315,7 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "overlay-win": (lambda: ChutesApp(game=two_player_game()), keys("o", "o", "o", "o")),
     "flow": (lambda: ChutesApp(game=two_player_game()), keys(*["o"] * 5, *["greater_than_sign"] * 11)),
     "diagonal": (lambda: ChutesApp(game=two_player_game()), diagonal()),
+    "spectrum": (lambda: ChutesApp(game=two_player_game()), spectrum()),
     "help": (lambda: ChutesApp(game=two_player_game()), keys("question_mark")),
     "exact": (lambda: ChutesApp(game=two_player_game()), exact_dialog()),
     "picker": (lambda: ChutesApp(game=two_player_game()), keys("b")),
@@ -313,7 +340,9 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     # A board with choices (issue 27): the die asked for, each with the solver's value.
     "choice-hints": (lambda: ChutesApp(game=choosing_game()), choice_with_hints()),
     # Pawns: two a player, numbered on the board and in the players' table; which pawn moves.
-    "pawns": (lambda: ChutesApp(game=pawns_game()), odds_estimated()),
+    # Three players choosing: exact odds, and the status says what they assume.
+    "choice-three": (lambda: ChutesApp(game=three_choosing()), odds_shown()),
+    "pawns": (lambda: ChutesApp(game=pawns_game()), odds_shown(estimated=True)),
     "pawn-choice": (lambda: ChutesApp(game=pawns_game()), pawn_choice_with_hints()),
 }
 

@@ -17,6 +17,7 @@ from chutes_tui.engine.fewest import fewest_odds
 from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import Play, parse_player_spec
+from chutes_tui.model.text import percent_shares
 from tests.app.helpers import asked_with_hints, settle, text_of, wait_for
 
 DICE = ((5, 5, 5, 1, 1, 1), (4, 4, 4, 4, 0, 0), (3, 3, 3, 3, 3, 3), (6, 6, 2, 2, 2, 2))
@@ -118,7 +119,8 @@ async def test_review_marks_the_blunders():
 async def test_three_players_odds_on_a_board_with_choices_say_what_they_assume():
     """Three players each play for fewest turns (cpu:best's policy with more than two): without
     the bump rule the odds are exact and say so; with it the players interact, and the odds are
-    an estimate, said so too."""
+    an estimate, said so too. The cpu:naive seat is counted as playing so too, which the status
+    says on a line of its own (at 80x24 it makes the estimated status seven lines)."""
     board = choosing_board()
     app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3, play_now=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -128,10 +130,12 @@ async def test_three_players_odds_on_a_board_with_choices_say_what_they_assume()
         assert game.no_odds is None and game.instant and screen.has_class("deciding")
         exact = fewest_odds(board, (0, 0, 0), 0)
         status = text_of(screen.query_one(StatusPanel).content)
-        assert f"≈ {exact.expected_total_moves:.1f} more turns in all\nif all play for fewest turns" in status
+        said = "if all play for fewest turns\ncpu:naive too"
+        assert f"≈ {exact.expected_total_moves:.1f} more turns in all\n{said}" in status
         assert "Speed" in status and "estimated" not in status
         table = screen.query_one(PlayersTable)
-        assert [table.get_cell(str(seat), "win") for seat in range(3)] == [f"{w:.1%}" for w in exact.win]
+        cells = [table.get_cell(str(seat), "win") for seat in range(3)]
+        assert cells == list(percent_shares(exact.win, 1))
     bumping = board.replace(bump=True)
     app = ChutesApp(board=bumping, players=parse_player_spec("Ann,cpu:best,cpu:naive"), seed=3, play_now=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -143,13 +147,14 @@ async def test_three_players_odds_on_a_board_with_choices_say_what_they_assume()
         snapshot = screen.controller.live.snapshot(game)
         status = text_of(screen.query_one(StatusPanel).content)
         error = max(snapshot.estimate.chance_se(seat) for seat in range(3))
-        assert f"if all play for fewest turns\nestimated: 2,000 games ±{error:.1%}\nSpeed" in status
+        assert f"{said}\nestimated: 2,000 games ±{error:.1%}\nSpeed" in status
         assert "Working out" not in status
-        # Every line shown: the status is taller on a board with decisions (it cut the speed off).
-        assert screen.query_one(StatusPanel).size.height == 6 == len(status.rstrip("\n").splitlines())
+        # Every line shown: the status is taller on a board with decisions (it cut the speed off),
+        # one line taller still with the estimate's and cpu:naive's.
+        assert screen.query_one(StatusPanel).size.height == 7 == len(status.rstrip("\n").splitlines())
         table = screen.query_one(PlayersTable)
         cells = [table.get_cell(str(seat), "win") for seat in range(3)]
-        assert cells == [f"≈{win:.0%}" for win in snapshot.odds.win]
+        assert cells == [f"≈{win}" for win in percent_shares(snapshot.odds.win)]
         assert sum(snapshot.odds.win) == pytest.approx(1.0) and snapshot.estimate.games == 2_000
 
 
@@ -200,3 +205,36 @@ async def test_a_question_asked_before_the_solver_finished_shows_its_values_when
         assert "working out…" not in shown
         assert all(f"{value:.1%} to win" in shown for value in values)
         assert sum("★" in line for line in shown.splitlines()) == 1
+
+
+async def test_a_persons_die_spins_the_chosen_dies_faces_and_shows_a_0_as_0(monkeypatch):
+    """The die a person chose spins its own faces, shown as the squares they move ([0] stays
+    put), never as a d6's pips (a 0 was drawn as ⚅ before)."""
+    from chutes_tui.app.controller import SPIN_FACES
+    from chutes_tui.app.widgets.panels import GamePanels
+
+    shown_faces = []
+    real = GamePanels.show_die
+
+    def recording(self, game, roll, turn):
+        real(self, game, roll, turn)
+        if roll is not None and turn is not None and turn.number == 1:  # the person's turn
+            shown_faces.append((roll, str(self.query_one("#die").content)))
+
+    monkeypatch.setattr(GamePanels, "show_die", recording)
+    board = choosing_board()
+    app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best"), seed=3, play_now=True, speed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("space")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("2")  # die 4,4,4,4,0,0
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and screen.game.drawn is not None)
+        await pilot.press("1")  # move
+        await wait_for(pilot, lambda: len(screen.game.history) >= 1 and not screen.controller.animating)
+        turn = screen.game.history[0]
+        assert turn.choice.die == 1
+        assert len(shown_faces) > SPIN_FACES and shown_faces[-1][0] == turn.last_face
+        assert {roll for roll, _ in shown_faces} == {0, 4}  # the spin showed both faces
+        assert all(text == f"[{roll}]" for roll, text in shown_faces)

@@ -9,6 +9,7 @@ from chutes_tui.app.dialogs.confirm import ConfirmScreen
 from chutes_tui.app.screens.editor import EditorScreen
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.screens.setup import SetupScreen
+from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
 from tests.app.helpers import edit_in_ladder_27_29, play_turns, settle, wait_for
 
@@ -323,3 +324,58 @@ async def test_the_footer_is_made_again_only_when_its_keys_would_change(standard
         assert {k.description for k in footer.shown_keys} < {k.description for k in before}
         assert list(footer.children) == widgets  # the keys' widget drawn again, nothing mounted
         assert footer.query_one(FooterKeys).keys == footer.shown_keys
+
+
+@pytest.mark.parametrize(
+    ("pawns", "size", "names"),
+    [
+        (2, (80, 24), ["Ann", "Best·cpu"]),
+        (3, (80, 24), ["Ann", "Alexand"]),
+        (4, (80, 24), ["Ann", "Alexandrina·cpu"]),
+        (2, (60, 20), ["Ann", "Best"]),
+    ],
+)
+async def test_a_computers_name_shows_beside_the_pawns_at_80x24(pawns, size, names):
+    """The name takes the room the columns that give way leave ('Best·cpu' was cut to 'Be·cpu'
+    with two pawns); a name cut short keeps its letters before its '·cpu' mark (three pawns: 7
+    columns for the name, 'Ale·cpu' would say less than 'Alexand'); four pawns leave no room
+    for the squares (the board shows them). At 60x20 (the panel shown) the mark gives way
+    whole ('Be·cpu' on main, not 'Best·cp')."""
+    board = load_board("standard").replace(pawns=pawns)
+    second = "cpu:best" if pawns == 2 else "cpu:Alexandrina"
+    app = ChutesApp(board=board, players=parse_player_spec(f"Ann,{second}"), seed=4)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        if size[0] < 64:  # the board alone at first: w shows the panel
+            await pilot.press("w")
+            await settle(pilot)
+        table = app.screen.players_table
+        lines = ["".join(s.text for s in table.render_line(y)) for y in range(3)]
+        for line, name in zip(lines[1:], names, strict=True):
+            assert line[3:].startswith(name + " "), lines  # after the token and the arrow
+        assert all(line.rstrip().endswith("%") for line in lines[1:])
+
+
+async def test_the_players_chances_add_up_to_100_percent(standard):
+    """The win column and the chart's readout show the seats' chances as a set, by largest
+    remainder: here, rounded one by one, they showed 32.3% + 37.4% + 30.2% = 99.9% (and
+    32% + 37% + 30% = 99%)."""
+    from chutes_tui.engine.game import Game
+
+    game = Game.new(standard, parse_player_spec("Ann,Bob,Cy"), seed=1)
+    for _ in range(3):
+        game.roll()
+    async with ChutesApp(game=game).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        await wait_for(pilot, lambda: screen.controller.live.snapshot(game).odds is not None)
+        await settle(pilot)
+        win = screen.controller.live.snapshot(game).odds.win
+        assert sum(round(p * 1000) for p in win) == 999  # what rounding each alone shows
+        table = screen.players_table
+        cells = [table.get_cell(str(seat), "win") for seat in range(3)]
+        assert sum(round(float(cell.rstrip("%")) * 10) for cell in cells) == 1000, cells
+        assert all(abs(float(cell.rstrip("%")) - 100 * p) < 0.1 for cell, p in zip(cells, win, strict=True))
+        chart = screen.query_one("#chart")  # its readout of a turn's chances, in whole percents
+        await wait_for(pilot, lambda: chart.series and chart.series[0])
+        read = chart._readout(len(chart.series[0]) - 1).plain
+        assert sum(int(part[:-1]) for part in read.split() if part.endswith("%")) == 100, read

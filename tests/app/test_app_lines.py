@@ -1,6 +1,8 @@
 """Lines and panels at 80×24 (issue 24's tour): nothing cut or wrapped inside an item, the roll
 button in sight with 12 players, words that agree."""
 
+from dataclasses import replace
+
 from rich.console import Console
 from textual.widgets import Button, Input, Static
 
@@ -117,3 +119,44 @@ async def test_the_status_numbers_turns_as_the_log_and_review_do(standard):
         assert bar.startswith(f"Review turn {played} of {played}")
         mover = review.review.names[review.review.moments[played].to_move]
         assert str(review.query_one(StatusPanel).render()).startswith(f"Turn {played + 1}: {mover} to move")
+
+
+def test_the_status_fits_its_lines_to_the_panels_width():
+    """A wide status drops "until someone wins" rather than wrap (at 160×50 it wrapped onto a
+    line of its own), and on a board with decisions says what the odds assume on the odds line
+    where that fits, on a line of its own where it would wrap."""
+    from chutes_tui.analysis.multi import SeatOdds
+    from chutes_tui.app.widgets.status import NARROW, Status, status_text
+    from chutes_tui.engine.live import FEWEST_WORDS, NAIVE_TOO
+    from chutes_tui.engine.turn import Snapshot
+
+    odds = SeatOdds((0.644, 0.222, 0.134), 21.04, 7.51)
+    names, squares = ("Ann", "Best", "Naive"), (38, 6, 5)
+    plain = Snapshot(3, names, squares, None, odds, 0, None, 3)
+    choosing = Snapshot(3, names, squares, None, odds, 0, None, 3, assumed=FEWEST_WORDS)
+
+    def lines(snapshot, width):
+        text = status_text(Status(snapshot, True, "2/s", False), narrow=width < NARROW, width=width)
+        return text.plain.splitlines()
+
+    full = "≈ 21.0 more turns in all (7.5 rounds) until someone wins"
+    for width in (NARROW - 12, NARROW, 50, 56, 90):
+        shown, said = lines(plain, width), lines(choosing, width)
+        assert all(len(line) <= width for line in shown[1:] + said[1:]), (width, shown, said)
+        assert shown[-1] == said[-1] == "Speed 2/s"
+        assert len(shown) <= 4 and len(said) <= 5  # the status's rows: 4, 6 with decisions
+    assert lines(plain, 56)[1] == lines(plain, 90)[1] == full
+    assert lines(plain, 55)[1] == lines(choosing, 55)[1] == "≈ 21.0 more turns in all (7.5 rounds)"
+    assert lines(choosing, 56)[1:3] == [full, FEWEST_WORDS]
+    assert lines(choosing, 90)[1] == f"{full}, {FEWEST_WORDS}"
+    assert lines(choosing, NARROW - 12)[2:4] == ["≈ 21.0 more turns in all", FEWEST_WORDS]
+    # A cpu:naive seat, counted as playing for fewest turns too: said on a line of its own where
+    # the words would wrap.
+    naive = replace(choosing, assumed=f"{FEWEST_WORDS}, {NAIVE_TOO}")
+    said = f"{FEWEST_WORDS}, {NAIVE_TOO}"  # 43 columns
+    for width in (NARROW - 12, NARROW, len(said) - 1):
+        shown = lines(naive, width)
+        assert shown[-3:-1] == [FEWEST_WORDS, NAIVE_TOO] and len(shown) <= 6, (width, shown)
+        assert all(len(line) <= width for line in shown[1:]), (width, shown)
+    assert lines(naive, len(said))[2] == lines(naive, 90)[2] == said
+    assert lines(naive, 110)[1] == f"{full}, {said}"

@@ -9,6 +9,7 @@ from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import live_stats
 from chutes_tui.model.players import parse_player_spec
+from chutes_tui.model.text import percent_shares
 from tests.app.helpers import wait_for
 
 
@@ -45,7 +46,7 @@ def expected(board, game, turn):
     for old in game.history[:turn]:
         again.roll(move.roll for move in old.rolls)
     odds = live_stats(board, again.positions, again.to_move).odds
-    return again.positions, [f"{p:.1%}" for p in odds.win]
+    return again.positions, list(percent_shares(odds.win, 1))  # the table's set, adding up
 
 
 async def test_stepping_shows_each_turn_as_the_engine_had_it(standard):

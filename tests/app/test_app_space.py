@@ -13,6 +13,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.engine.review import Review
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import default_players, parse_player_spec
+from chutes_tui.model.text import percent_shares
 from tests.app.helpers import settle, wait_for
 from tests.app.scenes import finished_game, mid_game, two_player_game
 
@@ -185,7 +186,7 @@ async def test_the_chart_reads_out_its_values_at_the_review_cursor_and_under_the
         chart = screen.chart
         odds = screen.review.odds[12].win
         head = str(chart.render_line(0).text)
-        assert head.startswith("turn 12") and [f"{p:.0%}" for p in odds] == re.findall(r"\d+%", head)
+        assert head.startswith("turn 12") and list(percent_shares(odds)) == re.findall(r"\d+%", head)
         await pilot.hover(chart, offset=(chart.size.width - 1, 3))
         await settle(pilot)
         assert str(chart.render_line(0).text).startswith("turn 14")

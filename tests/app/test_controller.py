@@ -119,6 +119,18 @@ def test_a_persons_turn_spins_the_die_then_walks(standard):
     assert squares[-1] == turn.final and not control.animating and view.turns == [turn]
 
 
+def test_only_a_persons_die_spins(standard):
+    """The spin is the turn's player's: the person's, not the computer's after it (the game
+    has passed the turn on when its frames are made)."""
+    control, clock, view = controller(standard, parse_player_spec("Ann,cpu:Robo"), 5, speed=2)
+    control.roll()
+    clock.advance(10)  # Ann's turn, then Robo's
+    assert [turn.seat for turn in view.turns] == [0, 1]
+    faces = [s.face for s in view.steps if s.face is not None]
+    first, second = view.turns
+    assert faces == [*faces[:SPIN_FACES], first.rolls[0].roll, second.rolls[0].roll]
+
+
 def test_skip_ends_the_animation_at_once(standard):
     control, clock, view = controller(standard, parse_player_spec("Ann,Bob"), 5, speed=0)
     control.roll()

@@ -2,7 +2,7 @@
 mode, checking that nothing raises and the game stays consistent.
 
 Each scenario starts the app somewhere (a game in play, a finished game, review, the editor, the
-setup screen, the diagonal picture, watch --loop on a board whose games end every few seconds)
+setup screen, the diagonal picture, the spectrum, watch --loop on a board whose games end every few seconds)
 and first sends the keys that once crashed it there; then random events: keys through the test
 pilot (which waits for the app between keys), storms sent straight to the driver as a fast
 typist's terminal delivers them (the palette opened and closed amid other keys), clicks and
@@ -10,7 +10,7 @@ resizes. COLUMNS and LINES hold hostile values throughout. An app that would hav
 leaving the editor) gets one more storm (keys typed as it closes), and is then started again
 until the scenario's events are spent.
 
-The normal run sends a slice of each scenario; the full run (1,500 events a scenario, 12,000 in
+The normal run sends a slice of each scenario; the full run (1,500 events a scenario, 13,500 in
 all) is marked ``fuzz_full``: ``python -m pytest -m fuzz_full`` (``CHUTES_TUI_FUZZ_SEED``: another
 sample).
 """
@@ -41,7 +41,7 @@ KEYS = [
     *("escape", "question_mark", "up", "down", "left", "right", "home", "end", "t", "h", "d", "m"),
     *("c", "y", "tab", "shift+tab", "a", "f", "w", "v", "u", "U", "R", "1", "9", "backspace"),
     *("pageup", "pagedown", "ctrl+p", "ctrl+s", "ctrl+z", "ctrl+y", "ctrl+n", "ctrl+r", "ctrl+o"),
-    *("q", "ctrl+q", "delete", "g", "j", "l", "less_than_sign", "greater_than_sign", "ctrl+b"),
+    *("q", "ctrl+q", "delete", "g", "j", "l", "less_than_sign", "greater_than_sign", "ctrl+b", "z"),
 ]
 # Storms lean on the palette: opened, typed into, paged, closed, amid the screen's own keys.
 STORM_KEYS = [*KEYS, *["ctrl+p", "escape", "enter", "pageup", "pagedown"] * 6]
@@ -123,6 +123,14 @@ SCENARIOS = {
             board=load_board("standard"), players=parse_player_spec("Ann,Bob"), seed=seed
         ),
         first_keys=("d",),
+    ),
+    # The spectrum (z) opened, left while its worker runs, and opened again.
+    "spectrum": Scenario(
+        lambda tmp, seed: ChutesApp(
+            board=load_board("standard"), players=parse_player_spec("Ann,Bob"), seed=seed
+        ),
+        first_keys=("z",),
+        storm_first=("escape", "z", "escape", "z"),
     ),
 }
 

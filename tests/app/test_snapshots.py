@@ -94,17 +94,22 @@ async def test_screen(snapshot, request, scene):
     assert not differ, f"{scene}: the picture differs from the kept one at {', '.join(differ)}"
 
 
-def test_board_on_a_light_theme(snap_compare):
-    make, before = SCENES["game"]
-
+def on_a_light_theme(before):
     async def light(pilot):
         pilot.app.theme = "textual-light"
         await before(pilot)
 
-    assert snap_compare(make(), terminal_size=(100, 30), run_before=light)
+    return light
 
 
-def test_board_without_colour(snap_compare, monkeypatch):
+@pytest.mark.parametrize("scene", ["game", "spectrum"])
+def test_on_a_light_theme(snap_compare, scene):
+    make, before = SCENES[scene]
+    assert snap_compare(make(), terminal_size=(100, 30), run_before=on_a_light_theme(before))
+
+
+@pytest.mark.parametrize("scene", ["game", "spectrum"])
+def test_without_colour(snap_compare, monkeypatch, scene):
     monkeypatch.setenv("NO_COLOR", "1")
-    make, before = SCENES["game"]
+    make, before = SCENES[scene]
     assert snap_compare(make(), terminal_size=(100, 30), run_before=before)

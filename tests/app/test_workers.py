@@ -107,6 +107,10 @@ async def exact_first_player_chance(pilot, app):
     await pilot.press("d")
 
 
+async def spectrum(pilot, app):
+    await pilot.press("z")
+
+
 def finished_on_a_slow_board(monkeypatch):
     monkeypatch.setattr(review_module, "known_instant", lambda board, players: False)
     game = Game.new(load_board("standard"), parse_player_spec("Ann,Bob"), seed=11)
@@ -153,6 +157,7 @@ WORKERS = {
     "suggestion": (lambda monkeypatch: ChutesApp(board=load_board("standard"), edit=True), suggestion),
     "exact first-player chance": (two_players, exact_first_player_chance),
     "command search": (two_players, command_search),
+    "spectrum": (two_players, spectrum),
 }
 
 

@@ -46,7 +46,7 @@ def test_the_top_command_loads_no_verb_and_no_heavy_library(argv):
 def test_a_verb_loads_its_own_module_only():
     heavy, cli = loaded("jumps", "--help", names=("numpy",))
     assert "chutes_tui.cli.jumps" in cli and "chutes_tui.cli.common" in cli
-    others = {f"chutes_tui.cli.{name}" for name in verbs.VERBS if name != "jumps"}
+    others = {f"chutes_tui.cli.{verbs.module_name(name)}" for name in verbs.VERBS if name != "jumps"}
     assert others.isdisjoint(cli)
     assert heavy == []  # nor numpy: a board is built and checked in plain Python (model/rules.py)
 
@@ -61,7 +61,7 @@ def test_the_table_lists_the_verbs_and_their_help_in_order():
 
 def test_every_verb_of_the_table_is_a_module_with_the_commands_shape():
     for name in verbs.VERBS:
-        module = importlib.import_module(f"chutes_tui.cli.{name}")
+        module = importlib.import_module(f"chutes_tui.cli.{verbs.module_name(name)}")
         assert callable(module.add_arguments) and callable(module.run), name
         assert not hasattr(module, "HELP"), f"{name}: its help lives in the table, once"
 
@@ -80,8 +80,9 @@ def test_mypy_checks_every_verb_of_the_table():
     imported = {alias.name for node in guard.body if isinstance(node, ast.ImportFrom) for alias in node.names}
     (checked,) = [node for node in guard.body if isinstance(node, ast.AnnAssign)]
     assert ast.unparse(checked.annotation) == "tuple[Command, ...]"
-    assert [element.id for element in checked.value.elts] == list(verbs.VERBS)
-    assert imported == set(verbs.VERBS)
+    modules = [verbs.module_name(name) for name in verbs.VERBS]
+    assert [element.id for element in checked.value.elts] == modules
+    assert imported == set(modules)
 
 
 def test_a_verbs_arguments_wait_until_it_is_chosen():
@@ -118,9 +119,10 @@ print(os.environ.get("OPENBLAS_NUM_THREADS"), os.environ.get("OMP_NUM_THREADS"))
     [
         (["exact", "tiny-10"], None, "1 1"),  # small algebra: one BLAS thread
         (["exact", "tiny-10"], "3", "3 1"),  # the user's own choice wins
+        (["fair", "tiny-10"], None, "1 1"),  # many small products
         (["jumps", "tiny-10"], None, "None None"),  # large dense products may use every core
     ],
-    ids=["exact", "exact-user-set", "jumps"],
+    ids=["exact", "exact-user-set", "fair", "jumps"],
 )
 def test_the_verbs_with_small_algebra_start_blas_with_one_thread(argv, given, expected):
     env = {k: v for k, v in os.environ.items() if k not in verbs.BLAS_THREADS}

@@ -69,8 +69,10 @@ CHOOSING = (
     "players are independent, and the chances exact). Where the solvers cannot hold the game "
     "(many pawns, many pair states, the bump rule with three or more) the chances are a Monte "
     "Carlo estimate from a position (≈ in the table, the games and the standard error under the "
-    "status), every player playing for fewest turns. Review marks ?? on a choice that cost more "
-    "than 2 points of the chance to win (or half a turn)."
+    "status), every player playing for fewest turns. A cpu:naive seat is counted as playing "
+    'best like the rest (", cpu:naive too" says so): the odds are not those of its first die '
+    "and plain move. Review marks ?? on a choice that cost more than 2 points of the chance to "
+    "win (or half a turn)."
 )
 
 

@@ -57,7 +57,7 @@ class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
     # Most used first: the footer shows those that fit (the help text beside lists them all).
     BINDINGS: ClassVar[list[BindingType]] = [
         *keys("mark_tail", "place_head", "delete", "play", "help", "undo", "save", "move"),
-        *keys("redo", "suggest", "randomize", "rules", "back"),
+        *keys("redo", "suggest", "randomize", "rules", "spectrum", "back"),
         moved("pause", "Nothing to pause here: ctrl+b plays the board."),
         moved("diagonal", "Del (or Backspace) deletes the jump under the cursor."),
         moved("rematch", "l changes the rules."),

@@ -278,7 +278,7 @@ class GameScreen(PanelScreen[None]):
 
     def show_step(self, step: Step) -> None:
         if step.face is not None:
-            self.panels.show_die(self.game, step.face)
+            self.panels.show_die(self.game, step.face, self.game.history[-1])  # the turn animated
         if step.seat is not None and step.square is not None:
             self.board.place(step.seat, step.square, step.pawn)
 

@@ -14,7 +14,7 @@ from chutes_tui.app.keymap import key, keys, moved
 GAME_KEYS: list[BindingType] = [
     *keys("roll", "pause", "step", "faster", "slower", "help", "save", "review", "board_only"),
     *keys("inspector", "overlay", "exact", "flow", "diagonal", "new_game", "rematch"),
-    *keys("load_board", "edit_board", "flow_earlier", "flow_later", "back"),
+    *keys("load_board", "edit_board", "flow_earlier", "flow_later", "spectrum", "back"),
     key("first", "flow_turn(-1000000)", show=False, system=True),  # the help's note says Home, End
     key("last", "flow_turn(1000000)", show=False, system=True),
     # Other apps quit on q: here it says how (q quits from the winner's dialog only).
@@ -29,5 +29,6 @@ REVIEW_KEYS: list[BindingType] = [
     key("first", priority=True),
     key("last", priority=True),
     key("board_only"),
+    key("spectrum"),
     moved("save", "j jumps to the next swing; the game saves from its own screen (s)."),
 ]

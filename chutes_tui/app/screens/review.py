@@ -126,7 +126,7 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         board.set_trail([] if last is None else trail(last.rolls, review.board.end, board.grid.path))
         if last is not None:
             board.reveal(last.final)
-        self.panels.show_die(review.game, None if last is None else last.last_face)
+        self.panels.show_die(review.game, None if last is None else last.last_face, last)
         snapshot = review.snapshot(turn)
         self.panels.show_state(snapshot, Status(snapshot, False, "", False), roll_enabled=False)
         swings = review.swings()

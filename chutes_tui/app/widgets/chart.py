@@ -14,6 +14,7 @@ from textual.widget import Widget
 
 from chutes_tui.app.themes import ink
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
+from chutes_tui.model.text import percent_shares
 from chutes_tui.render.braille import point_column
 from chutes_tui.render.textchart import framed_chart, nice_range, with_cursor
 
@@ -40,7 +41,9 @@ class LineChart(CachedBaseStyle, Widget):
         readout: bool = False,
     ) -> None:
         super().__init__(id=id)
-        self.readout = readout  # the title line gives the values at the cursor or the mouse
+        # The title line gives the values at the cursor or the mouse: shares of one whole (the
+        # players' chances to win), shown so that they add up to 100%.
+        self.readout = readout
         self.turns: list[int] = []  # each point's turn (the axis's words), where told
         self.hovered: int | None = None  # the point under the mouse
         self.title = title
@@ -146,10 +149,12 @@ class LineChart(CachedBaseStyle, Widget):
         labels = self.short_legend or self.legend
         background = self.base_style.bgcolor
         text = Text(f"{self.x_label} {self.turn_of(point)}", style="bold")
-        for (label, color), line in zip(labels, self.series, strict=False):
+        # The players' chances at that point: a set that adds up to 100% (largest remainder).
+        values = percent_shares([line[point] for line in self.series])
+        for (label, color), value in zip(labels, values, strict=False):
             text.append("  ")
             text.append(label, style=ink(self.app, color, background))
-            text.append(f" {line[point]:.0%}")
+            text.append(f" {value}")
         text.truncate(self.size.width, overflow="ellipsis")
         return text
 

@@ -22,10 +22,10 @@ from chutes_tui.app.widgets.status import Status, StatusPanel
 from chutes_tui.app.widgets.turnlog import TurnLog
 from chutes_tui.app.widgets.wrap import item, joined
 from chutes_tui.engine.game import Game
-from chutes_tui.engine.live import assumed
+from chutes_tui.engine.live import estimated
 from chutes_tui.engine.turn import Snapshot, Turn
 from chutes_tui.model.board import Board
-from chutes_tui.model.decisions import decides
+from chutes_tui.model.decisions import choice_dice, decides
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.text import shown
 
@@ -40,9 +40,15 @@ COMPACT_HEIGHT = 34
 NARROW_WIDTH = 64
 
 
-def die_face(roll: int, die: Dice) -> str:
-    """A fair d6's face as its pip glyph; any other roll as the squares it moves."""
-    return DIE_FACES[roll - 1] if die == Dice(6) else f"[{roll}]"
+def die_face(roll: int, board: Board, turn: Turn | None = None) -> str:
+    """The face ``turn`` rolled: a fair d6's as its pip glyph, any other die's as the squares it
+    moves (``[0]``: it stays put). On a board with decisions the die rolled is the one chosen,
+    which may have a 0 or faces past 6 (never the board's die's pips)."""
+    if turn is not None and turn.choice is not None:
+        fair = sorted(choice_dice(board)[turn.choice.die].faces) == [1, 2, 3, 4, 5, 6]
+    else:
+        fair = board.die == Dice(6)
+    return DIE_FACES[roll - 1] if fair and 1 <= roll <= 6 else f"[{roll}]"
 
 
 def chart_rows(height: int, players: int, compact: bool, bars: int = 0, status: int = 4) -> int:
@@ -70,11 +76,15 @@ def table_rows(height: int, players: int, bars: int = 0, status: int = 4) -> int
 CHART_ROWS, LOG_ROWS = 9, 10
 CHART_LEAST, LOG_LEAST, BUTTON_ROWS = 5, 2, 3
 # The status's lines (chutes.tcss: #info): a board with decisions (a screen of class "deciding")
-# says too what the odds assume of the players, and where they are estimated from how many games.
-STATUS_ROWS, DECIDING_STATUS_ROWS = 4, 6
+# says too what the odds assume of the players, and where they are estimated from how many games;
+# one more line where they are estimated with a cpu:naive seat (class "naive-estimated": at 80
+# columns ", cpu:naive too" takes a line of its own).
+STATUS_ROWS, DECIDING_STATUS_ROWS, NAIVE_STATUS_ROWS = 4, 6, 7
 
 
 def status_rows(screen: Screen[Any]) -> int:
+    if screen.has_class("naive-estimated"):
+        return NAIVE_STATUS_ROWS
     return DECIDING_STATUS_ROWS if screen.has_class("deciding") else STATUS_ROWS
 
 
@@ -139,10 +149,10 @@ class PanelScreen(Screen[ResultType]):
         return self.query_one("#chart", LineChart)
 
 
-def players_note(board: Board, players: int) -> str:
+def players_note(board: Board, assumed: str) -> str:
     """The line under the players' table: what its columns say (on a board with decisions what
-    the figures assume the players do: :func:`~chutes_tui.engine.live.assumed`; with pawns the
-    squares are each pawn's)."""
+    the figures ``assumed`` the players do: :func:`~chutes_tui.engine.live.assumed`; with pawns
+    the squares are each pawn's)."""
     where = "pawns: each pawn's square" if board.pawns > 1 else "sq: square"
     if not decides(board):
         return (
@@ -151,7 +161,7 @@ def players_note(board: Board, players: int) -> str:
         )
     return (
         f"{where} · left: turns a player still needs on their own, on average, playing for fewest "
-        f"turns · win: chance to win from here, {assumed(board, players)} "
+        f"turns · win: chance to win from here, {assumed} "
         "(? explains every number)"
     )
 
@@ -165,7 +175,7 @@ class GamePanels(Horizontal):
         yield BoardView(self.first.board, [p.spec for p in self.first.players], id="board")
         with Vertical(id="side"):
             yield PlayersTable(id="players")
-            yield Static(players_note(self.first.board, len(self.first.players)), id="players-note")
+            yield Static(players_note(self.first.board, self.first.assumed), id="players-note")
             yield LineChart(id="chart", title="Chance to win", short_title="Win", readout=True)
             yield StatusPanel(id="info")
             with Horizontal(id="controls"):
@@ -180,13 +190,16 @@ class GamePanels(Horizontal):
         to turns' lines in the log (a review's swings, by turn number)."""
         specs = [p.spec for p in game.players]
         screen = self.screen
-        if screen.has_class("deciding") != decides(game.board) and isinstance(screen, PanelScreen):
-            screen.set_class(decides(game.board), "deciding")  # a taller status (status_rows)
-            if screen.size.height:  # else its first resize fits it
+        naive = any(s.naive for s in specs) and estimated(game.board, len(specs))
+        classes = {"deciding": decides(game.board), "naive-estimated": naive}  # a taller status
+        if isinstance(screen, PanelScreen) and any(screen.has_class(c) != on for c, on in classes.items()):
+            for name, on in classes.items():
+                screen.set_class(on, name)
+            if screen.size.height:  # else its first resize fits it (status_rows)
                 screen.fit()
         self.query_one(BoardView).reset(game.board, specs, game.piece_squares())
         self.query_one(PlayersTable).reset(specs, game.board.end, game.board.pawns)
-        self.query_one("#players-note", Static).update(players_note(game.board, len(game.players)))
+        self.query_one("#players-note", Static).update(players_note(game.board, game.assumed))
         self.query_one(LineChart).load(
             [s.color for s in specs],
             [odds.win for odds in game.odds_history if odds is not None],
@@ -200,10 +213,11 @@ class GamePanels(Horizontal):
         for turn in game.history:
             self.log_turn(game, turn, (marks or {}).get(turn.number))
         self.query_one(BoardView).set_trail(trail)
-        self.show_die(game, game.history[-1].last_face if game.history else None)
+        last = game.history[-1] if game.history else None
+        self.show_die(game, None if last is None else last.last_face, last)
 
     def show_turn(self, game: Game, turn: Turn, trail: list[int]) -> None:
-        self.show_die(game, turn.last_face)
+        self.show_die(game, turn.last_face, turn)
         board = self.query_one(BoardView)
         board.place_all(game.piece_squares())  # the mover, and any piece the bump rule sent back
         board.set_trail(trail)
@@ -224,9 +238,10 @@ class GamePanels(Horizontal):
         if str(roll.label) != button:  # a new label lays the row out again: only when it changes
             roll.label = button
 
-    def show_die(self, game: Game, roll: int | None) -> None:
+    def show_die(self, game: Game, roll: int | None, turn: Turn | None) -> None:
+        """``roll`` of the die ``turn`` rolled (a person's spin: of the die it spins)."""
         # Fixed-size widgets: no layout pass (a layout repaints the whole screen).
-        text = "" if roll is None else die_face(roll, game.board.die)
+        text = "" if roll is None else die_face(roll, game.board, turn)
         self.query_one("#die", Static).update(text, layout=False)
 
     def log_turn(self, game: Game, turn: Turn, mark: str | None = None) -> None:

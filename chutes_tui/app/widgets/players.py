@@ -20,11 +20,13 @@ from chutes_tui.app.themes import ink
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
 from chutes_tui.engine.turn import Snapshot
 from chutes_tui.model.players import PlayerSpec
+from chutes_tui.model.text import percent_shares
 
 BAR_WIDTH = 10
 NAME_WIDTH = 10
 COMPACT_NAME_WIDTH = 7
 MAX_NAME_WIDTH = 24
+NAME_LEAST = 4  # letters of a cut name kept before its '·cpu' mark
 
 
 def _bar(p: float) -> str:
@@ -92,28 +94,31 @@ class PlayersTable(CachedBaseStyle, Widget):
         return 1 + len(self.specs)
 
     def columns(self) -> list[Column]:
-        # Names take what the numbers leave (within limits): "Turing·cpu" whole where it fits.
-        # The other columns and the gaps between them.
+        """The columns that fit the panel: names take what the others leave (within limits),
+        so "Turing·cpu" is whole where it fits. In compact mode a panel too narrow for the
+        least name (beside a board at 80 columns with pawns) lets "left" go, then "sq" (the
+        board shows the squares); the win column always stays."""
         squares = self.pawns * (self.digits + 1) - 1  # each pawn's square, "0·17"
-        fixed = (19 if self.compact else 35) + squares - 3
-        least = COMPACT_NAME_WIDTH if self.compact else NAME_WIDTH
-        name = max(least, min(MAX_NAME_WIDTH, self.size.width - fixed))
-        columns = [
+        gap = 1 if self.compact else 2
+        others = [
             Column("token", "", 1),
-            Column("name", "player", name),
             Column("square", "sq" if self.pawns == 1 else "pawns", squares, True),
             Column("left", "left", 5, True),
             Column("win", "win", 6, True),
         ]
         if not self.compact:
-            return [*columns, Column("bar", "", BAR_WIDTH)]
-        # A panel narrower still (beside a board at 60 columns): the win column stays, "left"
-        # then "sq" (the board shows the squares) give way.
-        for dropped in ("left", "square"):
-            if sum(c.width for c in columns) + len(columns) - 1 <= self.size.width:
+            others.append(Column("bar", "", BAR_WIDTH))
+        least = COMPACT_NAME_WIDTH if self.compact else NAME_WIDTH
+
+        def room(columns: list[Column]) -> int:  # the name's, beside ``columns`` and the gaps
+            return self.size.width - sum(c.width for c in columns) - gap * len(columns)
+
+        for dropped in ("left", "square") if self.compact else ():
+            if room(others) >= least:
                 break
-            columns = [c for c in columns if c.key != dropped]
-        return columns
+            others = [c for c in others if c.key != dropped]
+        name = Column("name", "player", max(least, min(MAX_NAME_WIDTH, room(others))))
+        return [others[0], name, *others[1:]]
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
         """Work out every cell's text ("…" while the live statistics are being worked out)."""
@@ -122,6 +127,9 @@ class PlayersTable(CachedBaseStyle, Widget):
             self.refresh()
             return
         win = snapshot.odds.win if snapshot.odds is not None else None
+        estimated = snapshot.estimate is not None  # a Monte Carlo estimate's: whole percents
+        # The seats' chances as a set that adds up to 100% (rounded one by one: 101% at times).
+        shown = None if win is None else percent_shares(win, 0 if estimated else 1)
         for seat, spec in enumerate(self.specs):
             key = str(seat)
             suffix = "·cpu" if self.mark_computers and not spec.human else ""
@@ -133,10 +141,7 @@ class PlayersTable(CachedBaseStyle, Widget):
             left = snapshot.turns_left
             pending = "—" if snapshot.winner is not None or snapshot.no_odds is not None else "…"
             self.cells[key, "left"] = pending if left is None else _turns(left[seat])
-            estimated = snapshot.estimate is not None  # a Monte Carlo estimate's: whole percents
-            self.cells[key, "win"] = (
-                pending if win is None else f"≈{win[seat]:.0%}" if estimated else f"{win[seat]:.1%}"
-            )
+            self.cells[key, "win"] = pending if shown is None else ("≈" if estimated else "") + shown[seat]
             self.cells[key, "bar"] = "" if win is None else _bar(win[seat])
         self.refresh()
 
@@ -171,10 +176,14 @@ class PlayersTable(CachedBaseStyle, Widget):
 
     def _fit(self, text: str, column: Column, seat: int | None = None) -> str:
         if column.key == "name" and seat is not None and len(text) > column.width:
-            # A long name is cut, not its "·cpu" mark.
+            # A long name is cut, not its "·cpu" mark -- unless the mark would leave fewer than
+            # NAME_LEAST of the name's letters ("Be·cpu"): the name says who it is.
             spec = self.specs[seat]
             suffix = "·cpu" if self.mark_computers and not spec.human else ""
-            text = text[: column.width - len(suffix)] + suffix
+            if column.width - 1 - len(suffix) >= NAME_LEAST:  # 1: the arrow's place
+                text = text[: column.width - len(suffix)] + suffix
+            else:  # the mark gives way whole (not "Best·cp")
+                text = text[: len(text) - len(suffix)]
         text = text[: column.width]
         return text.rjust(column.width) if column.right else text.ljust(column.width)
 

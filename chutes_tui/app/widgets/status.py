@@ -31,7 +31,8 @@ class StatusPanel(Static):
 
     def watch_status(self, status: Status | None) -> None:
         if status is not None:
-            self.update(status_text(status, narrow=self.size.width < NARROW), layout=False)
+            width = self.size.width
+            self.update(status_text(status, narrow=width < NARROW, width=width), layout=False)
 
     def on_resize(self) -> None:
         self.watch_status(self.status)
@@ -40,9 +41,15 @@ class StatusPanel(Static):
 NARROW = 40  # below this many columns the status uses its short words
 
 
-def status_text(status: Status, *, narrow: bool) -> Text:
+def status_text(status: Status, *, narrow: bool, width: int = 0) -> Text:
     """Whose turn, what to press, how long the game has left (in turns by anyone and in rounds:
-    the mean of the first finish over all players), the pace."""
+    the mean of the first finish over all players), the pace. The odds' lines fit ``width``
+    where they can (0: any width): a wrapped line takes a row the status does not have to spare
+    (at 160×50 'until someone wins' wrapped onto a line of its own)."""
+
+    def fits(line: str) -> bool:
+        return not width or len(line) <= width
+
     game = status.snapshot
     prompt = "press Space to roll" if status.person_to_move else ""
     if game.winner is not None:
@@ -61,16 +68,18 @@ def status_text(status: Status, *, narrow: bool) -> Text:
         if game.stale:  # short: at 80 columns a longer line wraps over the speed line
             line = f"≈ {moves:.0f} more turns (as of turn {game.odds_turn})"
         else:
-            line = (
-                f"≈ {moves:.1f} more turns in all"
-                if narrow
-                else f"≈ {moves:.1f} more turns in all ({rounds:.1f} rounds) until someone wins"
-            )
-        # On a board with decisions: what the odds assume the players do (its own line when narrow).
-        if game.assumed:
-            lines += [line, game.assumed] if narrow else [f"{line}, {game.assumed}"]
-        else:
+            short = f"≈ {moves:.1f} more turns in all"
+            full = f"{short} ({rounds:.1f} rounds) until someone wins"
+            line = short if narrow else full if fits(full) else f"{short} ({rounds:.1f} rounds)"
+        # On a board with decisions: what the odds assume the players do (its own line when
+        # narrow, or when it would make the line wrap; "…, cpu:naive too" two where one wraps).
+        joined, said = f"{line}, {game.assumed}", game.assumed
+        if not said:
             lines.append(line)
+        elif not narrow and fits(joined):
+            lines.append(joined)
+        else:
+            lines += [line, *([said] if fits(said) and not narrow else said.split(", "))]
         if game.estimate is not None:  # beyond the solvers (issue 27): a Monte Carlo estimate
             lines.append(estimate_words(game.estimate, narrow=narrow))
     if status.speed:

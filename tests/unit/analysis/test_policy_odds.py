@@ -21,6 +21,7 @@ from chutes_tui.engine.estimate import best_policy, estimate
 from chutes_tui.engine.fewest import fewest_holds, fewest_odds
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.board import Board
+from chutes_tui.model.decisions import outcomes
 
 EFRON = ((4, 4, 4, 4, 0, 0), (3, 3, 3, 3, 3, 3), (6, 6, 2, 2, 2, 2), (5, 5, 5, 1, 1, 1))
 
@@ -62,12 +63,28 @@ def test_two_players_each_playing_for_fewest_turns_are_the_duels_evaluation_of_t
     assert abs(value - both_fewest) > 1e-3  # two players who play to win are another game
 
 
+def rules_step(model, policy):
+    """One player's turn under ``policy``, ``(n, n + 1)``, read from the rules square by square
+    (the policy's die, its law, the option after each face, the option's two equally likely
+    outcomes: model/decisions.outcomes), not from the solver's target table (choices.transitions),
+    so the brute force below checks that too."""
+    board, n = model.board, model.n
+    index = {square: state for state, square in enumerate(model.squares)} | {board.goal_square: n}
+    step = np.zeros((n, n + 1))
+    for state, square in enumerate(model.squares):
+        die = int(policy.die[state])
+        for c, (face, chance) in enumerate(model.dice[die].law):
+            option = int(policy.option[state, die, c])
+            for target in outcomes(board, square, face)[option]:
+                step[state, index[target]] += float(chance) / 2
+    return sp.csr_matrix(step)
+
+
 def brute_force(model, policy, states, to_move):
     """Every seat's chance to win by solving the joint game directly: the unknowns are each joint
     state (every player's state, whose turn it is), each player moving by its policy's chances."""
     n, k = model.n, len(states)
-    chain = policy_chain(model, policy)
-    step = sp.hstack([chain.Q, sp.csr_matrix(chain.finish[:, None])]).tocsr()
+    step = rules_step(model, policy)
     joint = list(itertools.product(range(n), repeat=k))
     index = {(state, mover): i for i, (state, mover) in enumerate((s, m) for s in joint for m in range(k))}
     rows, cols, values = [], [], []

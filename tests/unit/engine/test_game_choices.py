@@ -204,7 +204,10 @@ def test_two_players_live_odds_assume_both_play_optimally(standard):
     three = Game.new(board, parse_player_spec("cpu:best,cpu:best,cpu:naive"), seed=1)
     # Three players, independent: each for fewest turns, exact (engine/fewest.py), with every turn.
     assert three.no_odds is None and three.instant and three.odds().win == fewest_odds(board, (0,) * 3, 0).win
-    assert three.snapshot().assumed == "if all play for fewest turns"
+    # The odds take cpu:naive to play for fewest turns too, and say so (they are not its play's).
+    assert three.snapshot().assumed == "if all play for fewest turns, cpu:naive too"
+    best = Game.new(board, parse_player_spec("cpu:best,Ann,cpu:best"), seed=1)
+    assert best.snapshot().assumed == "if all play for fewest turns"
     three.roll()
     assert live_stats(board, three.live_positions, 1).estimate is None
     # Under the bump rule they interact: an estimate, worked out off a game's turn (not instant).
