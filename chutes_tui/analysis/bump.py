@@ -211,7 +211,7 @@ def _endless(P: sp.csr_matrix, finishing: np.ndarray) -> np.ndarray:
     return endless
 
 
-def _direct(P: sp.csr_matrix, rhs: np.ndarray) -> np.ndarray:
+def solve_direct(P: sp.csr_matrix, rhs: np.ndarray) -> np.ndarray:
     """``(I - P) x = rhs`` for each column of ``rhs`` by a sparse LU (in C that cannot stop
     midway: fifteen seconds for two players, two dice and the extra roll on the standard board)."""
     import scipy.sparse as sp
@@ -221,7 +221,10 @@ def _direct(P: sp.csr_matrix, rhs: np.ndarray) -> np.ndarray:
     return np.asarray(splu(system).solve(rhs))
 
 
-def _sweeps(joint: JointChain, rhs: np.ndarray) -> np.ndarray:
+_direct = solve_direct  # the name the bump solves call (a test stands in for it)
+
+
+def solve_by_sweeps(P: sp.csr_matrix, k: int, rhs: np.ndarray) -> np.ndarray:
     """Gauss–Seidel by seat: ``x ← rhs + P x`` one seat's states at a time, last seat first, so
     that each seat's update uses the next seat's values of this same sweep -- a sweep carries
     the answer a whole round back, where a plain iteration carries it one roll.
@@ -231,11 +234,11 @@ def _sweeps(joint: JointChain, rhs: np.ndarray) -> np.ndarray:
     ``m* = m + N ρ_m`` the expected rolls (the last column): ``max m* ≤ max m / (1 - ‖ρ_m‖)``.
     The sweeps stop once that bound is below :data:`SWEEP_TOLERANCE` for every column.
     """
-    k, size = joint.players, joint.size
+    size = P.shape[0]
     # Each seat's states made contiguous (the chain interleaves them), so that a seat's part of
     # x is a slice, not a gather and a scatter: that took twice as long as the products.
     order = np.concatenate([np.arange(t, size, k) for t in range(k)])
-    P = joint.P.tocsr()[order][:, order].tocsr()
+    P = P.tocsr()[order][:, order].tocsr()
     rhs = np.ascontiguousarray(rhs[order])
     part = size // k
     seats = [slice(t * part, (t + 1) * part) for t in range(k)]
@@ -313,6 +316,18 @@ def bump_odds(board: Board, positions: Sequence[int], to_move: int = 0) -> BumpO
     return BumpOdds(tuple(win), rolls, rolls, (rolls - offset) / k + 1)
 
 
+def state_odds(board: Board, players: int) -> np.ndarray:
+    """Every joint state's chance for each seat (``states × players``), from the same solves as
+    :func:`bump_odds` (a state from which the game may never end has none: its row says the
+    last seat, and no game from a position the chain accepts comes there)."""
+    joint = joint_chain(board, players)
+    solutions = _solutions(board, joint)
+    chance = np.empty((joint.size, players))
+    chance[:, : players - 1] = solutions[:, : players - 1]
+    chance[:, -1] = 1.0 - chance[:, :-1].sum(axis=1)
+    return chance
+
+
 def solved(board: Board, players: int) -> bool:
     """Whether every position's answers for ``players`` seats are already worked out (then a
     position costs a lookup; the first one costs the whole solve)."""
@@ -330,7 +345,7 @@ def _solutions(board: Board, joint: JointChain) -> np.ndarray:
     rounds follow from the rolls and the winner, see :func:`bump_odds`).
 
     They solve ``(I - P) x = rhs``: by a sparse LU below :data:`ITERATIVE_FROM` states, else by
-    :func:`_sweeps` (the last column of ones gives their error bound). Both may be stopped by the
+    :func:`solve_by_sweeps` (the last column of ones gives their error bound). Both may be stopped by the
     :data:`~chutes_tui.analysis.progress.SERIES_PROGRESS` report (a front end whose game is gone):
     the sweeps between sweeps; the LU, which cannot stop midway, from :data:`IN_PROCESS_FROM`
     states runs in a process of its own, killed then (:func:`~chutes_tui.analysis.progress.
@@ -345,7 +360,7 @@ def _solutions(board: Board, joint: JointChain) -> np.ndarray:
             columns.append(own_turns)
         rhs = np.hstack([*columns, np.ones((joint.size, 1))])
         if joint.size >= ITERATIVE_FROM:
-            return _sweeps(joint, rhs)
+            return solve_by_sweeps(joint.P, joint.players, rhs)
         if joint.size < IN_PROCESS_FROM:
             return _direct(joint.P, rhs)
         return in_process(_direct, joint.P, rhs, name="bump chain's LU")

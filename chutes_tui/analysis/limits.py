@@ -58,6 +58,18 @@ BUMP_QUICK_PLAYERS = 2
 # states) take under a second, on 400 squares (318,000) nine.
 BUMP_QUICK_STATES = 100_000
 
+# -- drama (analyze --drama: lead changes, comebacks, the decisive turn) ---------------------------
+
+# The joint chain of every seat's piece state and the seat to move, one step a turn, with every
+# state's odds: two players on the standard board make 13,122 states (well under a second),
+# three 1.6 million (sparse sweeps: one to two minutes); four would make 172 million.
+DRAMA_MAX_PLAYERS = 3
+DRAMA_MAX_STATES = 2_000_000
+# The review screen counts the expected lead changes beside a game's own up to this many joint
+# states (two players on the standard board: 13,122, a second), in a worker that cannot stop
+# inside a sparse LU; beyond, it names analyze --drama.
+DRAMA_QUICK_STATES = 100_000
+
 # A finishing distribution is held turn by turn (its pmf, survival and running sum: 8 bytes each a
 # turn). A 100,000-square board with twenty long chutes back near its start plays 824,000-turn
 # games on average, and analyze's distribution (to 1e-3) needs 5.7 million turns; with thirty,

@@ -39,11 +39,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=common.square("--positions"),
         help="players on these squares, the first listed to move: each one's chance and what is left",
     )
+    parser.add_argument(
+        "--drama",
+        action="store_true",
+        help="lead changes, the chance of a comeback and the decisive turn, worked out exactly "
+        "on the joint chain (2-3 players)",
+    )
     common.add_json(parser)
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
+    if args.drama:
+        return _drama(args, board, console)
     if args.positions is not None:
         return _positions(args, board, console)
     origin = board.start if args.start is None else common.square_argument(board, args.start, "--start")
@@ -58,12 +66,28 @@ def run(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def _positions(args: argparse.Namespace, board: Board, console: Console) -> int:
+def _drama(args: argparse.Namespace, board: Board, console: Console) -> int:
+    from chutes_tui.cli.analyzedrama import run_drama
+
+    if args.start is not None:
+        raise common.UsageError(
+            "--drama counts from every seat's square: give them with --positions, not --start"
+        )
+    positions = None if args.positions is None else _squares(args, board)
+    players = len(positions) if positions is not None else 2 if args.players is None else args.players
+    return run_drama(board, players, positions, console, args.json)
+
+
+def _squares(args: argparse.Namespace, board: Board) -> tuple[int, ...]:
     if args.players is not None:
         raise common.UsageError("--players and --positions both say how many play: give one")
     if len(args.positions) > MAX_PLAYERS:
         raise common.UsageError(f"--positions: at most {MAX_PLAYERS} players, not {len(args.positions)}")
-    positions = tuple(common.square_argument(board, square, "--positions") for square in args.positions)
+    return tuple(common.square_argument(board, square, "--positions") for square in args.positions)
+
+
+def _positions(args: argparse.Namespace, board: Board, console: Console) -> int:
+    positions = _squares(args, board)
     common.check_bump(board, len(positions), "analyze", BUMP_MAX_PLAYERS)
     with common.series_bar("analysing"):
         from chutes_tui.analysis.reports import positions_report

@@ -53,9 +53,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Search for a valid board (no chained jumps, winnable, every jump at least --min-jump long) "
         "whose one-player game lasts --target-turns on average (within 1%), with spread --target-sd "
-        "(within 1%) and a first player's edge P(seat 1 wins) - 1/K of at most "
-        "--max-first-player-edge for K = --players; then write it and report it from a fresh "
-        "analysis. The same --seed and --max-evaluations always give the same board. Exit status: "
+        "(within 1%), a first player's edge P(seat 1 wins) - 1/K of at most "
+        "--max-first-player-edge for K = --players and at least --min-lead-changes expected lead "
+        "changes among them (analyze --drama: each candidate counted exactly, so slower); then "
+        "write it and report it from a fresh analysis. The same --seed and --max-evaluations "
+        "always give the same board. Exit status: "
         f"0 every target met, {parsing.EXIT_MISSED} a target missed (the closest board found is still "
         'written; --json lists the missed targets under "missed"), 2 a wrong command line. '
         "Under the extra roll or a turn rule, each candidate board is evaluated exactly on its "
@@ -110,6 +112,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the largest P(seat 1 wins) - 1/K: a fraction (0.01) or a percentage (1%%)",
     )
     parser.add_argument(
+        "--min-lead-changes",
+        type=_number("--min-lead-changes"),
+        metavar="L",
+        help="at least L expected lead changes with --players (2-3; analyze --drama says how they count)",
+    )
+    parser.add_argument(
         "--min-jump",
         type=count_of("--min-jump", 1, MAX_SQUARES),
         default=1,
@@ -148,6 +156,7 @@ def _spec(args: argparse.Namespace) -> DesignSpec:
         target_sd=args.target_sd,
         players=args.players,
         max_edge=args.max_first_player_edge,
+        min_lead_changes=args.min_lead_changes,
         min_jump=args.min_jump,
         rules=common.rule_overrides(args, rule_rows()),
     )
@@ -180,6 +189,7 @@ def command(args: argparse.Namespace, seed: int, evaluations: int, output: Path)
         ("--target-turns", args.target_turns),
         ("--target-sd", args.target_sd),
         ("--max-first-player-edge", args.max_first_player_edge),
+        ("--min-lead-changes", args.min_lead_changes),
     ):
         if value is not None:
             words += [option, f"{value:.15g}"]
@@ -279,10 +289,13 @@ def show(console: Console, report: DesignReport, output: Path) -> None:
     for seat, p in enumerate(odds.win, 1):
         table.add_row(f"seat {seat} of {len(odds.win)} wins", f"{p:.4%}")
     table.add_row("first player's edge", f"{report.first_player_edge:+.4%}")
+    if report.lead_changes is not None:
+        table.add_row("expected lead changes", f"{report.lead_changes:.4f}")
     console.print(table)
     console.print(
         Text(
-            f"search: {stats.evaluations:,} candidates evaluated ({stats.exact:,} edges computed in full), "
+            f"search: {stats.evaluations:,} candidates evaluated "
+            f"({stats.exact:,} edges or lead changes computed in full), "
             f"{count(stats.moves, 'move')}, {count(stats.restarts, 'restart')}, {stats.seconds:.1f} s; "
             f"stopped at {STOPPED[stats.stopped]}",
             style="dim",

@@ -128,6 +128,16 @@ class Review:
         each = swings(self.turns, self.odds, swing_least(self.board, len(self.names)))
         return max(each, key=Swing.size) if each else None  # the first of the largest
 
+    def lead_changes(self) -> int | None:
+        """This game's lead changes so far (:func:`~chutes_tui.analysis.drama.lead_changes_in`:
+        the favourite read from the odds at each moment); ``None`` while some are missing (a
+        front end's worker fills them in) or where the game has no odds."""
+        if self.no_odds is not None or any(odds is None for odds in self.odds):
+            return None
+        from chutes_tui.analysis.drama import lead_changes_in
+
+        return lead_changes_in([odds.win for odds in self.odds if odds is not None])
+
     def next_swing(self, turn: int) -> int | None:
         """The first marked swing's turn after ``turn`` (after the last: the first again)."""
         marked = [swing.turn.number for swing in self.swings()]

@@ -171,6 +171,48 @@ class ExactTwoPlayer:
         start = self.board.start
         return self.probability(start, start)
 
+    def paired_occupation(self, first: Position, second: Position, weights: fmpz_mat, scale: int) -> fmpq:
+        r"""``Σ_{n≥0} x_n W y_nᵀ`` with ``W = weights / scale`` (``n × n``, states) and ``x_n``,
+        ``y_n`` the chances that a piece from ``first``, one from ``second``, stands on each
+        state after ``n`` turns (``e_firstᵀ Qⁿ``): the expected visits of two independent pieces
+        moving in step, weighted. The same constant term as :meth:`probability`: ``x_n[a]`` has
+        the generating function ``e_firstᵀ (I - zQ)⁻¹ e_a = N_a(z)/D(z)`` (an adjugate's entry
+        over the determinant, ``deg N_a < d``), so ``Σ_n x_n[a] y_n[b] = Σ_{i,j} N_a[i] R(|i-j|)
+        M_b[j]`` and the sum is ``Σ_{i,j} R(|i-j|) (N W Mᵀ)[i, j]``: one product of integer
+        matrices of ``terms × n``, whatever the states."""
+        r, _ = self._autocorrelation
+        size = self.terms
+        left, right = self._occupation(first), self._occupation(second)
+        product = left * weights * right.transpose()
+        total = fmpz(0)
+        for i in range(size):
+            for j in range(size):
+                value = product[i, j]
+                if value:
+                    total += value * r[abs(i - j)]
+        return fmpq(total, self._denominator * scale)
+
+    def _occupation(self, origin: Position) -> fmpz_mat:
+        """``c^(terms-1) N_a[i]`` for every state ``a`` (``terms × n``): from the integer series
+        ``u_n = e_originᵀ Aⁿ`` (``x_n = u_n / cⁿ``) times ``e``, as :meth:`_numerator` does."""
+        integer, n, size = self._integer, self.chain.size, self.terms
+        columns: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # Aᵀ's rows
+        for i, row in enumerate(integer.rows):
+            for j, a in row:
+                columns[j].append((i, a))
+        u = [0] * n
+        u[self.chain.state(origin)] = 1
+        series = []
+        for _ in range(size):
+            series.append(u)
+            u = [sum(a * u[i] for i, a in column) for column in columns]
+        entries: list[fmpz] = []
+        for state in range(n):
+            product = fmpz_poly([vector[state] for vector in series]).mul_low(self._e, size).coeffs()
+            product += [fmpz(0)] * (size - len(product))
+            entries.extend(y * s for y, s in zip(product, self._scale, strict=True))
+        return fmpz_mat(n, size, entries).transpose()
+
     def table(self, progress: Callable[[int, int], None] | None = None) -> fmpq_mat:
         """Every position at once: ``(N C) Mᵀ``, computed a block of rows at a time so that
         ``progress(done, total)`` can report. Row ``a`` of ``N C`` is coefficients

@@ -11,8 +11,11 @@ constructor checks), with the given dice and end rule.
 
 over the targets given (expected turns ``T``, their standard deviation ``S``, a largest
 first-player edge ``e``, the edge being ``P(seat 1 wins) - 1/K`` for ``K`` players), with
-``τ`` = :data:`TOLERANCE` and ``ε`` = :data:`EDGE_SCALE`. A target is *met* when ``E`` (or
-``σ``) is within ``τ`` of it, or the edge is at most ``e``; the search stops when all are.
+``τ`` = :data:`TOLERANCE` and ``ε`` = :data:`EDGE_SCALE`; a least number ``L`` of expected lead
+changes (:mod:`chutes_tui.analysis.drama`) adds ``max(0, L - lead) / λ``, ``λ`` =
+:data:`LEAD_SCALE`, the lead counted exactly for a short list as the edge is. A target is *met*
+when ``E`` (or ``σ``) is within ``τ`` of it, the edge is at most ``e``, the lead changes at
+least ``L``; the search stops when all are.
 
 **How.** Iterated local search over single-jump moves (one end of one jump to another square).
 Every move of the current board is evaluated at once by :mod:`chutes_tui.analysis.incremental`
@@ -64,6 +67,7 @@ class DesignReport:
     analysis: AnalyzeReport  # from a new Board: nothing of the search's own numbers
     targets: tuple[Target, ...]
     stats: SearchStats
+    lead_changes: float | None = None  # the expected lead changes, when a target asks for them
 
     @property
     def first_player_edge(self) -> float:
@@ -102,6 +106,7 @@ class DesignReport:
             "min_turns": dist.minimum,
             "seat_win_probability": list(self.analysis.odds.win),
             "first_player_edge": self.first_player_edge,
+            **({} if self.lead_changes is None else {"expected_lead_changes": self.lead_changes}),
             "search": {
                 "evaluations": stats.evaluations,
                 "exact_evaluations": stats.exact,
@@ -135,6 +140,11 @@ def design(
     board = spec.board(found.board.jumps)
     analysis = analyze_report(board, board.start, spec.players)
     edge = analysis.odds.win[0] - 1.0 / spec.players
+    lead = None
+    if spec.min_lead_changes is not None:
+        from chutes_tui.exact.drama import start_lead_changes
+
+        lead = start_lead_changes(board, spec.players)
     stats = SearchStats(
         search.evaluations,
         search.exact,
@@ -144,4 +154,5 @@ def design(
         search.stopped,
     )
     dist = analysis.distribution
-    return DesignReport(spec, seed, board, analysis, targets_met(spec, dist.mean, dist.sd, edge), stats)
+    met = targets_met(spec, dist.mean, dist.sd, edge, lead)
+    return DesignReport(spec, seed, board, analysis, met, stats, lead)

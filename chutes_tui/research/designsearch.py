@@ -106,6 +106,12 @@ class Search:
         remembered by their jumps."""
         new = [i for i, board in enumerate(boards) if board.jumps not in self.seen]
         edges: list[float | None] = [None] * len(new)
+        leads: list[float | None] = [None] * len(new)
+        if self.spec.min_lead_changes is not None and new:
+            from chutes_tui.exact.drama import start_lead_changes
+
+            self.exact += len(new)
+            leads = [start_lead_changes(boards[i], self.spec.players) for i in new]
         if self.spec.max_edge is not None and new:
             self.exact += len(new)
             players = self.spec.players
@@ -113,11 +119,15 @@ class Search:
             # The sums fall short by less than EDGE_TAIL: the edge's upper bound, so that a board
             # the search calls fair enough is.
             edges = [float(chance) + EDGE_TAIL - 1.0 / players for chance in chances]
-        for i, edge in zip(new, edges, strict=True):
+        for i, edge, lead in zip(new, edges, leads, strict=True):
             value = objective(
-                self.spec, np.array(means[i]), np.array(sds[i]), None if edge is None else np.array(edge)
+                self.spec,
+                np.array(means[i]),
+                np.array(sds[i]),
+                None if edge is None else np.array(edge),
+                None if lead is None else np.array(lead),
             )
-            self.seen[boards[i].jumps] = Figures(means[i], sds[i], edge, float(value))
+            self.seen[boards[i].jumps] = Figures(means[i], sds[i], edge, float(value), lead)
         return [self.seen[board.jumps] for board in boards]
 
     def state(self, board: Board, previous: State | None = None) -> State:
@@ -141,7 +151,8 @@ class Search:
 
     def met(self, figures: Figures) -> bool:
         edge = figures.edge if figures.edge is not None else 0.0
-        return all(target.met for target in targets_met(self.spec, figures.mean, figures.sd, edge))
+        met = targets_met(self.spec, figures.mean, figures.sd, edge, figures.lead)
+        return all(target.met for target in met)
 
     # -- the search -----------------------------------------------------------------------------
 
@@ -190,15 +201,21 @@ class Search:
             )
             best = self.best.figures
             edge = "" if best.edge is None else f", edge {best.edge:.2%}"
-            self.progress(share, f"best: {best.mean:.2f} turns, sd {best.sd:.2f}{edge}")
+            lead = "" if best.lead is None else f", {best.lead:.2f} lead changes"
+            self.progress(share, f"best: {best.mean:.2f} turns, sd {best.sd:.2f}{edge}{lead}")
 
     def descend(self, current: State) -> State | None:
-        """The best of the short list of moves, if it improves on ``current``."""
+        """The best of the short list of moves, if it improves on ``current``. The lead changes
+        have no cheap prediction: the short list is the moves that keep the other targets best
+        (the lead taken as the current board's), each then counted exactly."""
         moves = self.candidates(current)
-        edge = current.figures.edge
+        edge, lead = current.figures.edge, current.figures.lead
         predicted_edge = None if edge is None else edge * current.figures.sd / np.maximum(moves.sd, 1e-12)
-        predicted = objective(self.spec, moves.mean, moves.sd, predicted_edge)
-        short = np.argsort(predicted, kind="stable")[: SHORT_LIST if edge is not None else 1]
+        predicted = objective(
+            self.spec, moves.mean, moves.sd, predicted_edge, None if lead is None else np.array(lead)
+        )
+        exact = edge is not None or lead is not None
+        short = np.argsort(predicted, kind="stable")[: SHORT_LIST if exact else 1]
         boards, means, sds = [], [], []
         for i in short.tolist():
             try:

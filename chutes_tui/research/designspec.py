@@ -19,6 +19,7 @@ from chutes_tui.research.edgebound import edge_bound
 
 TOLERANCE = 0.01  # a length or spread target is met within 1 % of it
 EDGE_SCALE = 0.001  # an edge 0.1 percentage point too large weighs like a length 1 % off
+LEAD_SCALE = 0.1  # 0.1 expected lead changes short weighs like a length 1 % off
 
 
 class DesignError(ValueError):
@@ -39,12 +40,14 @@ class DesignSpec:
     players: int = 2
     max_edge: float | None = None
     min_jump: int = 1
+    min_lead_changes: float | None = None  # at least this many expected lead changes (drama)
     # The other rules every designed board is played by (the extra roll, issue 26's turn rules).
     rules: RuleOverrides = field(default_factory=RuleOverrides)
 
     @property
     def has_targets(self) -> bool:
-        return self.target_turns is not None or self.target_sd is not None or self.max_edge is not None
+        wanted = (self.target_turns, self.target_sd, self.max_edge, self.min_lead_changes)
+        return any(target is not None for target in wanted)
 
     def board(self, jumps: tuple[Jump, ...] | list[Jump] = ()) -> Board:
         """A board of these squares, dice and rules with ``jumps`` (:class:`BoardError`: invalid)."""
@@ -124,6 +127,13 @@ class DesignSpec:
             raise DesignError(f"the largest first-player edge must lie in [0, 1), not {self.max_edge:g}")
         if self.players < 2:
             raise DesignError("a first-player edge needs at least 2 players")
+        if self.min_lead_changes is not None:
+            from chutes_tui.analysis.dramachain import DramaError, check_drama
+
+            try:
+                check_drama(blank, self.players)
+            except DramaError as refused:
+                raise DesignError(f"lead changes: {refused}") from None
 
 
 @dataclass(frozen=True)
@@ -154,6 +164,7 @@ class Figures:
     sd: float
     edge: float | None
     objective: float
+    lead: float | None = None  # the expected lead changes, when a target asks for them
 
 
 @dataclass(frozen=True)
@@ -171,7 +182,9 @@ class Target:
         return f"{self.value:.4%}" if self.share else f"{self.value:.4f}"
 
 
-def targets_met(spec: DesignSpec, mean: float, sd: float, edge: float) -> tuple[Target, ...]:
+def targets_met(
+    spec: DesignSpec, mean: float, sd: float, edge: float, lead: float | None = None
+) -> tuple[Target, ...]:
     """Each target of ``spec``, with the value reached and whether it is met."""
     rows = []
     if spec.target_turns is not None:
@@ -185,11 +198,20 @@ def targets_met(spec: DesignSpec, mean: float, sd: float, edge: float) -> tuple[
     if spec.max_edge is not None:
         wanted = f"≤ {spec.max_edge:.2%} with {spec.players} players"
         rows.append(Target("first-player edge", wanted, edge, edge <= spec.max_edge, share=True))
+    if spec.min_lead_changes is not None and lead is not None:
+        wanted = f"≥ {spec.min_lead_changes:g} with {spec.players} players"
+        rows.append(Target("expected lead changes", wanted, lead, lead >= spec.min_lead_changes))
     return tuple(rows)
 
 
-def objective(spec: DesignSpec, mean: np.ndarray, sd: np.ndarray, edge: np.ndarray | None) -> np.ndarray:
-    """``J`` of the module docstring, element-wise (no edge: its term is left out)."""
+def objective(
+    spec: DesignSpec,
+    mean: np.ndarray,
+    sd: np.ndarray,
+    edge: np.ndarray | None,
+    lead: np.ndarray | None = None,
+) -> np.ndarray:
+    """``J`` of the module docstring, element-wise (no edge or lead: its term is left out)."""
     total = np.zeros(np.shape(mean))
     if spec.target_turns is not None:
         total += np.abs(mean - spec.target_turns) / (TOLERANCE * spec.target_turns)
@@ -197,4 +219,6 @@ def objective(spec: DesignSpec, mean: np.ndarray, sd: np.ndarray, edge: np.ndarr
         total += np.abs(sd - spec.target_sd) / (TOLERANCE * spec.target_sd)
     if spec.max_edge is not None and edge is not None:
         total += np.maximum(edge - spec.max_edge, 0.0) / EDGE_SCALE
+    if spec.min_lead_changes is not None and lead is not None:
+        total += np.maximum(spec.min_lead_changes - lead, 0.0) / LEAD_SCALE
     return total

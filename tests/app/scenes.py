@@ -162,6 +162,23 @@ def keys(*pressed: str, cursor: int | None = None) -> Callable[..., Awaitable[No
     return run
 
 
+def review(*pressed: str) -> Callable[..., Awaitable[None]]:
+    """The review opened ('v'), the keys pressed, once its line of lead changes has the
+    expected number (or says where it is worked out)."""
+
+    async def run(pilot) -> None:
+        await keys("v", *pressed)(pilot)
+
+        def counted() -> bool:
+            line = str(pilot.app.screen.query_one("#review-drama").render())
+            return "expected" in line and "working" not in line
+
+        await wait_for(pilot, counted)
+        await pilot.pause()
+
+    return run
+
+
 def exact_dialog() -> Callable[..., Awaitable[None]]:
     async def run(pilot) -> None:
         await pilot.press("x")
@@ -329,8 +346,8 @@ SCENES: dict[str, tuple[Callable[[], ChutesApp], Before]] = {
     "save-as": (lambda: ChutesApp(game=two_player_game()), dialog("SaveScreen", "s", typed="Ann.json")),
     "confirm": (lambda: ChutesApp(game=two_player_game()), question_after_a_turn()),
     # Review mode: a game in progress stepped back two turns; a finished one at its first swing.
-    "review": (lambda: ChutesApp(game=mid_game()), keys("v", "left", "left")),
-    "review-swing": (lambda: ChutesApp(game=finished_game()), keys("v", "home", "j")),
+    "review": (lambda: ChutesApp(game=mid_game()), review("left", "left")),
+    "review-swing": (lambda: ChutesApp(game=finished_game()), review("home", "j")),
     # A board with choices (issue 27): the die asked for, each with the solver's value.
     "choice-hints": (lambda: ChutesApp(game=choosing_game()), choice_with_hints()),
     # Pawns: two a player, numbered on the board and in the players' table; which pawn moves.

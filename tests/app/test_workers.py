@@ -132,6 +132,16 @@ def editing_a_slow_board(monkeypatch):
     return ChutesApp(board=load_board("standard"), edit=True)
 
 
+def finished(monkeypatch):
+    game = Game.new(load_board("standard"), parse_player_spec("Ann,Bob"), seed=11)
+    game.play_out()
+    return ChutesApp(game=game)
+
+
+async def expected_lead_changes(pilot, app):
+    await pilot.press("v")  # the review counts the expected lead changes beside the game's
+
+
 async def edit_statistics(pilot, app):
     pass  # the editor works out its figures on mount
 
@@ -142,6 +152,7 @@ WORKERS = {
     "live statistics": (two_players, live_statistics),
     "exact fraction": (two_players, exact_fraction),
     "review statistics": (finished_on_a_slow_board, review_statistics),
+    "expected lead changes": (finished, expected_lead_changes),
     "board preview": (lambda monkeypatch: ChutesApp(), board_preview),
     "suggestion": (lambda monkeypatch: ChutesApp(board=load_board("standard"), edit=True), suggestion),
     "exact first-player chance": (two_players, exact_first_player_chance),

@@ -34,6 +34,7 @@ from chutes_tui.engine.review import Review
 from chutes_tui.model.text import shown
 
 GROUP = "review-stats"
+DRAMA_GROUP = "review-drama"
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
     """Dismissed with ``None`` (Esc) or a :class:`PlayOn`."""
 
     BINDINGS = REVIEW_KEYS
-    BARS = 1  # the review's bar under the panels
+    BARS = 2  # the review's bar and its line of lead changes, under the panels
 
     def __init__(self, review: Review, turn: int | None = None, notice: str | None = None) -> None:
         """``turn``: where to start (``None``: the last); ``notice``: a line for the bar."""
@@ -60,6 +61,9 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         self._points: list[int] = []  # moment → its point on the chart (moments without odds share)
         # What each choice cost on a board with decisions (the solver's: quick, kept with the board).
         self._costs = choice_costs(review.board, len(review.names), review.turns)
+        # The expected lead changes beside the game's own: worked out in a worker (None: not yet).
+        self._drama: float | None = None
+        self._drama_note = "expected: working it out…"
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -67,6 +71,7 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         yield Header()
         yield GamePanels(self.review.game, id="game")
         yield Static("", id="review-bar")
+        yield Static("", id="review-drama")
         yield FittingFooter()
 
     @property
@@ -77,6 +82,7 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         self.sub_title = f"review of seed {self.review.game.seed}"
         self._load()
         self.show(self.turn)
+        start_worker(self, self._count_drama, name="expected lead changes", group=DRAMA_GROUP)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size)
@@ -108,6 +114,7 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         chart = self.chart
         turns = [turn for turn, odds in enumerate(review.odds) if odds is not None]
         chart.load(chart.series_colors, known, chart.legend, short_legend=chart.short_legend, turns=turns)
+        self._show_drama()
 
     # -- one moment ---------------------------------------------------------------------------------
 
@@ -170,6 +177,64 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
             if text.cell_len <= room:
                 break
         self.query_one("#review-bar", Static).update(text, layout=False)
+
+    def _show_drama(self) -> None:
+        """The game's lead changes (the review's count) beside the expected number (the drama
+        layer's, from the start): formatted here, computed below the app."""
+        review = self.review
+        count = review.lead_changes()
+        finished = review.moments[-1].winner is not None
+        text = Text.assemble(("Lead changes:", "bold"), " ")
+        if count is None:
+            text.append(
+                "no odds in this game"
+                if review.no_odds is not None
+                else "counted once every turn's odds are known"
+            )
+        else:
+            text.append(f"{count}", style="bold")
+            text.append(" this game" if finished else " so far")
+        if self._drama is not None:
+            text.append(f" · {self._drama:.2f} expected")
+            if not finished:
+                text.append(" in a whole game")
+        elif self._drama_note:
+            text.append(f" · {self._drama_note}")
+        self.query_one("#review-drama", Static).update(text, layout=False)
+
+    def _count_drama(self) -> None:
+        """In a thread: the expected lead changes of this many players from the start, where the
+        joint chain gives them in a second or so (else the verb that works them out). The
+        series and sweeps stop when the review is left (the worker cancelled)."""
+        from chutes_tui.analysis.dramachain import DramaError, check_drama, drama_quick
+        from chutes_tui.analysis.progress import series_progress
+        from chutes_tui.exact.drama import ExactDramaError, start_lead_changes
+
+        worker: Worker[Any] = get_current_worker()
+
+        def check(turns: int, left: float) -> None:
+            if worker.is_cancelled:
+                raise StopRequested
+
+        board, players = self.review.board, len(self.review.names)
+        expected, note = None, ""
+        try:
+            check_drama(board, players)
+            if drama_quick(board, players):
+                with series_progress(check):
+                    expected = start_lead_changes(board, players)
+            else:
+                note = "expected: analyze --drama"
+        except (DramaError, ExactDramaError):
+            pass  # the game's own count still stands; nothing is expected of such a game here
+        except StopRequested:
+            return
+        self.app.call_from_thread(self._drama_counted, expected, note)
+
+    def _drama_counted(self, expected: float | None, note: str) -> None:
+        if self.is_attached:
+            self._drama, self._drama_note = expected, note
+            self._show_drama()
 
     # -- keys -------------------------------------------------------------------------------------
 

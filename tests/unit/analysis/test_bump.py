@@ -136,7 +136,7 @@ def test_the_sweeps_agree_with_the_direct_solve(players, extra_roll):
     own = np.zeros((joint.size, players))
     own[np.arange(joint.size), joint.mover] = joint.ends_turn
     rhs = np.hstack([joint.wins, joint.ends_turn[:, None], own, np.ones((joint.size, 1))])
-    assert np.abs(bump._sweeps(joint, rhs) - bump._direct(joint.P, rhs)).max() < 1e-11
+    assert np.abs(bump.solve_by_sweeps(joint.P, players, rhs) - bump.solve_direct(joint.P, rhs)).max() < 1e-11
 
 
 def test_a_whole_game_counts_who_was_sent_back(standard):
