@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.ruletable import END_RULE, HOUSE_RULES, said
 from chutes_tui.model.text import elide, printable
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         return _positions(args, board, console)
     origin = board.start if args.start is None else common.square_argument(board, args.start, "--start")
     common.check_bump(board, 2 if args.players is None else args.players, "analyze", BUMP_MAX_PLAYERS)
-    with common.series_bar("analysing"):
+    with bars.series_bar("analysing"):
         from chutes_tui.analysis.reports import analyze_report  # scipy: only when analysing
 
         report = analyze_report(board, origin, 2 if args.players is None else args.players)
@@ -89,7 +89,7 @@ def _squares(args: argparse.Namespace, board: Board) -> tuple[int, ...]:
 def _positions(args: argparse.Namespace, board: Board, console: Console) -> int:
     positions = _squares(args, board)
     common.check_bump(board, len(positions), "analyze", BUMP_MAX_PLAYERS)
-    with common.series_bar("analysing"):
+    with bars.series_bar("analysing"):
         from chutes_tui.analysis.reports import positions_report
 
         report = positions_report(board, positions)

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 
 if TYPE_CHECKING:
     from chutes_tui.exact.drama import DramaReport
@@ -37,7 +37,7 @@ def run_drama(
     from chutes_tui.exact.drama import ExactDramaError, drama_report
 
     try:
-        with common.series_bar("counting the drama"):
+        with bars.series_bar("counting the drama"):
             report = drama_report(board, players, positions)
     except ExactDramaError as refused:
         raise common.UsageError(f"--drama: {refused}") from None

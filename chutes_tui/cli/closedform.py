@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.text import Text
 
 from chutes_tui.analysis.limits import CLOSED_FORM_MAX_DIGITS, CLOSED_FORM_MAX_STATES
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 from chutes_tui.render.formula import latex_fraction, polynomial_terms, wrapped
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if args.square is not None:
         common.square_argument(board, square, "--square")
     _check_size(board)
-    with common.progress_bar("closed form"):
+    with bars.progress_bar("closed form"):
         from chutes_tui.exact.closedform import closed_form  # python-flint: only when asked
 
         report = closed_form(board, square, args.digits)

@@ -1,13 +1,12 @@
 """What every verb shares: argument types from the shared validators, the board arguments,
-consoles that never read user text as markup, safe output files, progress bars."""
+consoles that never read user text as markup, safe output files (progress bars: :mod:`.bars`)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -258,9 +257,12 @@ def name(board: Board) -> str:
 
 def heading(console: Console, board: Board, more: str = "") -> None:
     """A verb's first line: the board's name (bold), its size and rules (as overridden on the
-    command line), and ``more``."""
-    rules = ", ".join(said(board))
-    console.print(Text(name(board), style="bold"), Text(f"— {board.end} squares, {rules}{more}"))
+    command line), and ``more`` (``"; ..."``), on a line of its own where the whole would wrap
+    (at 80 columns a wrap left fair's lone ``0`` on the second line)."""
+    line = f"— {board.end} squares, {', '.join(said(board))}{more}"
+    if more.startswith("; ") and len(name(board)) + 1 + len(line) > console.width:
+        line = f"{line[: -len(more)]}\n{more[2:]}"
+    console.print(Text(name(board), style="bold"), Text(line))
 
 
 def square_argument(board: Board, square: int, argument: str, *, allow_end: bool = False) -> int:
@@ -292,49 +294,6 @@ def stdout() -> Console:
 def stderr() -> Console:
     """Messages and progress: stderr, user text never read as markup."""
     return Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
-
-
-@contextmanager
-def progress_bar(what: str, total: int | None = None) -> Iterator[Callable[..., None]]:
-    """A transient progress bar on stderr; yields ``step(done, total=None, description=None)``.
-
-    Only on a terminal: piped or redirected, stderr stays empty unless something goes wrong."""
-    console = stderr()
-    if not console.is_terminal:
-        yield lambda done, total=None, description=None: None
-        return
-    from rich.progress import Progress  # on a terminal only (3 ms of imports: play, exact need none)
-
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(what, total=total)
-
-        def step(done: int, total: int | None = None, description: str | None = None) -> None:
-            progress.update(task, completed=done, total=total or progress.tasks[0].total)
-            if description is not None:
-                progress.update(task, description=description)
-
-        yield step
-
-
-@contextmanager
-def series_bar(what: str) -> Iterator[None]:
-    """A progress line for the long series on big boards (turns summed, chance still unfinished);
-    Ctrl-C stops them (exit 130)."""
-    from chutes_tui.analysis.progress import series_progress
-
-    with (
-        progress_bar(what) as step,
-        series_progress(lambda turns, left: step(0, description=_series_line(what, turns, left))),
-    ):
-        yield
-
-
-def _series_line(what: str, turns: int, left: float) -> str:
-    """Nothing summed yet: a solve in a process of its own (its report is ``(0, 1.0)`` while it
-    works, see :func:`chutes_tui.analysis.progress.in_process`)."""
-    if turns == 0:
-        return f"{what}: solving"
-    return f"{what}: {turns:,} turns summed, {left:.1e} unfinished"
 
 
 def check_output(given: str, *, force: bool) -> Path:

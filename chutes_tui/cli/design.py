@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from chutes_tui.analysis.limits import DESIGN_CHAIN_MAX_SQUARES, DESIGN_CHAIN_SAMPLE
-from chutes_tui.cli import common, parsing
+from chutes_tui.cli import bars, common, parsing
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model import inputs
 from chutes_tui.model.board import MAX_SQUARES
@@ -212,7 +212,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.research.designspec import DesignError
 
     _warn_conflict(spec)
-    with common.progress_bar("designing", total=1000) as step:
+    with bars.progress_bar("designing", total=1000) as step:
         try:
             report = design(
                 spec,

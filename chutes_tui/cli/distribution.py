@@ -13,7 +13,7 @@ from rich.text import Text
 from chutes_tui.analysis.flow import MOST_TURNS
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, EXACT_MAX_STATES, EXACT_TERMS_MAX
 from chutes_tui.analysis.overlays import OverlayKind
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 from chutes_tui.model import inputs
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.text import count
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise common.UsageError("--exact: under the bump rule exact terms are for two players")
     common.check_bump(board, args.players, "distribution", BUMP_MAX_PLAYERS)
     positions = [board.start] * args.players
-    with common.series_bar("summing the series"):
+    with bars.series_bar("summing the series"):
         from chutes_tui.analysis.chain import build_chain
         from chutes_tui.analysis.length import DEFAULT_QUANTILES, game_length
 

@@ -19,7 +19,7 @@ from chutes_tui.analysis.limits import (
     EXACT_BUMP_MAX_WORK,
     EXACT_MAX_STATES,
 )
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 from chutes_tui.model.board import Board
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.text import path_text
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.exact.report import exact_report
 
     position = tuple(args.position) if args.position else None
-    with common.progress_bar("bounds", args.bounds) as step:
+    with bars.progress_bar("bounds", args.bounds) as step:
         report = exact_report(board, args.digits, position, args.bounds, step)
     if args.json:
         return common.print_json(console, report.to_json())
@@ -126,7 +126,7 @@ def _bump(board: Board, args: argparse.Namespace, console: Console) -> int:
                 f"together on square {a} (the second sends the first back to the start)"
             )
     try:
-        with common.progress_bar("exact fractions under the bump rule", 1000) as step:
+        with bars.progress_bar("exact fractions under the bump rule", 1000) as step:
             result = exact_bump(board, args.position, 0, lambda done: step(round(1000 * done)))
     except NoExactBoundError as why:
         raise common.UsageError(
@@ -217,7 +217,7 @@ def _enclosures(board: Board, args: argparse.Namespace, console: Console) -> int
         )
     from chutes_tui.exact.report import enclosure_report
 
-    with common.progress_bar(f"{args.digits} certain digits", args.digits) as step:
+    with bars.progress_bar(f"{args.digits} certain digits", args.digits) as step:
 
         def report_progress(rounds: int, certain: int) -> None:
             step(certain, description=f"{rounds:,} rounds summed, {certain} digits certain")
@@ -249,7 +249,7 @@ def _write_table(board: Board, path: str, force: bool) -> None:
     # Positions by square: a square with a turn to miss (a turn rule of issue 26) has a second
     # state, which a square alone does not name; the table gives the square's own.
     squares = [(i, piece.square) for i, piece in enumerate(two.chain.chain.pieces) if not piece.miss]
-    with common.progress_bar("exact two-player table", two.chain.size) as step:
+    with bars.progress_bar("exact two-player table", two.chain.size) as step:
         table = two.table(lambda done, total: step(done, total))
     cells = {(a, b): fraction_text(table[i, j]) for i, a in squares for j, b in squares}
     if path.lower().endswith(".json"):

@@ -21,7 +21,7 @@ from chutes_tui.analysis.limits import (
     FAIR_EXHAUSTIVE_WORK,
     FAIR_ROUND_WORK,
 )
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.model.text import count
 
@@ -81,7 +81,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         )
     from chutes_tui.research.fair import fair_report
 
-    with common.progress_bar("head starts") as step:
+    with bars.progress_bar("head starts") as step:
         report = fair_report(
             board,
             players,

@@ -13,7 +13,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 from chutes_tui.render.formula import wrapped
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if args.opponent is not None:
         common.square_argument(board, args.opponent, "--opponent", allow_end=True)
         common.check_bump(board, 2, "inspect --opponent", 1)
-    with common.series_bar("inspecting"):
+    with bars.series_bar("inspecting"):
         from chutes_tui.analysis.reports import inspect_square  # scipy: only when inspecting
 
         report = inspect_square(board, args.square, args.opponent)

@@ -7,7 +7,7 @@ import argparse
 from rich.console import Console
 from rich.table import Table
 
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 from chutes_tui.model.board import Board
 from chutes_tui.model.inputs import MAX_PLAYERS
 
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     total = args.games * args.players
     # Games run in chunks into running counts: memory stays bounded for any --games, and
     # Ctrl-C stops between chunks (exit 130).
-    with common.progress_bar(f"simulating {total:,} one-player games", total) as step:
+    with bars.progress_bar(f"simulating {total:,} one-player games", total) as step:
         from chutes_tui.sim.report import simulation_report  # scipy: only when simulating
 
         report = simulation_report(board, args.games, args.players, seed, step)
@@ -87,7 +87,7 @@ def _agreement(sigmas: float | None) -> str:
 def _bumping(args: argparse.Namespace, board: Board, seed: int, console: Console) -> int:
     """Whole games under the bump rule (players interact): an estimate with its standard errors,
     beside the joint chain's exact values where it is solved."""
-    with common.progress_bar(f"simulating {args.games:,} games under the bump rule", args.games) as step:
+    with bars.progress_bar(f"simulating {args.games:,} games under the bump rule", args.games) as step:
         from chutes_tui.sim.bump import bump_report
 
         report = bump_report(board, args.games, args.players, seed, step)

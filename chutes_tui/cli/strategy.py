@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from chutes_tui.analysis.limits import STRATEGY_ESTIMATE_GAMES
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_PLAYERS
 from chutes_tui.render.squares import GOAL
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.research.strategy import strategy_report  # scipy, flint: when solving
 
     seed = 0 if args.seed is None else args.seed
-    with common.progress_bar("solving", 2 * args.games) as step:
+    with bars.progress_bar("solving", 2 * args.games) as step:
 
         def estimating(done: int, total: int) -> bool:  # beyond the solvers: games played
             step(done, total, description=f"estimating: {total:,} games")

@@ -129,7 +129,7 @@ def test_a_joint_chain_past_its_limit_is_refused_in_one_line(capsys, tmp_path, a
 
 def test_the_progress_line_says_solving_while_a_solve_runs_in_its_own_process():
     """in_process reports (0, 1.0) while the LU works: not '0 turns summed, 1.0e+00 unfinished'."""
-    from chutes_tui.cli.common import _series_line
+    from chutes_tui.cli.bars import _series_line
 
     assert _series_line("odds", 0, 1.0) == "odds: solving"
     assert _series_line("odds", 2_560, 3.5e-4) == "odds: 2,560 turns summed, 3.5e-04 unfinished"

@@ -213,3 +213,14 @@ def test_json_is_written_as_it_is_encoded_never_as_one_string():
     assert print_json(Console(file=out), data) == 0
     assert Pieces.largest < 100 and json.loads(out.getvalue()) == data
     assert out.getvalue().isascii()  # any output encoding takes it
+
+
+@pytest.mark.parametrize(("columns", "lines"), [(80, 2), (120, 1)])
+def test_a_long_heading_puts_its_question_on_a_line_of_its_own(capsys, monkeypatch, columns, lines):
+    # At 80 columns fair's heading wrapped by word and left its start square, "0", alone.
+    monkeypatch.setenv("COLUMNS", str(columns))
+    code, out, _ = run(capsys, "fair", "standard", "--players", "2")
+    heading = out.splitlines()[:lines]
+    assert code == 0 and heading[0].startswith("standard — 100 squares, d6")
+    assert heading[-1].endswith("2 players, seat 1 moves first from square 0")
+    assert all(len(line) <= columns for line in heading)

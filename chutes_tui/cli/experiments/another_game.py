@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from chutes_tui.analysis.limits import ANOTHER_GAME_MAX_COINS, ANOTHER_GAME_MAX_GAMES
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 
 
 def add_parsers(kinds: Any) -> None:
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
             "make the simulation slow)"
         )
     seed = common.fresh_seed(args.seed)
-    with common.progress_bar(f"simulating {args.games:,} games", args.games) as step:
+    with bars.progress_bar(f"simulating {args.games:,} games", args.games) as step:
         from chutes_tui.research.another_game import another_game_report
 
         report = another_game_report((a, b), args.pot, args.games, seed, step)

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 from chutes_tui.render.textchart import line_chart
 
 if TYPE_CHECKING:
@@ -47,8 +47,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
     games = 1 << args.max_log2
     with (
-        common.series_bar("the exact values"),
-        common.progress_bar(f"simulating {games:,} games", games) as step,
+        bars.series_bar("the exact values"),
+        bars.progress_bar(f"simulating {games:,} games", games) as step,
     ):
         result = convergence(board, args.max_log2, seed, progress=step)
     if args.json:

@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 from chutes_tui.model.board import MAX_DIE, MAX_SQUARES, Board
 
 
@@ -61,7 +61,7 @@ def add_parsers(kinds: Any) -> None:
 
 def die_sides(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
-    with common.progress_bar("die sizes") as step:
+    with bars.progress_bar("die sizes") as step:
         rows = _research().die_sides(board, args.max, step)
     table = Table(title=f"{common.name(board)}: expected turns by die size", title_justify="left")
     table.add_column("die", justify="right")
@@ -97,7 +97,7 @@ def start_square(args: argparse.Namespace, console: Console) -> int:
 def add_jump(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
     # Under a turn rule every candidate is a board of its own (a bar on a terminal; Ctrl-C stops).
-    with common.progress_bar("adding jumps") as step:
+    with bars.progress_bar("adding jumps") as step:
         try:
             sweep = _research().add_jump_sweep(board, args.min_length, progress=step)
             shared = _research().add_jump_sweep(board, args.min_length, shared_heads=True, progress=step)
@@ -164,7 +164,7 @@ def jump_impact(args: argparse.Namespace, console: Console) -> int:
     if args.exact:  # the edge is two players' (one alone is never bumped: the turns stand)
         common.check_bump(board, 2, "experiments jump-impact --exact", 1)
         return _exact_jump_impact(board, args, console)
-    with common.progress_bar("jumps removed one by one") as step:
+    with bars.progress_bar("jumps removed one by one") as step:
         base, rows = _research().jump_impact(board, step)
     table = Table(
         title=f"{common.name(board)}: each jump removed (now {base:.4f} turns)", title_justify="left"
@@ -188,7 +188,7 @@ def _exact_jump_impact(board: Board, args: argparse.Namespace, console: Console)
     from chutes_tui.exact.fractions import decimal_digits
     from chutes_tui.research.jumpimpact import jump_impact_exact
 
-    with common.progress_bar("jumps removed one by one, exactly") as step:
+    with bars.progress_bar("jumps removed one by one, exactly") as step:
         report = jump_impact_exact(board, step)
     digits = args.digits
     base = report.base
