@@ -104,3 +104,12 @@ def test_an_exact_decimal_is_the_value_or_its_fraction_with_certain_digits(x, di
     else:
         assert Fraction(text) == x
         assert "." not in text or not text.endswith("0")
+
+
+def test_design_fair_reads_an_enclosure_by_its_lower_end():
+    """fair's gap compares seats by their digits' text: an enclosure reads as its lower end."""
+    from chutes_tui.research.fair import _digits_ratio
+
+    _, text = certain_digits(fmpq(124, 100) - fmpq(1, 10**60), fmpq(124, 100) + fmpq(1, 10**60), 30)
+    assert _digits_ratio(text) == (1239999, 10**6)
+    assert _digits_ratio("0.3336") == (3336, 10**4)
