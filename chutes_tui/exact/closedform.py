@@ -90,10 +90,17 @@ class ClosedForm:
             notes.append("Q is diagonalisable (its minimal polynomial is squarefree).")
         if zero is not None and zero.defective:
             blocks = "one Jordan block" if zero.algebraic == zero.index else "Jordan blocks, the longest"
+            excess = self.numerator.degree() - self.denominator.degree()
             notes.append(
                 f"Q is defective: {blocks} of size {zero.index} at eigenvalue 0. Q^n is zero on it "
-                f"from n = {zero.index} on, so it shapes only the first {zero.index} turns of the law "
-                "(the numerator's degree beyond the denominator's), never the tail."
+                f"from n = {zero.index} on, so it shapes only P(T = n) for n ≤ {zero.index} "
+                f"(P(T = n) = e·Q^(n−1)·r), never the tail."
+                + (
+                    f" From square {self.square}, P's degree exceeds Q's by {excess} (at most the "
+                    "block's size)."
+                    if excess > 0
+                    else ""
+                )
             )
         for family in matrix.defective_elsewhere:
             notes.append(

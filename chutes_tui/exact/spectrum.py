@@ -9,7 +9,8 @@ exactly when the minimal polynomial is squarefree (every ``kⱼ = 1``): *defecti
 
 What a Jordan block does to a law ``uₙ = e Qⁿ v``: a block of size ``k`` at an eigenvalue μ adds
 terms ``nʲ μⁿ`` for ``j < k``. At μ = 0 they vanish from ``n = k`` on: a block at zero shapes only
-the first ``k`` turns (in ``G`` it is the numerator's degree beyond the denominator's), never
+the first ``k`` turns (``P(T = n) = e Qⁿ⁻¹ r`` for ``n ≤ k``; in ``G`` the numerator's degree
+exceeds the denominator's by at most ``k``, by less from a start that sees only part of it), never
 the tail; a nilpotent ``Q`` (every eigenvalue 0) makes the game end within ``k`` turns. At the
 dominant eigenvalue a block of size ``m`` (seen from the start) makes the tail ``C·n^(m−1)·λⁿ``.
 
@@ -29,7 +30,11 @@ only the mean of an oscillation.
 **Certainty.** λ's minimal polynomial is the irreducible factor of ``E`` it is a root of. FLINT's
 root finder returns disjoint certified enclosures of every root; λ's is narrowed by bisection
 on that factor's sign change in exact rationals, and C is evaluated on the narrowed interval in
-ball arithmetic (arb), refined until it has the digits asked for. Every digit shown is certain.
+ball arithmetic (arb), refined until it has the digits asked for. Every digit shown is certain;
+when the ball still straddles a decimal boundary (a C that ends in a few decimals), its two
+ends are shown instead (:func:`~chutes_tui.exact.fractions.certain_digits`). A rational λ (a
+minimal polynomial of degree 1) makes every quantity above rational: then C is evaluated in
+exact rationals and shown exactly.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from typing import Any
 
 from flint import acb, arb, arb_poly, ctx, fmpq, fmpq_mat, fmpq_poly, fmpz, fmpz_poly
 
-from chutes_tui.exact.fractions import certain_digits
+from chutes_tui.exact.fractions import certain_digits, exact_decimal, fraction_text
 
 # Working precision of the root enclosures (bits), and the higher one that tells apart two roots
 # whose moduli the first could not.
@@ -162,7 +167,8 @@ def _index(Q: fmpq_mat, factor: fmpz_poly, algebraic: int) -> int:
 class Dominant:
     """``P(T > n) ~ C·n^(m−1)·λⁿ`` (module docstring): λ in ``[low, high]``, a root of
     ``polynomial`` of multiplicity ``multiplicity`` in the tail's denominator, C in
-    ``[constant_low, constant_high]``; ``tied``: other roots as large as λ."""
+    ``[constant_low, constant_high]`` (one point when λ is rational: then C is too, exactly);
+    ``tied``: other roots as large as λ."""
 
     polynomial: fmpz_poly
     low: fmpq
@@ -208,8 +214,18 @@ class Dominant:
     def lambda_text(self, digits: int) -> str:
         return certain_digits(self.low, self.high, digits)[1]
 
-    def constant_text(self, digits: int) -> str:
+    @property
+    def constant_exact(self) -> fmpq | None:
+        """C itself when it is known exactly (λ rational), else ``None``."""
+        return self.constant_low if self.constant_low == self.constant_high else None
+
+    def constant_text(self, digits: int, fraction: bool = True) -> str:
+        """C exactly (``"1.24"``, ``"5/6 = 0.8333…"``, without ``"5/6 = "`` unless ``fraction``)
+        when it is known so, else its certain digits (``digits`` of them after any leading zeros)."""
         lead = max(0, -math.floor(math.log10(self.constant))) if self.constant > 0 else 0
+        exact = self.constant_exact
+        if exact is not None:
+            return exact_decimal(exact, digits + lead, fraction)
         return certain_digits(self.constant_low, self.constant_high, digits + lead)[1]
 
     def to_json(self, digits: int) -> dict[str, Any]:
@@ -219,6 +235,7 @@ class Dominant:
             "lambda_degree": self.polynomial.degree(),
             "multiplicity": self.multiplicity,
             "constant": self.constant_text(digits),
+            "constant_exact": None if self.constant_exact is None else fraction_text(self.constant_exact),
             "relaxation_turns": f"{self.relaxation:.6g}",
             "tied": self.tied,
         }
@@ -239,6 +256,11 @@ def dominant(
                 best = (root, factor, power)
     assert best is not None, "the tail's series is non-negative: its nearest pole is real"
     root, polynomial, multiplicity = best
+    if polynomial.degree() == 1:  # λ rational: so is C, worked out exactly
+        b, a = polynomial.coeffs()
+        lam = fmpq(-b, a)
+        exact = _exact_constant(denominator, tail_numerator, lam, multiplicity)
+        return Dominant(polynomial, lam, lam, multiplicity, exact, exact, _tied(factors, root, lam, lam))
     width = digits + 30
     low, high = _narrowed(polynomial, root, width)
     tied = _tied(factors, root, low, high)
@@ -250,6 +272,15 @@ def dominant(
             return Dominant(polynomial, low, high, multiplicity, c_low, c_high, tied)
         width *= 2
         low, high = _narrowed(polynomial, root, width)
+
+
+def _exact_constant(denominator: fmpz_poly, tail_numerator: fmpz_poly, lam: fmpq, m: int) -> fmpq:
+    """C = m·(−λ)^m·M(z₀)/Q^{(m)}(z₀) in exact rationals, for a rational λ (module docstring)."""
+    z0 = 1 / lam
+    derivative = fmpq_poly(denominator)
+    for _ in range(m):
+        derivative = derivative.derivative()
+    return m * (-lam) ** m * fmpq_poly(tail_numerator)(z0) / derivative(z0)
 
 
 def _constant(

@@ -169,9 +169,10 @@ def _exact_gap(seats: Seats) -> fmpq:
 
 
 def _digits_ratio(text: str | None) -> tuple[int, int]:
-    """``"0.3336…"`` as a fraction (its certain digits: gaps closer than them compare equal)."""
+    """``"0.3336…"`` as a fraction (its certain digits: gaps closer than them compare equal);
+    of an enclosure ``"0.33359… to 0.33360…"`` (fewer digits certain than asked), its lower end."""
     assert text is not None
-    whole, _, decimals = text.partition(".")
+    whole, _, decimals = text.partition(" to ")[0].removesuffix("…").partition(".")
     return int(whole + decimals), 10 ** len(decimals)
 
 

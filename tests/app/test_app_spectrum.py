@@ -5,6 +5,7 @@ says why when it cannot."""
 from __future__ import annotations
 
 import pytest
+from flint import fmpq
 from rich.text import Text
 from textual.widgets import Static
 
@@ -204,3 +205,16 @@ async def test_leaving_and_coming_back_works_the_spectrum_out_once(monkeypatch):
         gate.set()
         await wait_for(pilot, lambda: app.screen.form is not None)
         assert solves == [1] and "λ = " in shown_text(app.screen)
+
+
+async def test_a_rational_lambda_s_c_is_shown_exactly():
+    """The jump-free board from square 88 (a five-square board would do too): λ = 5/6 and C =
+    1.497664 exactly, the closed form's; main showed the ball's lower digits, "1.49766…"."""
+    board = load_board("no-jumps")
+    board = board.replace(start=88)
+    app = ChutesApp(game=Game.new(board, parse_player_spec("Ann,Bob"), seed=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_from(pilot, app)
+        text = shown_text(screen)
+        assert closed_form(board).tail.constant_exact == fmpq(1497664, 10**6)
+        assert "C = 1.497664 exactly" in text and "λ = 0.833333333333333…" in text

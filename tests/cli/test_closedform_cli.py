@@ -116,3 +116,23 @@ def test_a_board_with_decisions_is_refused_in_one_line(tmp_path):
     code, out, err = command("closed-form", str(board))
     assert code != 0 and out == ""
     assert "is a decision" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (("--square", "99"), "C = 1 exactly"),
+        (("--square", "92", "--digits", "40"), "C = 1.24 exactly"),
+        ((), "C = 82511331060221979758924575844777424840809380743482712800495792937541/"),
+    ],
+)
+def test_a_rational_lambda_s_c_is_printed_exactly(capsys, argv, shown):
+    """No-jumps: λ = 5/6 and C rational (it printed "C = 0" from 99, "C = 1.2" from 92). From
+    the start C's expansion runs past the digits asked: p/q and its digits, cut, not "exactly"."""
+    _, out, _ = run(capsys, "closed-form", "no-jumps", *argv)
+    line = next(line for line in out.splitlines() if line.startswith("  C = "))
+    assert line.startswith(f"  {shown}")
+    assert line.endswith("exactly") != line.endswith("…")
+    _, data, _ = run(capsys, "closed-form", "no-jumps", *argv, "--json")
+    tail = json.loads(data)["tail"]
+    assert tail["constant_exact"] is not None and f"C = {tail['constant']}" in line

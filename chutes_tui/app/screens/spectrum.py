@@ -288,7 +288,10 @@ def numbers_text(form: ClosedForm, curves: TailCurves) -> Text:
             style="dim",
         )
         text.append("C = ", style="bold")
-        text.append(f"{tail.constant_text(DIGITS)}…\n")
+        shown = tail.constant_text(DIGITS, fraction=False)  # no long p/q in a side panel
+        if tail.constant_exact is not None and not shown.endswith("…"):
+            shown += " exactly"  # a rational λ's C, in full
+        text.append(f"{shown}\n" if shown.endswith(("…", "exactly")) else f"{shown}…\n")
         text.append(f"P(T > n) ~ {tail.law_text}", style="bold")
         accurate = curves.accurate_from()
         if accurate is not None:
