@@ -222,7 +222,8 @@ class Dominant:
     def constant_text(self, digits: int, fraction: bool = True) -> str:
         """C exactly (``"1.24"``, ``"5/6 = 0.8333…"``, without ``"5/6 = "`` unless ``fraction``)
         when it is known so, else its certain digits (``digits`` of them after any leading zeros)."""
-        lead = max(0, -math.floor(math.log10(self.constant))) if self.constant > 0 else 0
+        # The zeros after the point before C's first digit: none from 0.1 up (0.667, not 0.6667).
+        lead = max(0, -math.floor(math.log10(self.constant)) - 1) if self.constant > 0 else 0
         exact = self.constant_exact
         if exact is not None:
             return exact_decimal(exact, digits + lead, fraction)

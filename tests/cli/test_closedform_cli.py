@@ -124,6 +124,8 @@ def test_a_board_with_decisions_is_refused_in_one_line(tmp_path):
         (("--square", "99"), "C = 1 exactly"),
         (("--square", "92", "--digits", "40"), "C = 1.24 exactly"),
         ((), "C = 82511331060221979758924575844777424840809380743482712800495792937541/"),
+        # Below 1 the digits asked start at the first digit: 5 sixes (it showed 0.666666…).
+        (("--die", "1,1,2", "--square", "97", "--digits", "5"), "C = 2/3 = 0.66666…"),
     ],
 )
 def test_a_rational_lambda_s_c_is_printed_exactly(capsys, argv, shown):
