@@ -1,6 +1,7 @@
 import gc
 import os
 import sys
+from pathlib import Path
 
 # pytest-xdist already runs a worker or two per core: BLAS threads on top of it (OpenBLAS starts one per
 # core in each worker, and in each chutes-tui a test starts) oversubscribe the cores and spin
@@ -56,6 +57,28 @@ def forget_removed_widgets():
     styles = sys.modules.get("textual._styles_cache")
     if styles is not None:
         styles.StylesCache.get_inner_outer.cache_clear()
+
+
+APP_TESTS = Path(__file__).parent / "app"
+
+
+@pytest.fixture(autouse=True)
+def lu_in_this_process(request, monkeypatch):
+    """The bump chain's sparse LU (``analysis/bump.py``) runs in the test's own process, save in
+    the app's tests and in tests marked ``lu_in_its_process``. Its process of its own is there so
+    that a front end can kill an LU whose answer is no longer wanted: the app's tests leave such
+    LUs behind (an editor or a game closed before its figures come: in a thread, the teardown would
+    wait for them, 5 CPU-s for the rules dialog's samples), and test_app_odds_stop.py and
+    tests/unit/analysis/test_in_process.py check the kill. A test that wants the answer gets it
+    from the same function on the same arrays either way, without a second interpreter importing
+    numpy and scipy again (the standard board's: 0.45 CPU-s here against 0.65 in the process; 16
+    solves in a run). The module is already loaded (every worker collects the tests that import it)."""
+    if request.node.get_closest_marker("lu_in_its_process") is None and not request.node.path.is_relative_to(
+        APP_TESTS
+    ):
+        from chutes_tui.analysis import bump
+
+        monkeypatch.setattr(bump, "IN_PROCESS_FROM", sys.maxsize)
 
 
 @pytest.fixture(autouse=True)

@@ -25,6 +25,9 @@ from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.players import parse_player_spec
 from tests.app.helpers import wait_for
 
+# The LU in the process the program gives it, which these tests kill (tests/conftest.py).
+pytestmark = pytest.mark.lu_in_its_process
+
 PLAYERS = parse_player_spec("Ann,Bob")
 
 

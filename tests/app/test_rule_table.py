@@ -171,9 +171,10 @@ def _set(field, row):
 
 
 @asynccontextmanager
-async def setup_with_samples(rows):
-    """The setup screen on tiny-10, with the samples of ``rows`` set in its fields."""
-    app = ChutesApp(board_name="tiny-10")
+async def setup_with_samples(rows, players=None):
+    """The setup screen on tiny-10, with the samples of ``rows`` set in its fields (and the seats
+    of ``players``, else its own: a person against a computer)."""
+    app = ChutesApp(board_name="tiny-10", players=players)
     async with app.run_test(size=(120, 40)) as pilot:
         setup = app.screen
         assert isinstance(setup, SetupScreen)
@@ -185,7 +186,11 @@ async def setup_with_samples(rows):
 @GROUPS
 async def test_every_row_offered_in_setup_is_a_field_that_makes_the_game(group):
     rows = playable(offered(Offered.SETUP))[group]
-    async with setup_with_samples(rows) as (app, _, pilot):
+    # The decisions' game is played by one seat: against a computer, the solvers' two threads would
+    # look for the duel's value on this board (bump, reach, Efron's dice, flip, two pawns), 20,000
+    # sweeps each, not stoppable, after the test is over (30 CPU-s of its teardown, none checked here).
+    players = parse_player_spec("Ann") if group == 2 else None
+    async with setup_with_samples(rows, players) as (app, _, pilot):
         await pilot.press("ctrl+b")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         check_board(app.screen.game.board, rows)

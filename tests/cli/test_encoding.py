@@ -21,6 +21,9 @@ COMMANDS = [
     ["play", "--help"],
 ]
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# One process for the module: the symbols' test reads the outputs the encodings' tests ran
+# (:func:`_run` keeps them), rather than starting four commands again in another worker (1.6 CPU-s).
+pytestmark = pytest.mark.xdist_group("encoding")
 
 
 @functools.cache

@@ -44,6 +44,10 @@ class SetupScreen(Screen):
 
     # Narrower than this, a seat's colour shows its swatch without its name (screens.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (76, "-wide")]
+    # The first name has the focus from the start (typing a name is the first thing to do): by
+    # default the form would have it first, and each change of focus restyles the form's hundred
+    # widgets (0.07 CPU-s of a setup's 0.37 before its first frame).
+    AUTO_FOCUS = "#name-0"
 
     BINDINGS = [
         *keys("play", "add_seat", "remove_seat", "continue", "back"),
@@ -127,7 +131,6 @@ class SetupScreen(Screen):
 
     def on_mount(self) -> None:
         self._preview()
-        self.query_one("#name-0", Input).focus()  # typing a name is the first thing to do
 
     @on(Select.Changed, "#board-select, .rule")
     @on(Input.Submitted, "#board-path, .rule")
