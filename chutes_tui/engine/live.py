@@ -266,7 +266,7 @@ def _choosing(
         from chutes_tui.engine.fewest import fewest_odds
 
         return LiveStats(positions, to_move, fewest_odds(board, places, to_move), own)
-    win, turns, rounds = duel_odds(board, places, to_move)
+    win, turns, rounds = duel_odds(board, places, to_move, stop)
     return LiveStats(positions, to_move, SeatOdds(win, turns, rounds), own)
 
 
