@@ -128,8 +128,8 @@ def value_iteration(
             return new, sweeps
         if step > DUEL_ENDLESS_GAP and np.max(np.abs(new - before)) <= tolerance:
             raise EndlessDuelError(
-                f"under the bump rule two players' chances to win alternate by {step:.3f} with the turn "
-                f"the game is cut at: {WHY}"
+                f"under the bump rule two {WHY}: their chances to win never settle (they "
+                f"alternate by {step:.3f} with the turn a game is cut at)"
             )
         table, before = new, table
     raise ValueError(f"value iteration did not settle to {tolerance:g} in {DUEL_MAX_SWEEPS:,} sweeps: {WHY}")
