@@ -26,11 +26,6 @@ SERIES_PROGRESS: ContextVar[Report | None] = ContextVar("series_progress", defau
 WAIT_REPORT_SECONDS = 0.05
 
 
-class StopRequested(Exception):  # noqa: N818 -- a request, not an error
-    """Work was told to stop (its answer is no longer wanted): a live statistic, a solver's
-    sweeps (engine/live.py, engine/advice.py)."""
-
-
 @contextmanager
 def series_progress(report: Report) -> Iterator[None]:
     """Within this block, every series on a chain reports its progress to ``report``."""

@@ -218,7 +218,7 @@ def solver_lock(board: Board) -> threading.RLock:
 def advice(board: Board, players: int, stop: Stop | None = None) -> Advice:
     """The advice for ``players`` on ``board`` (solved once, kept with the board; a second
     caller waits for the first). ``stop`` is asked between the duel's sweeps: when it says so,
-    :class:`~chutes_tui.analysis.progress.StopRequested` is raised and nothing is kept."""
+    :class:`~chutes_tui.model.errors.StopRequested` is raised and nothing is kept."""
     with solver_lock(board):
         kept = board.memo.get(ADVICE, dict)
         two = players == 2
@@ -258,10 +258,10 @@ def duel_value(board: Board, model: Choices, stop: Stop | None = None) -> np.nda
 
 
 def _stopping(stop: Stop | None) -> Callable[[], None] | None:
-    """``stop`` as the duel's sweeps ask it: raising :class:`~chutes_tui.analysis.progress.StopRequested`."""
+    """``stop`` as the duel's sweeps ask it: raising :class:`~chutes_tui.model.errors.StopRequested`."""
     if stop is None:
         return None
-    from chutes_tui.analysis.progress import StopRequested
+    from chutes_tui.model.errors import StopRequested
 
     def check() -> None:
         if stop():

@@ -26,9 +26,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol, cast
 
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
-from chutes_tui.analysis.progress import StopRequested
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import decides
+from chutes_tui.model.errors import StopRequested
 from chutes_tui.model.memo import MemoKey, Recent
 from chutes_tui.model.turns import PieceState
 
