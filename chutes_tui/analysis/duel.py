@@ -20,20 +20,18 @@ swapped. The exact evaluation is :mod:`chutes_tui.exact.duel`.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import spsolve
 
-from chutes_tui.analysis.choices import Choices, Policy, iterated
-from chutes_tui.analysis.limits import DUEL_MAX_OUTCOMES, DUEL_MAX_PAIRS
+from chutes_tui.analysis.choices import Choices, Policy
+from chutes_tui.analysis.limits import DUEL_ENDLESS_GAP, DUEL_MAX_OUTCOMES, DUEL_MAX_PAIRS, DUEL_MAX_SWEEPS
 
 DUEL_TOLERANCE = 1e-12
-# Value iteration gives up after this many sweeps (the standard board takes 53): where players
-# can send each other back for ever it need not settle.
-MAX_SWEEPS = 20_000
-WHY = ": players here may send each other back for ever"
+WHY = "players here may send each other back for ever"
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,14 +99,40 @@ def die_values(model: Choices, table: np.ndarray, others: np.ndarray | None = No
     return (model.chances[None, None] * option_values(model, table, others).max(axis=-1)).sum(axis=-1)
 
 
-def value_iteration(model: Choices, tolerance: float = DUEL_TOLERANCE) -> tuple[np.ndarray, int]:
-    """The game's value ``W`` by value iteration from 0, and the sweeps it took."""
+class EndlessDuelError(ValueError):
+    """Two players may keep a game going for ever (value iteration repeats with period two)."""
+
+
+def value_iteration(
+    model: Choices, tolerance: float = DUEL_TOLERANCE, stop: Callable[[], object] | None = None
+) -> tuple[np.ndarray, int]:
+    """The game's value ``W`` by value iteration from 0, and the sweeps it took.
+
+    The k-th sweep ``W_k`` is the game cut after k turns, an unfinished game counted as the
+    mover's loss at the cut. Where every game ends the cuts converge to the value; where two
+    players may keep each other from ever finishing (under the bump rule), the chance that the
+    game is still going at the cut does not vanish and the odd and even cuts part: ``W_{k+1}``
+    meets ``W_{k-1}`` within ``tolerance`` while ``W_k`` stays more than
+    :data:`~.limits.DUEL_ENDLESS_GAP` away. That is :class:`EndlessDuelError`, at once; a
+    :class:`ValueError` after :data:`~.limits.DUEL_MAX_SWEEPS`. ``stop`` is called between
+    sweeps (it raises to stop the work: a front end's quit)."""
     check_size(model)
     others = others_of(model)
-    start = np.zeros((model.n, model.n))
-    return iterated(
-        lambda table: die_values(model, table, others).max(axis=-1), start, tolerance, MAX_SWEEPS, WHY
-    )
+    table = before = np.zeros((model.n, model.n))
+    for sweeps in range(1, DUEL_MAX_SWEEPS + 1):
+        if stop is not None:
+            stop()
+        new = die_values(model, table, others).max(axis=-1)
+        step = np.max(np.abs(new - table))
+        if step <= tolerance:
+            return new, sweeps
+        if step > DUEL_ENDLESS_GAP and np.max(np.abs(new - before)) <= tolerance:
+            raise EndlessDuelError(
+                f"under the bump rule two {WHY}: their chances to win never settle (they "
+                f"alternate by {step:.3f} with the turn a game is cut at)"
+            )
+        table, before = new, table
+    raise ValueError(f"value iteration did not settle to {tolerance:g} in {DUEL_MAX_SWEEPS:,} sweeps: {WHY}")
 
 
 def greedy(model: Choices, table: np.ndarray, prefer: DuelPolicy | None = None) -> DuelPolicy:

@@ -166,6 +166,17 @@ DUEL_MAX_PAIRS = 40_000
 # arrays of them (the standard board with Efron's dice: 6,561 × 96 = 630,000).
 DUEL_MAX_OUTCOMES = 8_000_000
 DUEL_EXACT_PAIRS = 1_225
+# Value iteration on the two-player game gives up after this many sweeps (the standard board
+# takes 53; a sweep on 40,000 pair states well under a second) ...
+DUEL_MAX_SWEEPS = 20_000
+# ... and calls the game endless sooner, once the sweeps repeat with period two: the table two
+# sweeps back is met again within the tolerance while consecutive sweeps still differ by more
+# than this. The k-th sweep is the game cut after k turns, an unfinished game scored against
+# the mover at the cut; a gap between odd and even cuts that stops shrinking is a chance, at
+# least this large, that the game is still going however late the cut (tiny-10 with Efron's
+# dice, a flip, bump and two pawns: a gap of 0.208 from sweep 155 on, in 0.25 s; games that end
+# close their gap below 1e-11 before the tables repeat).
+DUEL_ENDLESS_GAP = 1e-6
 # Beyond these limits ``strategy`` estimates a game instead (research/estimate.py): this many
 # games a figure unless told (--games), every seat playing the one-player optimum; a chance's
 # standard error is then at most 0.35 percentage points. Two players of two pawns on the

@@ -20,7 +20,7 @@ from typing import Any
 
 from textual.dom import DOMNode
 from textual.message import Message
-from textual.worker import Worker
+from textual.worker import Worker, get_current_worker
 
 from chutes_tui.engine.live import StopRequested
 
@@ -37,6 +37,12 @@ class WorkFailed(Message):
 def run_work(name: str, work: Callable[[], Any]) -> Any:
     """What the worker ``name`` runs (a seam: the tests make each worker fail here)."""
     return work()
+
+
+def cancelled() -> bool:
+    """Whether the thread worker running this has been cancelled (its screen removed: the app
+    quitting), for work that asks between its steps (a solver's sweeps) and stops."""
+    return get_current_worker().is_cancelled
 
 
 def start_worker(

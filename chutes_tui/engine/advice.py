@@ -33,6 +33,8 @@ front end asks for it first off its UI thread.
 from __future__ import annotations
 
 import math
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -196,15 +198,76 @@ class Advice:
 
 
 ADVICE: MemoKey[Board, dict[bool, Advice]] = MemoKey("advice")
+# The two-player game's value table, or why it has none (:class:`~.duel.EndlessDuelError`'s line).
+DUEL_VALUE: MemoKey[Board, np.ndarray | str] = MemoKey("duel value")
+# One solve a board: a second thread asking (the game screen's advice worker and the live
+# feed's duel odds, at once) waits for the first and takes its answer. Reentrant: the advice
+# asks for the duel's value under it.
+SOLVER_LOCK: MemoKey[Board, threading.RLock] = MemoKey("solver lock")
+_MAKING_LOCKS = threading.Lock()  # each board's lock made once, whichever thread asks first
+
+Stop = Callable[[], bool]  # asked between sweeps: whether the answer is still wanted
 
 
-def advice(board: Board, players: int) -> Advice:
-    """The advice for ``players`` on ``board`` (solved once, kept with the board)."""
-    kept = board.memo.get(ADVICE, dict)
-    two = players == 2
-    if two not in kept:
-        kept[two] = _solve(board, two)
-    return kept[two]
+def solver_lock(board: Board) -> threading.RLock:
+    """The lock every solve on ``board`` holds (:data:`SOLVER_LOCK`)."""
+    with _MAKING_LOCKS:
+        return board.memo.get(SOLVER_LOCK, threading.RLock)
+
+
+def advice(board: Board, players: int, stop: Stop | None = None) -> Advice:
+    """The advice for ``players`` on ``board`` (solved once, kept with the board; a second
+    caller waits for the first). ``stop`` is asked between the duel's sweeps: when it says so,
+    :class:`~chutes_tui.model.errors.StopRequested` is raised and nothing is kept."""
+    with solver_lock(board):
+        kept = board.memo.get(ADVICE, dict)
+        two = players == 2
+        if two not in kept:
+            kept[two] = _solve(board, two, stop)
+        return kept[two]
+
+
+def endless_duel(board: Board, stop: Stop | None = None) -> str | None:
+    """Why two players on ``board`` may never finish a game (one line: their chances alternate
+    with the turn the game is cut at, :class:`~.duel.EndlessDuelError`), else ``None``; ``None`` too
+    where the duel solver's limits leave it unsolved. The value found is kept for the advice."""
+    try:
+        model = one_player_model(board)
+    except ValueError:
+        return None
+    if not duel_fits(model):
+        return None
+    value = duel_value(board, model, stop)
+    return value if isinstance(value, str) else None
+
+
+def duel_value(board: Board, model: Choices, stop: Stop | None = None) -> np.ndarray | str:
+    """The two-player game's value (:func:`~.duel.value_iteration`), once a board, or the line
+    saying why it has none (:data:`DUEL_VALUE`)."""
+    from chutes_tui.analysis import duel
+
+    with solver_lock(board):
+        known = board.memo.peek(DUEL_VALUE)
+        if known is None:
+            try:
+                known, _ = duel.value_iteration(model, stop=_stopping(stop))
+            except duel.EndlessDuelError as error:
+                known = str(error)
+            board.memo.get(DUEL_VALUE, lambda: known)
+        return known
+
+
+def _stopping(stop: Stop | None) -> Callable[[], None] | None:
+    """``stop`` as the duel's sweeps ask it: raising :class:`~chutes_tui.model.errors.StopRequested`."""
+    if stop is None:
+        return None
+    from chutes_tui.model.errors import StopRequested
+
+    def check() -> None:
+        if stop():
+            raise StopRequested
+
+    return check
 
 
 def one_player_model(board: Board) -> Choices:
@@ -248,7 +311,7 @@ def unsolved(board: Board, players: int) -> str | None:
     return None
 
 
-def _solve(board: Board, two: bool) -> Advice:
+def _solve(board: Board, two: bool, stop: Stop | None = None) -> Advice:
     from chutes_tui.analysis import choices as one
     from chutes_tui.analysis import duel
     from chutes_tui.analysis.additive import additive
@@ -259,7 +322,9 @@ def _solve(board: Board, two: bool) -> Advice:
         return Advice(board, None, Scale.ADDED, additive=additive(board))
     policy, values, _ = one.policy_iteration(model)
     if two and duel_fits(model):
-        table, _ = duel.value_iteration(model)
+        table = duel_value(board, model, stop)
+        if isinstance(table, str):  # a game refused up front (engine/playable.py)
+            raise ValueError(table)
         options = duel.option_values(model, table)
         dice = (model.chances[None, None] * options.max(axis=-1)).sum(axis=-1)
         best = duel.greedy(model, table, prefer=duel.lifted(policy, model.n))
@@ -290,7 +355,7 @@ def finished(board: Board, standing: Standing) -> bool:
 
 
 def duel_odds(
-    board: Board, positions: tuple[Standing, ...], to_move: int
+    board: Board, positions: tuple[Standing, ...], to_move: int, stop: Stop | None = None
 ) -> tuple[tuple[float, ...], float, float]:
     """Two players both playing optimally: each seat's chance to win (the game's value), the
     expected turns left in all, and the expected rounds (the winner's turns: a mover who wins
@@ -298,7 +363,7 @@ def duel_odds(
     (E[turns] + P(the mover wins)) / 2)."""
     if any(finished(board, standing) for standing in positions):
         return tuple(float(finished(board, standing)) for standing in positions), 0.0, 0.0
-    kept = advice(board, 2)
+    kept = advice(board, 2, stop)
     assert kept.turns_table is not None and kept.dice_values is not None
     a, b = (kept.state(positions[seat]) for seat in (to_move, 1 - to_move))
     mover = float(kept.dice_values[a, b].max())

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 from chutes_tui.analysis.limits import BUMP_MAX_PLAYERS, LIVE_ODDS_MAX_STATES, ODDS_CACHE_SIZE
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import decides
+from chutes_tui.model.errors import StopRequested
 from chutes_tui.model.memo import MemoKey, Recent
 from chutes_tui.model.turns import PieceState
 
@@ -57,10 +58,6 @@ def odds_position(piece: PieceState) -> Position:
     """A piece as the odds see it: its square, or its piece state when it skips its next turn
     (the one memory a position keeps under issue 26's rules, the extended chain's state)."""
     return piece if piece.miss else piece.square
-
-
-class StopRequested(Exception):  # noqa: N818 -- a request, not an error
-    """:func:`live_stats` was told to stop (its answer is no longer wanted)."""
 
 
 @dataclass(frozen=True)
@@ -266,7 +263,7 @@ def _choosing(
         from chutes_tui.engine.fewest import fewest_odds
 
         return LiveStats(positions, to_move, fewest_odds(board, places, to_move), own)
-    win, turns, rounds = duel_odds(board, places, to_move)
+    win, turns, rounds = duel_odds(board, places, to_move, stop)
     return LiveStats(positions, to_move, SeatOdds(win, turns, rounds), own)
 
 

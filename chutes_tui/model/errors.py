@@ -1,4 +1,5 @@
-"""The error every invalid board raises: what is wrong, and where (file, line) when known."""
+"""The error every invalid board raises: what is wrong, and where (file, line) when known; and
+the stop of work whose answer is no longer wanted."""
 
 from __future__ import annotations
 
@@ -47,3 +48,8 @@ class BoardError(ValueError):
         if self.line is not None:
             where = f"{where}:{self.line}" if where else f"line {self.line}"
         return f"{where}: {self.reason}" if where else self.reason
+
+
+class StopRequested(Exception):  # noqa: N818 -- a request, not an error
+    """Work was told to stop (its answer is no longer wanted): a live statistic, a solver's
+    sweeps (engine/live.py, engine/advice.py)."""

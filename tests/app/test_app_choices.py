@@ -186,9 +186,9 @@ async def test_a_question_asked_before_the_solver_finished_shows_its_values_when
     board = choosing_board()
     gate = threading.Event()
 
-    def held(board, players):
+    def held(board, players, stop=None):
         gate.wait(20)
-        return advice(board, players)
+        return advice(board, players, stop)
 
     monkeypatch.setattr(game_screen, "advice", held)
     app = ChutesApp(board=board, players=parse_player_spec("Ann,cpu:best"), seed=3, play_now=True)

@@ -58,8 +58,29 @@ def test_players_who_may_send_each_other_back_for_ever_are_refused_in_one_line(c
     # value iteration does not settle, and says why instead of running for ever.
     assert main(["strategy", "tiny-10", "--dice-choice", "1 / 1,2", "--bump", "--players", "2"]) == 1
     err = capsys.readouterr().err.strip()
-    assert "did not settle to 1e-12 in 20,000 sweeps: players here may send each other back" in err
+    assert (
+        "chances to win never settle (they alternate by" in err
+        and "players here may send each other back" in err
+    )
     assert "\n" not in err
+
+
+ENDLESS_FLAGS = [
+    "--end-rule",
+    "reach",
+    "--chain-jumps",
+    "--bump",
+    "--dice-choice",
+    EFRON,
+    "--after-roll",
+    "flip",
+]
+
+
+def test_the_command_line_refuses_it_in_one_line(capsys):
+    assert main(["play", "tiny-10", *ENDLESS_FLAGS, "--pawns", "2", "--players", "Ann,cpu:best"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "players here may send each other back for ever" in err and "\n" not in err
 
 
 def test_a_board_past_the_solvers_squares_is_refused_with_the_limit_named(monkeypatch, capsys):

@@ -43,7 +43,7 @@ from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.widgets.panels import GamePanels, PanelScreen
 from chutes_tui.app.widgets.status import Status
 from chutes_tui.app.widgets.turnlog import TurnLog
-from chutes_tui.app.workers import start_worker
+from chutes_tui.app.workers import cancelled, start_worker
 from chutes_tui.engine.advice import advice
 from chutes_tui.engine.game import Game
 from chutes_tui.engine.turn import Turn
@@ -269,7 +269,9 @@ class GameScreen(PanelScreen[None]):
             self.notify(game.no_odds, markup=False)
         if not self.controller.advice_ready:  # computer turns and hints wait for the solver
             board, players = game.board, len(game.players)
-            start_worker(self, lambda: advice(board, players), name="solver's advice", group="advice")
+            start_worker(
+                self, lambda: advice(board, players, cancelled), name="solver's advice", group="advice"
+            )
 
     def ask(self, prompt: Prompt, answer: Callable[[int | None], None], again: bool = False) -> None:
         from chutes_tui.app.dialogs.choice import ask  # boards with decisions alone
