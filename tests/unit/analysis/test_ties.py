@@ -30,9 +30,8 @@ def test_the_range_over_every_optimal_policy_is_the_brute_forces(board):
     model = choices(board)
     optimum = policy_iteration(model)
     best = as_floats(optimum.values)
-    optimal = [
-        policy for policy in every_policy(model) if np.allclose(expected_turns(model, policy), best, atol=1e-12)
-    ]
+    every = every_policy(model)
+    optimal = [policy for policy in every if np.allclose(expected_turns(model, policy), best, atol=1e-12)]
     # Every policy taking an optimal choice everywhere, and no other, is optimal.
     assert len(optimal) == optimum.tied.count > 1
     odds = [seat_odds(policy_chain(model, policy), [model.start] * 3) for policy in optimal]
