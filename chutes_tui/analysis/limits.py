@@ -182,6 +182,11 @@ DUEL_ENDLESS_GAP = 1e-6
 # standard error is then at most 0.35 percentage points. Two players of two pawns on the
 # standard board: about 1.5 s a figure.
 STRATEGY_ESTIMATE_GAMES = 20_000
+# Several players each playing for fewest turns: their chances depend on which optimal policy is
+# played where dice or options tie exactly. The report ranges each seat's chance over every
+# optimal policy up to this many of them (each one's chain and seat odds: the standard board with
+# Efron's dice has 1,024, about a millisecond each); beyond it, it says the figure depends on them.
+STRATEGY_TIE_POLICIES = 2**12
 # ... and a game's live odds are estimated (engine/estimate.py): this many games
 # from each position, every seat playing the one-player optimum (a standard error of at most
 # 1.1 percentage points). Two players of two pawns on the standard board: about 0.1 s a position.

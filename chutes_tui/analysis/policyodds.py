@@ -34,8 +34,10 @@ import numpy as np
 import scipy.sparse as sp
 
 from chutes_tui.analysis.choices import Choices, Policy, expected_turns, transitions
+from chutes_tui.analysis.limits import STRATEGY_TIE_POLICIES
 from chutes_tui.analysis.multi import SeatOdds, odds_in_play_order, play_order, survival_bound, won
 from chutes_tui.analysis.single import finishing_curves
+from chutes_tui.analysis.ties import Ties, optimal_policies
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,3 +86,27 @@ def seat_odds(chain: PolicyChain, states: Sequence[int], to_move: int = 0) -> Se
     # of them is then far below it.
     curves = finishing_curves(chain, rows, survival_bound(k, float(chain.values.max(initial=1.0))))
     return odds_in_play_order(curves.survival, curves.pmf, order)
+
+
+@dataclass(frozen=True)
+class TieRange:
+    """Each seat's least and greatest chance to win, and the expected moves in all, over every
+    optimal policy of one player (all seats playing the same one, from the start)."""
+
+    policies: int  # how many optimal policies were evaluated
+    win: tuple[tuple[float, float], ...]  # per seat: (least, greatest)
+    moves: tuple[float, float]
+
+
+def tie_range(model: Choices, ties: Ties, players: int) -> TieRange | None:
+    """The seats' odds over every optimal policy (:mod:`.ties`), each seat on the start, the
+    first seat moving first; ``None`` beyond :data:`STRATEGY_TIE_POLICIES` policies."""
+    if ties.count > STRATEGY_TIE_POLICIES:
+        return None
+    odds = [
+        seat_odds(policy_chain(model, policy), [model.start] * players)
+        for policy in optimal_policies(model, ties)
+    ]
+    win = tuple((min(o.win[j] for o in odds), max(o.win[j] for o in odds)) for j in range(players))
+    moves = [o.expected_total_moves for o in odds]
+    return TieRange(len(odds), win, (min(moves), max(moves)))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
-from chutes_tui.analysis.limits import STRATEGY_ESTIMATE_GAMES
+from chutes_tui.analysis.limits import STRATEGY_ESTIMATE_GAMES, STRATEGY_TIE_POLICIES
 from chutes_tui.cli import bars, common
 from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.inputs import MAX_PLAYERS
@@ -20,7 +20,7 @@ from chutes_tui.render.squares import GOAL
 
 if TYPE_CHECKING:  # numpy, scipy, flint: imported when solving
     from chutes_tui.research.estimate import EstimatePart
-    from chutes_tui.research.strategy import OnePlayer
+    from chutes_tui.research.strategy import OnePlayer, StrategyReport
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -143,9 +143,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
             ),
             soft_wrap=True,
         )
-        for seat, chance in enumerate(report.fewest.win, start=1):
-            console.print(Text(f"  player {seat} (moving {_ordinal(seat)}) wins  {chance:.4%}"))
-        console.print(Text(f"  turns in all  {report.fewest.expected_total_moves:.4f}"))
+        for line in _fewest_lines(report):
+            console.print(Text(line), soft_wrap=True)
     if report.estimate is not None:
         console.print()
         for line in estimate_lines(report.estimate):
@@ -166,6 +165,40 @@ def _one_player(console: Console, one: OnePlayer) -> None:
         else f"  NOT PROVED: {one.improvements} improving choices remain"
     )
     console.print(Text(proof), soft_wrap=True)
+    tied = len(one.tied)
+    ties = (
+        f"  ties: {tied} square{'s' * (tied != 1)} with choices exactly as good "
+        f"({one.optimal_policies:,} optimal policies); shown and played: {one.tie_break}"
+        if tied
+        else "  no ties: one optimal policy"
+    )
+    console.print(Text(ties), soft_wrap=True)
+
+
+def _fewest_lines(report: StrategyReport) -> list[str]:
+    """Each seat's chance and the turns in all, with their range over every optimal policy
+    where the squares tie (or a line saying the figures depend on the tie-break)."""
+    assert report.fewest is not None and report.one is not None
+    spread = report.fewest_range
+    tied = bool(report.one.tied)
+
+    def beside(low: float, high: float, form: str) -> str:
+        assert spread is not None
+        return f"  ({low:{form}} to {high:{form}} over the {spread.policies:,} optimal policies)"
+
+    lines = [
+        f"  player {seat} (moving {_ordinal(seat)}) wins  {chance:.4%}"
+        + (beside(*spread.win[seat - 1], ".4%") if spread else "")
+        for seat, chance in enumerate(report.fewest.win, start=1)
+    ]
+    turns = report.fewest.expected_total_moves
+    lines.append(f"  turns in all  {turns:.4f}" + (beside(*spread.moves, ".4f") if spread else ""))
+    if tied and not spread:
+        lines.append(
+            f"  these depend on the tie-break: {report.one.optimal_policies:,} optimal policies, "
+            f"more than the {STRATEGY_TIE_POLICIES:,} ranged over"
+        )
+    return lines
 
 
 def estimate_lines(part: EstimatePart) -> list[str]:

@@ -315,12 +315,13 @@ def _solve(board: Board, two: bool, stop: Stop | None = None) -> Advice:
     from chutes_tui.analysis import choices as one
     from chutes_tui.analysis import duel
     from chutes_tui.analysis.additive import additive
+    from chutes_tui.analysis.ties import fewest_policy
 
     try:
         model = one_player_model(board)
     except ValueError:  # more pawn states than the solvers hold
         return Advice(board, None, Scale.ADDED, additive=additive(board))
-    policy, values, _ = one.policy_iteration(model)
+    policy, values, _, _ = fewest_policy(model)  # ties: the stated tie-break's choice
     if two and duel_fits(model):
         table = duel_value(board, model, stop)
         if isinstance(table, str):  # a game refused up front (engine/playable.py)

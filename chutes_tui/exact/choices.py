@@ -6,7 +6,10 @@ Policy iteration (Howard 1960) from a proper policy
 another die, or another option after some roll, is strictly better against ``V``, keeping the
 current choice on a tie (so it cannot cycle); stop when nothing improves. For a stochastic
 shortest path problem with a proper policy to start from, every policy met is proper and each
-is no worse than the last, so it ends, at the optimum.
+is no worse than the last, so it ends, at the optimum. Which optimal policy it ends at would
+depend on the path; the one returned is the stated tie-break's
+(:data:`~chutes_tui.analysis.ties.TIE_BREAK`: the first listed die and option among those
+exactly tied against the optimum's values, :mod:`chutes_tui.analysis.ties`).
 
 **The proof** is the stopping test itself, done in exact arithmetic and reported: with
 ``V`` the last policy's exact values, for every state ``s``, die ``d`` and option ``o`` after
@@ -20,6 +23,7 @@ only solution is the optimum. The *slack* is the least positive gap ``D[s,d] - V
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,6 +31,7 @@ from flint import fmpq, fmpq_mat
 
 from chutes_tui.analysis.choices import Choices, Policy, proper_policy
 from chutes_tui.analysis.limits import STRATEGY_EXACT_STATES
+from chutes_tui.analysis.ties import Ties, first_policy, tied_choices
 
 HALF = fmpq(1, 2)
 
@@ -41,6 +46,7 @@ class ExactOptimum:
     improvements: int  # choices strictly better than the policy's (0: the proof holds)
     slack: fmpq | None  # the least positive loss of a choice not taken (None: no such choice)
     ties: int  # choices not taken that are exactly as good
+    tied: Ties  # every optimal choice on each state (the policy takes the first)
 
     @property
     def proved(self) -> bool:
@@ -129,12 +135,25 @@ def policy_iteration(model: Choices, start: Policy | None = None) -> ExactOptimu
         option, die = _values(model, values)
         better = _improved(model, policy, option, die)
         if better is None:
-            return _proof(model, policy, values, option, die, iterations)
+            tied = tied_choices(model, die, option, _least)
+            return _proof(model, first_policy(model, tied), values, option, die, iterations, tied)
         policy = better
 
 
+def _least(values: Sequence[fmpq]) -> list[int]:
+    """The indices of the values exactly equal to the least."""
+    low = min(values)
+    return [i for i, value in enumerate(values) if value == low]
+
+
 def _proof(
-    model: Choices, policy: Policy, values: tuple[fmpq, ...], option: list, die: list, iterations: int
+    model: Choices,
+    policy: Policy,
+    values: tuple[fmpq, ...],
+    option: list,
+    die: list,
+    iterations: int,
+    tied: Ties,
 ) -> ExactOptimum:
     """The policy with its exact check: every choice not taken, against the policy's values."""
     gaps: list[fmpq] = []
@@ -154,6 +173,7 @@ def _proof(
         improvements=sum(1 for gap in gaps if gap < 0),
         slack=min(positive) if positive else None,
         ties=sum(1 for gap in gaps if gap == 0),
+        tied=tied,
     )
 
 

@@ -25,8 +25,9 @@ from chutes_tui.analysis import choices as one
 from chutes_tui.analysis.limits import STRATEGY_ESTIMATE_GAMES, STRATEGY_EXACT_STATES
 from chutes_tui.analysis.multi import SeatOdds
 from chutes_tui.analysis.pawns import model_size, pawn_words
-from chutes_tui.analysis.policyodds import policy_chain
+from chutes_tui.analysis.policyodds import TieRange, policy_chain, tie_range
 from chutes_tui.analysis.policyodds import seat_odds as policy_seat_odds
+from chutes_tui.analysis.ties import TIE_BREAK, Ties, fewest_policy
 from chutes_tui.engine.advice import duel_fits, one_player_model, unsolved
 from chutes_tui.exact.choices import ExactOptimum, policy_iteration
 from chutes_tui.exact.fractions import fraction_text
@@ -67,6 +68,9 @@ class OnePlayer:
     slack: str | None
     ties: int
     squares: tuple[SquareChoice, ...]  # one pawn: the choice on each square (pawns: none)
+    tie_break: str = TIE_BREAK  # which optimal policy is reported and played (cpu:best)
+    tied: tuple[object, ...] = ()  # the squares (pawns: states) with several optimal choices
+    optimal_policies: int = 1  # how many policies are optimal (they differ only on ``tied``)
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,9 @@ class StrategyReport:
     estimate: EstimatePart | None = None  # beyond the solvers' limits
     # Three or more players, no bump: every player playing for fewest turns, exactly
     fewest: SeatOdds | None = None
+    # ... and the same over every optimal policy (None: more of them than
+    # :data:`~chutes_tui.analysis.limits.STRATEGY_TIE_POLICIES`, or no ties)
+    fewest_range: TieRange | None = None
 
     def to_json(self) -> dict[str, Any]:
         one = self.one
@@ -100,6 +107,9 @@ class StrategyReport:
                 "improvements": one.improvements,
                 "least_slack": one.slack,
                 "ties": one.ties,
+                "tie_break": one.tie_break,
+                "tied_squares": [_plain(square) for square in one.tied],
+                "optimal_policies": one.optimal_policies,
             },
             "states": self.states,
             "policy": {} if one is None else {str(c.square): c.label for c in one.squares},
@@ -117,9 +127,25 @@ class StrategyReport:
                 "turns": self.fewest.expected_total_moves,
                 "rounds": self.fewest.expected_rounds,
             }
+            if one is not None and one.tied:  # the figures depend on the tie-break
+                spread = self.fewest_range
+                data["fewest_turns_players"]["over_optimal_policies"] = (
+                    None
+                    if spread is None
+                    else {
+                        "policies": spread.policies,
+                        "chances": [list(pair) for pair in spread.win],
+                        "turns": list(spread.moves),
+                    }
+                )
         if self.estimate is not None:
             data["estimate"] = self.estimate.to_json()
         return data
+
+
+def _plain(square: object) -> object:
+    """A state's squares for JSON (a pawn's square, or K pawns' as a list)."""
+    return list(square) if isinstance(square, tuple) else square
 
 
 def square_choice(board: Board, square: int) -> SquareChoice | None:
@@ -163,6 +189,7 @@ class _Solved:
     improvements: int
     slack: str | None
     ties: int
+    tied: Ties
 
 
 def _solved(model: one.Choices) -> _Solved:
@@ -173,13 +200,19 @@ def _solved(model: one.Choices) -> _Solved:
         values = np.array([float(v) for v in optimum.values])
         exact = fraction_text(optimum.values[s])
         return _Solved(
-            optimum.policy, values, exact, optimum.iterations, optimum.improvements, slack, optimum.ties
+            optimum.policy,
+            values,
+            exact,
+            optimum.iterations,
+            optimum.improvements,
+            slack,
+            optimum.ties,
+            optimum.tied,
         )
-    policy, values, iterations = one.policy_iteration(model)
+    policy, values, iterations, tied = fewest_policy(model)
     improvements, least, ties = one.float_proof(model, policy, values)
-    return _Solved(
-        policy, values, None, iterations, improvements, None if least is None else f"{least:.3g}", ties
-    )
+    slack = None if least is None else f"{least:.3g}"
+    return _Solved(policy, values, None, iterations, improvements, slack, ties, tied)
 
 
 def strategy_report(
@@ -218,11 +251,15 @@ def strategy_report(
         optimum.slack,
         optimum.ties,
         squares,
+        TIE_BREAK,
+        tuple(model.squares[s] for s in optimum.tied.squares),
+        optimum.tied.count,
     )
-    duel = estimate = fewest = None
+    duel = estimate = fewest = spread = None
     if players > 2 and not board.bump:  # independent players, each for fewest turns: exact
         chain = policy_chain(model, optimum.policy)
         fewest = policy_seat_odds(chain, [model.start] * players, 0)
+        spread = tie_range(model, optimum.tied, players) if optimum.tied.squares else None
     if players == 2 and duel_fits(model):
         duel, best, _ = duel_part(model, optimum.policy)
         naive = naive_duel(model, best)
@@ -230,5 +267,5 @@ def strategy_report(
         assert beyond is not None
         estimate = estimate_part(board, players, beyond, games, seed, progress)
     return StrategyReport(
-        board, players, dice, options, model.n, solved, tuple(naive), duel, estimate, fewest
+        board, players, dice, options, model.n, solved, tuple(naive), duel, estimate, fewest, spread
     )

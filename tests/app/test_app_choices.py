@@ -238,3 +238,17 @@ async def test_a_persons_die_spins_the_chosen_dies_faces_and_shows_a_0_as_0(monk
         assert len(shown_faces) > SPIN_FACES and shown_faces[-1][0] == turn.last_face
         assert {roll for roll, _ in shown_faces} == {0, 4}  # the spin showed both faces
         assert all(text == f"[{roll}]" for roll, text in shown_faces)
+
+
+async def test_the_help_says_how_cpu_best_breaks_ties():
+    """With three or more players the exact chances depend on which of several equally good
+    choices cpu:best takes: the help's choices note names the rule (analysis/ties.py)."""
+    app = ChutesApp(
+        board=choosing_board(), players=parse_player_spec("Ann,cpu:best,Cy"), seed=3, play_now=True
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        notes = dict(app.screen.notes)
+        assert "two choices are exactly as good, cpu:best takes the first listed" in notes["Choices"]

@@ -66,10 +66,11 @@ CHOOSING = (
     "the status): one player plays for fewest turns; two play to win, each as well as it can "
     "against the other (the exact value of the game); three or more each play for fewest turns "
     'on their own, as cpu:best does ("if all play for fewest turns": without the bump rule the '
-    "players are independent, and the chances exact). Where the solvers cannot hold the game "
-    "(many pawns, many pair states, the bump rule with three or more) the chances are a Monte "
-    "Carlo estimate from a position (≈ in the table, the games and the standard error under the "
-    "status), every player playing for fewest turns. A cpu:naive seat is counted as playing "
+    "players are independent, and the chances exact). Where two choices are exactly as good, "
+    "cpu:best takes the first listed, and the exact chances assume it. Where the solvers cannot "
+    "hold the game (many pawns, many pair states, the bump rule with three or more) the chances "
+    "are a Monte Carlo estimate from a position (≈ in the table, the games and the standard error "
+    "under the status), every player playing for fewest turns. A cpu:naive seat is counted as playing "
     'best like the rest (", cpu:naive too" says so): the odds are not those of its first die '
     "and plain move. Review marks ?? on a choice that cost more than 2 points of the chance to "
     "win (or half a turn)."
