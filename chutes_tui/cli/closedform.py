@@ -122,9 +122,7 @@ def show(console: Console, report: ClosedForm) -> None:
     if tail is not None:
         say(f"Tail: P(T > n) ~ {tail.law_text} (every digit shown is certain)", "bold")
         console.print(Text(f"{INDENT}λ = {tail.lambda_text(report.digits)}"), soft_wrap=True)
-        constant = tail.constant_text(report.digits)
-        exactly = " exactly" if tail.constant_exact is not None and not constant.endswith("…") else ""
-        console.print(Text(f"{INDENT}C = {constant}{exactly}"), soft_wrap=True)
+        console.print(Text(f"{INDENT}C = {tail.constant_said(report.digits)}"), soft_wrap=True)
         say(
             f"Relaxation time −1/ln λ = {tail.relaxation:.4g} turns: each {tail.relaxation:.4g} turns "
             "more divide the chance that the game is still on by e."

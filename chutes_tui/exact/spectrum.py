@@ -229,6 +229,12 @@ class Dominant:
             return exact_decimal(exact, digits + lead, fraction)
         return certain_digits(self.constant_low, self.constant_high, digits + lead)[1]
 
+    def constant_said(self, digits: int, fraction: bool = True) -> str:
+        """:meth:`constant_text`, ``" exactly"`` after a C shown in full (not after p/q's cut
+        digits): what the CLI and the spectrum screen say of C."""
+        shown = self.constant_text(digits, fraction)
+        return f"{shown} exactly" if self.constant_exact is not None and not shown.endswith("…") else shown
+
     def to_json(self, digits: int) -> dict[str, Any]:
         return {
             "lambda": self.lambda_text(digits),

@@ -288,9 +288,7 @@ def numbers_text(form: ClosedForm, curves: TailCurves) -> Text:
             style="dim",
         )
         text.append("C = ", style="bold")
-        shown = tail.constant_text(DIGITS, fraction=False)  # no long p/q in a side panel
-        if tail.constant_exact is not None and not shown.endswith("…"):
-            shown += " exactly"  # a rational λ's C, in full
+        shown = tail.constant_said(DIGITS, fraction=False)  # no long p/q in a side panel
         text.append(f"{shown}\n" if shown.endswith(("…", "exactly")) else f"{shown}…\n")
         text.append(f"P(T > n) ~ {tail.law_text}", style="bold")
         accurate = curves.accurate_from()
