@@ -183,9 +183,11 @@ def _exact_chances(board: Board, players: int, digits: int) -> Weigh:
         from chutes_tui.exact.two_player import exact_two_player
 
         first = exact_two_player(board).probability(*squares)
+        # The float shown beside the fraction is the fraction's nearest float (Python's int
+        # division rounds correctly), not the float series' sum, which ends ~1e-15 short.
         return tuple(
-            Chance(p, decimal_digits(exact, digits), exact)
-            for p, exact in zip(win, (first, 1 - first), strict=True)
+            Chance(int(exact.p) / int(exact.q), decimal_digits(exact, digits), exact)
+            for exact in (first, 1 - first)
         )
 
     def many(squares: tuple[int, ...], win: tuple[float, ...]) -> tuple[Chance, ...]:

@@ -5,6 +5,7 @@ import json
 import shlex
 
 import pytest
+from gmpy2 import mpq
 
 from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model.generate import random_board
@@ -34,6 +35,9 @@ def test_analyze_positions_gives_the_head_starts_the_same_odds(capsys, board, pl
     for seats in (report["identical_starts"], best):
         for chance in seats["exact"]:
             assert float(chance["digits"]) == pytest.approx(chance["value"], abs=1e-11)
+            if "fraction" in chance:  # two players: the float is the fraction's nearest
+                exact = mpq(chance["fraction"])  # 4,453 digits: past int()'s string limit
+                assert chance["value"] == int(exact.numerator) / int(exact.denominator)
     assert report["best"]["largest_gap"] < report["identical_starts"]["largest_gap"]
 
 
