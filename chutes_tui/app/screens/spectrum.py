@@ -179,7 +179,10 @@ class TailChart(Drawn):
         curves = self.curves
         if curves is None or not curves.exact:
             return Text("")
-        series = [list(curves.exact)] + ([list(curves.law)] if curves.law is not None else [])
+        # C·λⁿ passes 1 for small n when C > 1 (the standard board's C is 1.87): on a probability's
+        # axis the law is drawn up to 1, so that the top tick is 1e0 and not 1e1.
+        law = [min(value, 0.0) for value in curves.law] if curves.law is not None else None
+        series = [list(curves.exact)] + ([law] if law is not None else [])
         low = math.floor(min(min(line) for line in series))
         high = math.ceil(max(max(line) for line in series))
         if (high - low) % 2:  # an even span: the middle tick is a whole power of ten too
