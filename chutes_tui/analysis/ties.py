@@ -117,6 +117,17 @@ def float_ties(model: Choices, values: np.ndarray) -> Ties:
     return tied_choices(model, die_values(model, values), option_values(model, values), least)
 
 
+def first_least(values: np.ndarray, axis: int = -1) -> np.ndarray:
+    """The tie-break in floats along ``axis``: the first index within
+    :data:`~chutes_tui.analysis.choices.VALUE_TOLERANCE` of the least, what :func:`float_ties`
+    counts as tied. A plain ``argmin`` takes the least float, which among exactly tied choices is
+    whichever rounding left lowest: on the standard board with Efron's dice it picked another die
+    than :func:`fewest_policy` on 3 squares."""
+    values = np.asarray(values)
+    low = values.min(axis=axis, keepdims=True)
+    return np.argmax(values <= low + VALUE_TOLERANCE, axis=axis)
+
+
 def fewest_policy(model: Choices) -> tuple[Policy, np.ndarray, int, Ties]:
     """The one-player optimum in floats (:func:`~chutes_tui.analysis.choices.policy_iteration`)
     with the tie-break's choice among the optimal policies: the policy, its expected turns, the

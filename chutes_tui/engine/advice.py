@@ -170,7 +170,9 @@ class Advice:
         if play is Play.NAIVE:
             return 0
         if self.additive is not None:
-            return int(self._dice_row(positions, seat).argmin())
+            from chutes_tui.analysis.ties import first_least  # scipy's import waits for a choice
+
+            return int(first_least(self._dice_row(positions, seat)))
         assert self.best_die is not None
         return int(self.best_die[self._where(positions, seat)])
 
@@ -183,7 +185,9 @@ class Advice:
         if play is Play.NAIVE:
             j = 0
         elif self.additive is not None:
-            j = int(self._choice_row(positions, seat, die, face).argmin())
+            from chutes_tui.analysis.ties import first_least
+
+            j = int(first_least(self._choice_row(positions, seat, die, face)))
         else:
             assert self.best_option is not None
             j = int(self.best_option[(*self._where(positions, seat), die, self._face_column(die, face))])

@@ -100,11 +100,15 @@ class Added:
     additive: Additive
 
     def die(self, pawns: np.ndarray) -> np.ndarray:
-        return self.additive.dice(pawns).argmin(axis=-1)
+        from chutes_tui.analysis.ties import first_least  # the tie-break (scipy's import waits)
+
+        return first_least(self.additive.dice(pawns))
 
     def choice(self, pawns: np.ndarray, die: np.ndarray, column: np.ndarray) -> np.ndarray:
+        from chutes_tui.analysis.ties import first_least
+
         gains = self.additive.after_roll(pawns, die, column)  # (G, K, O)
-        return gains.reshape(len(pawns), -1).argmin(axis=-1)
+        return first_least(gains.reshape(len(pawns), -1))
 
 
 def _key(pawns: np.ndarray, width: int) -> np.ndarray:

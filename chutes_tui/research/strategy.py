@@ -153,15 +153,16 @@ def square_choice(board: Board, square: int) -> SquareChoice | None:
     one-player optimum in floats, :mod:`chutes_tui.analysis.additive`: solved once, kept with
     the board); ``None`` where no game stands (a jump's tail, a square no roll reaches)."""
     from chutes_tui.analysis.additive import additive
+    from chutes_tui.analysis.ties import first_least
 
     kept = additive(board)
     model = kept.model
     if square not in model.squares:
         return None
     s = model.squares.index(square)
-    d = int(np.argmin(kept.dice(np.array([s]))))
+    d = int(first_least(kept.dice(np.array([s]))))
     after = tuple(
-        (int(model.faces[d, c]), model.options[int(np.argmin(kept.gains[s, d, c]))])
+        (int(model.faces[d, c]), model.options[int(first_least(kept.gains[s, d, c]))])
         for c in range(model.faces.shape[1])
         if model.chances[d, c] > 0
     )
