@@ -31,10 +31,11 @@ import scipy.sparse as sp
 from scipy.sparse.linalg import spsolve
 
 from chutes_tui.analysis.limits import STRATEGY_MAX_STATES
-from chutes_tui.model.board import Board
+from chutes_tui.model.board import REACHED, Board
 from chutes_tui.model.decisions import (
     ChoiceDie,
     check_decisions,
+    check_goal_reached,
     choice_dice,
     option_words,
     outcomes,
@@ -107,7 +108,8 @@ def choices(board: Board) -> Choices:
 
 
 def _build(board: Board) -> Choices:
-    squares = check_decisions(board)
+    check_decisions(board)
+    squares = board.memo.get(REACHED, lambda: check_goal_reached(board))  # walked when it was made
     if len(squares) > STRATEGY_MAX_STATES:
         raise ValueError(
             f"the strategy solver handles up to {STRATEGY_MAX_STATES:,} squares a game can stand on "

@@ -23,7 +23,7 @@ from chutes_tui.model.decisions import check_goal_reached, decides
 from chutes_tui.model.dice import MAX_DIE as MAX_DIE
 from chutes_tui.model.errors import BoardError as BoardError
 from chutes_tui.model.errors import Jump as Jump
-from chutes_tui.model.memo import Memo
+from chutes_tui.model.memo import Memo, MemoKey
 from chutes_tui.model.rules import MAX_SQUARES as MAX_SQUARES
 from chutes_tui.model.rules import EndRule, JumpKind, landing_table, roll_cells, roll_table
 from chutes_tui.model.rules import jump_kind as jump_kind
@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 MAX_WIDTH = 1_000
 
 T = TypeVar("T")
+
+# The squares a game with decisions can stand on before the goal (model/decisions.reached): the
+# board walks them once when it is made, to refuse a trap; the strategy solver reads them here.
+REACHED: MemoKey[Board, tuple[int, ...]] = MemoKey("reached")
 
 
 def _chain_ends(jumps: dict[int, int]) -> dict[int, int]:
@@ -90,7 +94,8 @@ class Board(RuleChoices):
         object.__setattr__(self, "jumps", self._checked_jumps())
         check_turn_rules(self)
         if decides(self):  # winnable by some choices (the roll table is not a turn here)
-            check_goal_reached(self)
+            squares = check_goal_reached(self)  # a walk of every square: kept for the solvers
+            self.memo.get(REACHED, lambda: squares)
         else:
             check_winnable(self)
 

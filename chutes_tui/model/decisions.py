@@ -258,9 +258,9 @@ _ONE_ROLL = (
 )
 
 
-def check_decisions(board: DecisionBoard) -> tuple[int, ...]:
-    """Refuse, in one line each, a board the strategy solvers cannot play; else its reached
-    squares (:func:`reached`)."""
+def check_decisions(board: DecisionBoard) -> None:
+    """Refuse, in one line each, a board the strategy solvers cannot play (the goal's reach is
+    the board's own check, :func:`check_goal_reached`, made when it is made)."""
     if board.dice_choice and getattr(board, "die", D6) != D6:
         raise BoardError("dice_choice names the dice: leave die at its default", field="dice_choice")
     for field in _ONE_ROLL:
@@ -269,7 +269,6 @@ def check_decisions(board: DecisionBoard) -> tuple[int, ...]:
                 f"the strategy solver plays one roll a turn: {field} is not played with decisions yet",
                 field=field,
             )
-    return check_goal_reached(board)
 
 
 def _check_bounce(board: DecisionBoard) -> None:
