@@ -88,11 +88,19 @@ def test_the_exact_fraction_of_two_players_is_the_floats_and_the_enumeration():
         assert float(exact) == pytest.approx(alone, abs=1e-12) and error < 1e-11
 
 
-def test_the_standard_boards_exact_fraction_is_the_floats(standard):
+@pytest.fixture(scope="module")
+def standard_drama(standard):
+    """The standard board's joint chain for two, its favourites and its drama in floats (1.4 CPU-s,
+    its LUs): worked out once for the two tests that check it (one ``xdist_group``: one process)."""
     chain = drama_chain(standard, 2)
     decided = decisions(chain.chance)
+    return chain, decided, drama(chain, decided, chain.start())
+
+
+@pytest.mark.xdist_group("drama-standard")
+def test_the_standard_boards_exact_fraction_is_the_floats(standard_drama):
+    chain, decided, floats = standard_drama
     assert not decided.unsure.size and not decided.close.size
-    floats = drama(chain, decided, chain.start())
     exact = exact_lead_changes(chain, decided)
     assert abs(float(exact) - floats.lead_changes) <= max(floats.error, 1e-12)
     assert floats.error < 1e-10
@@ -155,7 +163,8 @@ def _within_four_sigma(sample, value):
     assert abs(sample.mean() - value) < 4 * se, (sample.mean(), value, se)
 
 
-def test_standard_board_two_players_against_games_played_at_random(standard):
+@pytest.mark.xdist_group("drama-standard")
+def test_standard_board_two_players_against_games_played_at_random(standard, standard_drama):
     chain = build_chain(standard)
     table = two_player_table(chain).matrix  # the mover's chance, from the finishing curves
     index = np.full(standard.end + 1, -1)
@@ -168,7 +177,7 @@ def test_standard_board_two_players_against_games_played_at_random(standard):
         return np.column_stack([first, 1.0 - first])
 
     changes, comeback, decisive = _played(standard, 2, chance_of, 20_000, seed=28)
-    got = game_drama(standard, 2)
+    got = standard_drama[2]  # game_drama(standard, 2): no favourite there is left to the fractions
     _within_four_sigma(changes, got.lead_changes)
     _within_four_sigma(comeback.astype(float), got.comeback)
     _within_four_sigma(decisive, got.decisive.mean)
