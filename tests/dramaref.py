@@ -104,38 +104,52 @@ class Enumerated:
     unfinished: float  # the chance of the games not yet over when the enumeration stopped
 
 
-def enumerate_games(board, players, positions=None, to_move=0, tail=1e-16):
-    """The expected lead changes, P(comeback) and the decisive turn's law over every game."""
+def enumerate_games(board, players, positions=None, to_move=0, tail=1e-16, decisive_law=True):
+    """The expected lead changes, P(comeback) and the decisive turn's law over every game.
+    Without ``decisive_law`` (its law left empty) the games are not told apart by the turn of
+    their last lead change, which the other figures do not depend on: a tenth of the groups."""
     odds = joint_odds(board, players)
-    law = reference_law(board.die)
+    law = [(move, float(p)) for move, p in reference_law(board.die).items()]
     tenth = Fraction(1, 10)
+    # What the enumeration asks of a state on every turn it is met -- its favourite, the seats
+    # below 1/10 there, where each move takes the game -- is worked out once per state.
+    leader = {state: favourite(chances) for state, chances in odds.items()}
+    low = {state: tuple(c < tenth for c in chances) for state, chances in odds.items()}
+    steps = {}
+    for pos, m in odds:
+        after = ((moved(board, pos, m, move), p) for move, p in law)
+        steps[(pos, m)] = [(p, None if s is None else (s, (m + 1) % players)) for s, p in after]
+    since = {  # (seats below 1/10 so far, the state reached) -> the seats below 1/10 since
+        (below, state): tuple(b or c for b, c in zip(below, low[state], strict=True))
+        for below in product((False, True), repeat=players)
+        for state in odds
+    }
     start = (tuple(positions) if positions else (board.start,) * players, to_move)
-    below = tuple(c < tenth for c in odds[start])
-    groups = {(start, below, 0): 1.0}
+    groups = {(start, low[start], 0): 1.0}
     # Every term kept and summed once, exactly rounded (fsum): a running float sum of the
-    # million-odd terms drifts by some 1e-12.
+    # million-odd terms drifts by some 1e-12. (A turn that changes nothing adds no term.)
     changes, comeback, decisive = [], [], defaultdict(list)
     turn = 0
     while sum(groups.values()) >= tail:
         turn += 1
         after = defaultdict(float)
-        for ((pos, m), below, last), chance in groups.items():
-            before = favourite(odds[(pos, m)])
-            for move, p in law.items():
-                weight = chance * float(p)
-                squares = moved(board, pos, m, move)
-                if squares is None:  # seat m wins: its favour is certain now
+        for (here, below, last), chance in groups.items():
+            before = leader[here]
+            for p, state in steps[here]:
+                weight = chance * p
+                if state is None:  # the mover wins: its favour is certain now
+                    m = here[1]
                     changed = before != m
-                    changes.append(weight * changed)
-                    comeback.append(weight * below[m])
+                    if changed:
+                        changes.append(weight)
+                    if below[m]:
+                        comeback.append(weight)
                     decisive[turn if changed else last].append(weight)
-                    continue
-                state = (squares, (m + 1) % players)
-                chances = odds[state]
-                changed = favourite(chances) != before
-                changes.append(weight * changed)
-                flags = tuple(b or c < tenth for b, c in zip(below, chances, strict=True))
-                after[(state, flags, turn if changed else last)] += weight
+                elif leader[state] != before:
+                    changes.append(weight)
+                    after[(state, since[(below, state)], turn if decisive_law else 0)] += weight
+                else:
+                    after[(state, since[(below, state)], last)] += weight
         groups = after
     law_of_d = {t: math.fsum(terms) for t, terms in decisive.items()}
     return Enumerated(math.fsum(changes), math.fsum(comeback), law_of_d, sum(groups.values()))

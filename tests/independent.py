@@ -55,33 +55,38 @@ def gauss_jordan(rows):
     return [row[n] for row in rows]
 
 
-def joint_game(board, players, first=0):
-    """Solve the joint chain of ``players`` pieces, one roll per move (no extra-roll rule).
+def joint_game(board, players):
+    """Solve the joint chain of ``players`` pieces, one roll per move (no extra-roll rule), by a
+    sparse LU (four players on six squares: 5,184 states, a dense solve's second).
 
     Returns dict state -> (win probability per seat..., expected moves, expected moves of
-    seat ``first``) with state = (positions tuple, seat to move).
+    seat 0, …, of seat ``players - 1``) with state = (positions tuple, seat to move).
     """
+    import scipy.sparse as sp
+    from scipy.sparse.linalg import splu
+
     squares = transient_squares(board)
-    where = {s: i for i, s in enumerate(squares)}
     table = roll_table(board)
     d = board.die.sides
     states = [(pos, m) for pos in product(squares, repeat=players) for m in range(players)]
     index = {state: i for i, state in enumerate(states)}
     size = len(states)
-    a = np.eye(size)
-    b = np.zeros((size, players + 2))
+    rows, cols, chances = [], [], []
+    b = np.zeros((size, 2 * players + 1))
     for i, (pos, m) in enumerate(states):
         b[i, players] = 1.0
-        b[i, players + 1] = 1.0 if m == first else 0.0
+        b[i, players + 1 + m] = 1.0
         for r in range(d):
             dest = int(table[pos[m], r])
             if dest == board.end:
                 b[i, m] += 1.0 / d
             else:
                 nxt = tuple(dest if j == m else p for j, p in enumerate(pos))
-                a[i, index[(nxt, (m + 1) % players)]] -= 1.0 / d
-    x = np.linalg.solve(a, b)
-    del where
+                rows.append(i)
+                cols.append(index[(nxt, (m + 1) % players)])
+                chances.append(1.0 / d)
+    a = sp.identity(size, format="csc") - sp.csc_matrix((chances, (rows, cols)), shape=(size, size))
+    x = splu(a).solve(b)
     return {state: x[index[state]] for state in states}
 
 

@@ -64,8 +64,8 @@ def test_every_game_of_a_tiny_board_enumerated_gives_the_same_figures(board, pla
 
 
 def test_the_tiny_boards_have_what_they_are_there_for():
-    assert enumerate_games(COMEBACK, 2).comeback > 0.04
-    assert enumerate_games(THREE, 3).comeback > 0.08
+    assert enumerate_games(COMEBACK, 2, decisive_law=False).comeback > 0.04
+    assert enumerate_games(THREE, 3, decisive_law=False).comeback > 0.08
     chain = drama_chain(TIES, 2)
     floats = decisions(chain.chance)
     assert floats.unsure.size  # odds the floats cannot tell from a tie …
@@ -82,17 +82,26 @@ def test_the_exact_fraction_of_two_players_is_the_floats_and_the_enumeration():
         chain = drama_chain(board, 2)
         decided = exact_decisions(chain, decisions(chain.chance))
         exact = exact_lead_changes(chain, decided)
-        assert float(exact) == pytest.approx(enumerate_games(board, 2).lead_changes, abs=1e-12)
+        enumerated = enumerate_games(board, 2, decisive_law=False).lead_changes
+        assert float(exact) == pytest.approx(enumerated, abs=1e-12)
         assert float(exact) == pytest.approx(drama(chain, decided, chain.start()).lead_changes, abs=1e-12)
         alone, error = expected_lead_changes(chain, decided, chain.start())  # the review's one solve
         assert float(exact) == pytest.approx(alone, abs=1e-12) and error < 1e-11
 
 
-def test_the_standard_boards_exact_fraction_is_the_floats(standard):
+@pytest.fixture(scope="module")
+def standard_drama(standard):
+    """The standard board's joint chain for two, its favourites and its drama in floats (1.4 CPU-s,
+    its LUs): worked out once for the two tests that check it (one ``xdist_group``: one process)."""
     chain = drama_chain(standard, 2)
     decided = decisions(chain.chance)
+    return chain, decided, drama(chain, decided, chain.start())
+
+
+@pytest.mark.xdist_group("drama-standard")
+def test_the_standard_boards_exact_fraction_is_the_floats(standard_drama):
+    chain, decided, floats = standard_drama
     assert not decided.unsure.size and not decided.close.size
-    floats = drama(chain, decided, chain.start())
     exact = exact_lead_changes(chain, decided)
     assert abs(float(exact) - floats.lead_changes) <= max(floats.error, 1e-12)
     assert floats.error < 1e-10
@@ -155,7 +164,8 @@ def _within_four_sigma(sample, value):
     assert abs(sample.mean() - value) < 4 * se, (sample.mean(), value, se)
 
 
-def test_standard_board_two_players_against_games_played_at_random(standard):
+@pytest.mark.xdist_group("drama-standard")
+def test_standard_board_two_players_against_games_played_at_random(standard, standard_drama):
     chain = build_chain(standard)
     table = two_player_table(chain).matrix  # the mover's chance, from the finishing curves
     index = np.full(standard.end + 1, -1)
@@ -168,7 +178,7 @@ def test_standard_board_two_players_against_games_played_at_random(standard):
         return np.column_stack([first, 1.0 - first])
 
     changes, comeback, decisive = _played(standard, 2, chance_of, 20_000, seed=28)
-    got = game_drama(standard, 2)
+    got = standard_drama[2]  # game_drama(standard, 2): no favourite there is left to the fractions
     _within_four_sigma(changes, got.lead_changes)
     _within_four_sigma(comeback.astype(float), got.comeback)
     _within_four_sigma(decisive, got.decisive.mean)
