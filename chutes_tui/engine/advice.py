@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import numbered_pawn, option_words, pawn_options, pawn_state, sorted_pawn
-from chutes_tui.model.memo import MemoKey
+from chutes_tui.model.memo import MemoFamily, MemoKey
 from chutes_tui.model.players import Play
 
 if TYPE_CHECKING:
@@ -207,6 +207,7 @@ DUEL_VALUE: MemoKey[Board, np.ndarray | str] = MemoKey("duel value")
 # One solve a board: a second thread asking (the game screen's advice worker and the live
 # feed's duel odds, at once) waits for the first and takes its answer. Reentrant: the advice
 # asks for the duel's value under it.
+UNSOLVED: MemoFamily[int, Board, str | None] = MemoFamily("unsolved")
 SOLVER_LOCK: MemoKey[Board, threading.RLock] = MemoKey("solver lock")
 _MAKING_LOCKS = threading.Lock()  # each board's lock made once, whichever thread asks first
 
@@ -297,7 +298,13 @@ def duel_fits(model: Choices) -> bool:
 def unsolved(board: Board, players: int) -> str | None:
     """Why the solvers give no exact value of a game of ``players`` on ``board`` (one line
     naming the limit; counted, nothing built: a front end asks on its UI thread), else ``None``
-    (one player: the optimum's expected turns; two: the duel's chance to win)."""
+    (one player: the optimum's expected turns; two: the duel's chance to win). Kept with the
+    board: a game asks on every turn (:func:`~.live.estimated`), and counting the pawns' states
+    afresh each time was most of a computer game's turn."""
+    return board.memo.get(UNSOLVED.at(players), lambda: _unsolved(board, players))
+
+
+def _unsolved(board: Board, players: int) -> str | None:
     from chutes_tui.analysis.duel import check_pairs
     from chutes_tui.analysis.pawns import check_pawns_size, model_size
 
