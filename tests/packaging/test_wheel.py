@@ -83,7 +83,6 @@ def test_wheel_in_a_fresh_venv_runs_every_verb(tmp_path, wheel):
     verbs = [
         ["--version"],
         ["boards", "--json"],
-        ["analyze", "classic-1952", "--json"],
         ["exact", "tiny-10", "--json"],
         ["simulate", "standard", "--games", "20000", "--seed", "1", "--json"],
         ["experiments", "die-sides", "standard", "--max", "4", "--json"],
