@@ -204,10 +204,10 @@ class Advice:
 ADVICE: MemoKey[Board, dict[bool, Advice]] = MemoKey("advice")
 # The two-player game's value table, or why it has none (:class:`~.duel.EndlessDuelError`'s line).
 DUEL_VALUE: MemoKey[Board, np.ndarray | str] = MemoKey("duel value")
+UNSOLVED: MemoFamily[int, Board, str | None] = MemoFamily("unsolved")  # (:func:`unsolved`)
 # One solve a board: a second thread asking (the game screen's advice worker and the live
 # feed's duel odds, at once) waits for the first and takes its answer. Reentrant: the advice
 # asks for the duel's value under it.
-UNSOLVED: MemoFamily[int, Board, str | None] = MemoFamily("unsolved")
 SOLVER_LOCK: MemoKey[Board, threading.RLock] = MemoKey("solver lock")
 _MAKING_LOCKS = threading.Lock()  # each board's lock made once, whichever thread asks first
 
@@ -299,8 +299,7 @@ def unsolved(board: Board, players: int) -> str | None:
     """Why the solvers give no exact value of a game of ``players`` on ``board`` (one line
     naming the limit; counted, nothing built: a front end asks on its UI thread), else ``None``
     (one player: the optimum's expected turns; two: the duel's chance to win). Kept with the
-    board: a game asks on every turn (:func:`~.live.estimated`), and counting the pawns' states
-    afresh each time was most of a computer game's turn."""
+    board: a game asks every turn (:func:`~.live.estimated`), a count of the pawns' states."""
     return board.memo.get(UNSOLVED.at(players), lambda: _unsolved(board, players))
 
 
