@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from chutes_tui.model.board import Board
+from chutes_tui.model.board import PIECES, Board
 from chutes_tui.model.memo import MemoKey
 from chutes_tui.model.turns import PieceState, beyond_rolls
 
@@ -153,5 +153,6 @@ def _piece_states(board: Board) -> States:
     """The extended chain's states (module docstring)."""
     from chutes_tui.model.turnlaw import reached_pieces
 
-    pieces = [piece for piece in reached_pieces(board)[0] if piece.square != board.goal_square]
+    walked = board.memo.get(PIECES, lambda: reached_pieces(board)[0])  # walked when the board was made
+    pieces = [piece for piece in walked if piece.square != board.goal_square]
     return States(board, tuple(piece.square for piece in pieces), skips=tuple(piece.miss for piece in pieces))

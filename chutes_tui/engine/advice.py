@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import numbered_pawn, option_words, pawn_options, pawn_state, sorted_pawn
-from chutes_tui.model.memo import MemoKey
+from chutes_tui.model.memo import MemoFamily, MemoKey
 from chutes_tui.model.players import Play
 
 if TYPE_CHECKING:
@@ -204,6 +204,7 @@ class Advice:
 ADVICE: MemoKey[Board, dict[bool, Advice]] = MemoKey("advice")
 # The two-player game's value table, or why it has none (:class:`~.duel.EndlessDuelError`'s line).
 DUEL_VALUE: MemoKey[Board, np.ndarray | str] = MemoKey("duel value")
+UNSOLVED: MemoFamily[int, Board, str | None] = MemoFamily("unsolved")  # (:func:`unsolved`)
 # One solve a board: a second thread asking (the game screen's advice worker and the live
 # feed's duel odds, at once) waits for the first and takes its answer. Reentrant: the advice
 # asks for the duel's value under it.
@@ -297,7 +298,12 @@ def duel_fits(model: Choices) -> bool:
 def unsolved(board: Board, players: int) -> str | None:
     """Why the solvers give no exact value of a game of ``players`` on ``board`` (one line
     naming the limit; counted, nothing built: a front end asks on its UI thread), else ``None``
-    (one player: the optimum's expected turns; two: the duel's chance to win)."""
+    (one player: the optimum's expected turns; two: the duel's chance to win). Kept with the
+    board: a game asks every turn (:func:`~.live.estimated`), a count of the pawns' states."""
+    return board.memo.get(UNSOLVED.at(players), lambda: _unsolved(board, players))
+
+
+def _unsolved(board: Board, players: int) -> str | None:
     from chutes_tui.analysis.duel import check_pairs
     from chutes_tui.analysis.pawns import check_pawns_size, model_size
 

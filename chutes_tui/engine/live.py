@@ -180,6 +180,8 @@ def known_instant(board: Board, players: int = 1) -> bool:
 
 # The statistics of the positions a chain's games met most recently, by (positions, to move).
 LIVE_STATS: MemoKey[Chain, Recent[tuple[tuple[Position, ...], int], LiveStats]] = MemoKey("live_stats")
+# Likewise on a board with decisions, which has no chain: kept with the board.
+CHOOSING_STATS: MemoKey[Board, Recent[tuple[tuple[Placed, ...], int], LiveStats]] = MemoKey("choosing_stats")
 
 
 class StatsSource(Protocol):
@@ -219,8 +221,14 @@ def live_stats(
 ) -> LiveStats:
     """The statistics of one position. ``stop`` is asked every few hundred turns of a long series;
     when it says so, :class:`StopRequested` is raised (the series kept with the chain stay whole)."""
-    if decides(board):
-        return _choosing(board, tuple(positions), to_move, stop)
+    if decides(board):  # kept with the board as a chain keeps its own (a game asks every turn)
+        known_here = board.memo.get(CHOOSING_STATS, lambda: Recent(ODDS_CACHE_SIZE))
+        placed = (tuple(positions), to_move)
+        found = known_here.get(placed)
+        if found is None:
+            found = _choosing(board, placed[0], to_move, stop)
+            known_here.put(placed, found)
+        return found
     from chutes_tui.analysis import build_chain
     from chutes_tui.analysis.progress import series_progress
 

@@ -127,9 +127,13 @@ def parse_plain(
     return _built(fields, overrides, path, line_of)
 
 
+# Compiled once: a plain file of thousands of jumps reads two numbers a line.
+_WHOLE = re.compile(r"[+-]?\d{1,9}")
+
+
 def _parse_int(word: str, what: str, path: str | os.PathLike[str] | None, line: int) -> int:
     # File contents are never repeated in a message: say what was expected, and where.
-    if not re.fullmatch(r"[+-]?\d{1,9}", word):
+    if not _WHOLE.fullmatch(word):
         digits = re.fullmatch(r"[+-]?\d+", word)
         found = "a number of more than 9 digits" if digits else "something else"
         raise BoardError(f"the {what} must be a whole number, found {found}", path=path, line=line)

@@ -30,7 +30,7 @@ from chutes_tui.model.rules import jump_kind as jump_kind
 from chutes_tui.model.ruletable import RULES, Offered, RuleChoices, RuleOverrides, deciding
 from chutes_tui.model.text import kind_of, number
 from chutes_tui.model.turnchecks import check_turn_rules
-from chutes_tui.model.validate import check_winnable, reached_squares
+from chutes_tui.model.validate import Pieces, check_winnable, reached_squares
 
 if TYPE_CHECKING:
     import numpy as np  # the analysis' views of the tables (the board itself needs no numpy)
@@ -42,6 +42,10 @@ T = TypeVar("T")
 # The squares a game with decisions can stand on before the goal (model/decisions.reached): the
 # board walks them once when it is made, to refuse a trap; the strategy solver reads them here.
 REACHED: MemoKey[Board, tuple[int, ...]] = MemoKey("reached")
+# Likewise with a turn rule of issue 26, the piece states a game stands on between turns and where
+# each one's turn can end (model/turnlaw.reached_pieces): walked once when the board is made, to
+# refuse an endless turn or a trap; the chain's states (analysis/states.py) read them here.
+PIECES: MemoKey[Board, Pieces] = MemoKey("pieces")
 
 
 def _chain_ends(jumps: dict[int, int]) -> dict[int, int]:
@@ -97,7 +101,9 @@ class Board(RuleChoices):
             squares = check_goal_reached(self)  # a walk of every square: kept for the solvers
             self.memo.get(REACHED, lambda: squares)
         else:
-            check_winnable(self)
+            pieces = check_winnable(self)  # issue 26's rules: a walk of every piece state, kept
+            if pieces is not None:
+                self.memo.get(PIECES, lambda: pieces)
 
     # -- validation -----------------------------------------------------------------------
 

@@ -147,9 +147,7 @@ def choice_dice(board: DecisionBoard) -> tuple[ChoiceDie, ...]:
 
 def _as_faces(die: Dice) -> ChoiceDie:
     """A die of listed faces with ``die``'s law (its counts, each face that many times)."""
-    return ChoiceDie(
-        tuple(face for face, count in zip(die.values, die.counts, strict=True) for _ in range(count))
-    )
+    return ChoiceDie(die.listed)
 
 
 def option_words(after: AfterRoll) -> tuple[str, ...]:

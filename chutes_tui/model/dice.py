@@ -208,6 +208,12 @@ class Dice:
     def total(self) -> int:
         return sum(self.counts)
 
+    @cached_property
+    def listed(self) -> tuple[int, ...]:
+        """The die as equally likely faces: each move listed :attr:`counts` times (a game with
+        decisions reads it on every turn)."""
+        return tuple(face for face, count in zip(self.values, self.counts, strict=True) for _ in range(count))
+
     @property
     def top(self) -> int:
         """The largest move: the extra-roll rule's top face."""

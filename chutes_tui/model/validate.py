@@ -23,6 +23,10 @@ from chutes_tui.model.rules import EndRule, RuledBoard
 from chutes_tui.model.text import elide
 from chutes_tui.model.turns import PieceState, TurnBoard, beyond_rolls
 
+# Every piece state a game stands on between turns, each with the piece states its turn can end
+# on (:func:`~chutes_tui.model.turnlaw.reached_pieces`).
+Pieces = dict[PieceState, tuple[PieceState, ...]]
+
 
 class CheckedBoard(TurnBoard, Protocol):
     """What the check reads of a board besides what the rules read (:class:`~chutes_tui.model.
@@ -135,9 +139,10 @@ def stranded_squares(board: CheckedBoard) -> list[int]:
     return [square for square in range(board.end + 1) if not can_finish[square]]
 
 
-def check_turns_end(board: CheckedBoard) -> None:
+def check_turns_end(board: CheckedBoard) -> Pieces:
     """Refuse a board with a turn rule of issue 26 on which a turn may never end, or a piece
-    state a game can stand on from which the goal can never be reached."""
+    state a game can stand on from which the goal can never be reached; else the piece states
+    walked (:func:`~chutes_tui.model.turnlaw.reached_pieces`), for the board to keep."""
     from chutes_tui.model.turnlaw import reached_pieces
 
     after, endless = reached_pieces(board)
@@ -177,19 +182,21 @@ def check_turns_end(board: CheckedBoard) -> None:
             f"{square} (turns from there only ever end on {elide(trap, 100)})",
             field="jumps",
         )
+    return after
 
 
-def check_winnable(board: CheckedBoard) -> None:
-    """Refuse boards with a square a game can stand on from which the end can never be reached."""
+def check_winnable(board: CheckedBoard) -> Pieces | None:
+    """Refuse boards with a square a game can stand on from which the end can never be reached.
+    With a turn rule of issue 26, the piece states walked to find out (:func:`check_turns_end`),
+    else ``None``."""
     if beyond_rolls(board):
-        check_turns_end(board)
-        return
+        return check_turns_end(board)
     # The standable squares are closed under rolls, so searching every square's edges finds
     # the same finishing squares and traps among them as searching theirs alone.
     can_finish = _can_finish(board)
     stuck = [square for square in board.standable if not can_finish[square]]
     if not stuck:
-        return
+        return None
     square = stuck[0]
     cells, bounds = _rows(board)
     seen = _search(cells, bounds, [square], board.end + 1)

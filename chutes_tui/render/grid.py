@@ -152,12 +152,14 @@ class Layout:
         """The squares on a straight line between two squares' cells, ends included."""
         (x0, y0), (x1, y1) = self.jump_cell(tail), self.jump_cell(head)
         steps = max(abs(x1 - x0), abs(y1 - y0))
-        squares = []
+        squares: list[int] = []
+        seen: set[int] = set()  # a long board's ladder crosses thousands: no search of the list
         for step in range(steps + 1):
             t = step / steps if steps else 0.0
             x = round(x0 + (x1 - x0) * t)
             y = round(y0 + (y1 - y0) * t)
             found = self.square_at(x * self.cell_width, self.row_top(y))
-            if found is not None and found not in squares:
+            if found is not None and found not in seen:
+                seen.add(found)
                 squares.append(found)
         return squares

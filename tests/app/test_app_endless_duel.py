@@ -51,9 +51,9 @@ async def test_quitting_stops_a_duel_solve_under_way(monkeypatch):
     sweeps = []
     original = duel.die_values
 
-    def never_settling(model, table, others=None):  # a sweep's work, and noise
+    def never_settling(model, table, *rest):  # a sweep's work, and noise
         sweeps.append(1)
-        return original(model, table, others) * rng.random()
+        return original(model, table, *rest) * rng.random()
 
     monkeypatch.setattr(duel, "die_values", never_settling)
     board = load_board("tiny-10").replace(

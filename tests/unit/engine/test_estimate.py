@@ -86,8 +86,16 @@ def test_three_players_seats_chances_add_up_and_the_work_is_bounded(monkeypatch)
     assert cut.cut == 100 and cut.wins == (0, 0)
 
 
-def test_live_odds_beyond_the_solvers_are_an_estimate(standard):
-    board = standard.replace(pawns=2)
+@pytest.fixture(scope="module")
+def two_pawns(standard):
+    """The standard board with two pawns each, kept for the module: its solve (3,402 states of
+    one player's pawns, 0.5 CPU-s) is made once for the two tests that ask (one process)."""
+    return standard.replace(pawns=2)
+
+
+@pytest.mark.xdist_group("standard-two-pawns")
+def test_live_odds_beyond_the_solvers_are_an_estimate(two_pawns):
+    board = two_pawns
     assert estimated(board, 2) and not estimated(board, 1) and live_refusal(board, 2) is None
     stats = live_stats(board, ((5, 38), (10, 0)), 1)
     assert stats.estimate is not None and stats.estimate.games == 2_000
@@ -99,14 +107,15 @@ def test_live_odds_beyond_the_solvers_are_an_estimate(standard):
     assert np.isfinite(exact.turns_left[0])
 
 
-def test_the_noise_of_estimated_odds_marks_no_swing(standard):
+@pytest.mark.xdist_group("standard-two-pawns")
+def test_the_noise_of_estimated_odds_marks_no_swing(standard, two_pawns):
     """A swing must pass four standard errors of the estimate as well as one point."""
     from chutes_tui.analysis.multi import SeatOdds
     from chutes_tui.engine.game import Game
     from chutes_tui.engine.turn import SWING_LEAST, swing_least, swings
     from chutes_tui.model.players import parse_player_spec
 
-    board = standard.replace(pawns=2)
+    board = two_pawns
     assert swing_least(standard, 2) == SWING_LEAST and swing_least(board, 1) == SWING_LEAST
     assert swing_least(board, 2) == pytest.approx(0.01 + 4 * math.sqrt(0.25 / 2_000))
     game = Game.new(board, parse_player_spec("cpu:best,cpu:best"), seed=1)

@@ -76,12 +76,13 @@ def _input(rng: random.Random, index: int) -> tuple[str, bytes]:
     if kind == 8:
         return name, _hostile(rng, toml).encode()
     if kind == 0:
-        return name, bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
+        return name, rng.randbytes(rng.randrange(200))
     if kind == 1:
         return name, b""
     if kind == 2:  # many jumps
         count = rng.randint(100, 3000)
-        body = "\n".join(f"{rng.randint(1, 5000)} {rng.randint(1, 5000)}" for _ in range(count))
+        squares = map(str, rng.choices(range(1, 5001), k=2 * count))  # (randint per square: slow)
+        body = "\n".join(map(" ".join, zip(squares, squares, strict=False)))
         return name, f"0\n5000\n6\n{body}\n".encode()
     if kind == 3:
         text = "".join(

@@ -92,7 +92,14 @@ def _string_keys(text: str, name: str) -> list[str]:
 def test_no_memo_is_given_a_string_key_anywhere():
     files = sorted((ROOT / "chutes_tui").rglob("*.py")) + sorted((ROOT / "tests").rglob("*.py"))
     assert len(files) > 100
-    found = [where for path in files for where in _string_keys(path.read_text(), str(path.relative_to(ROOT)))]
+    texts = [(path, path.read_text()) for path in files]
+    # Only a file that names a memo can give one a key: the others are not parsed.
+    found = [
+        where
+        for path, text in texts
+        if "memo" in text
+        for where in _string_keys(text, str(path.relative_to(ROOT)))
+    ]
     assert found == []
 
 

@@ -36,7 +36,9 @@ def test_a_board_is_designed_under_each_rule_and_its_figures_are_the_exact_chain
     overrides = CASES[name]
     end_rule = "bounce" if "goal" in name else "exact"
     spec = DesignSpec(squares=40, ladders=3, chutes=3, end_rule=end_rule, target_turns=10.0, rules=overrides)
-    report = design(spec, 11, max_evaluations=80)
+    # 30 candidates: no case meets its target within 80 either (the search that does is the next
+    # test's); each candidate is still evaluated on its own rule's chain, and the budget is exact.
+    report = design(spec, 11, max_evaluations=30)
     board = report.board
     for row in overrides:
         assert row.of(board) == overrides.value(row), row.field
@@ -47,8 +49,8 @@ def test_a_board_is_designed_under_each_rule_and_its_figures_are_the_exact_chain
     assert report.analysis.distribution.mean == pytest.approx(exact, rel=1e-12)
     assert report.targets[0].value == report.analysis.distribution.mean
     # Met, or the budget spent trying (each candidate counted once: the budget is exact).
-    assert report.met or (report.stats.stopped == "budget" and report.stats.evaluations == 80)
-    assert report.stats.evaluations <= 80 and report.stats.exact == 0
+    assert report.met or (report.stats.stopped == "budget" and report.stats.evaluations == 30)
+    assert report.stats.evaluations <= 30 and report.stats.exact == 0
 
 
 def test_the_search_reaches_a_target_and_an_edge_under_a_streak_rule():
@@ -74,12 +76,10 @@ def test_the_same_seed_and_budget_give_the_same_board_whatever_the_time():
     spec = DesignSpec(
         squares=40, ladders=2, chutes=3, target_turns=3.0, rules=CASES["miss a turn, throw again"]
     )
-    first = design(spec, 2, max_evaluations=120)
-    again = design(spec, 2, time_limit=1_000, max_evaluations=120)
+    first = design(spec, 2, max_evaluations=40)
+    again = design(spec, 2, time_limit=1_000, max_evaluations=40)
     assert first.stats.stopped == again.stats.stopped == "budget"
-    assert (
-        first.board.jumps == again.board.jumps and first.stats.evaluations == again.stats.evaluations == 120
-    )
+    assert first.board.jumps == again.board.jumps and first.stats.evaluations == again.stats.evaluations == 40
 
 
 def test_a_board_too_large_for_a_chain_per_candidate_is_refused_naming_the_limit():
