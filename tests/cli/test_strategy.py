@@ -178,7 +178,7 @@ def test_an_estimate_shows_its_progress_and_stops_when_told(standard):
     from chutes_tui.research.strategy import strategy_report
 
     # Two pawns on 50 squares: 1,127 states, past the exact solver's 1,000 (solved in floats) and
-    # past the duel's pairs (estimated); the standard board's 5,050 took 1.7 CPU-s to the same.
+    # past the duel's pairs (estimated); the standard board's 3,402 took 1.7 CPU-s to the same.
     board = Board(end=50, die=6, jumps=((3, 21), (28, 41), (47, 19), (36, 6)), pawns=2)
     told = []
     report = strategy_report(board, 2, games=3_000, progress=lambda d, t: told.append((d, t)))
