@@ -19,8 +19,14 @@ def test_analyze_two_players_under_bump(capsys):
     data = json.loads(out)
     assert code == 0 and data["board"]["bump"] is True
     assert data["seat_win_probability"][0] == pytest.approx(0.5054966532884, abs=1e-12)
-    code, out, _ = run(capsys, "analyze", "standard", "--bump", "--positions", "30", "40")
-    assert code == 0 and "P(win)" in out
+    # From given squares, as text, the exact lifting's chance (on tiny-10: the standard board's
+    # joint chain solved again for the same path cost 0.3 CPU-s).
+    from chutes_tui.exact.bump import exact_bump
+    from chutes_tui.io.boardfile import load_board
+
+    code, out, _ = run(capsys, "analyze", "tiny-10", "--bump", "--positions", "3", "5")
+    first = float(exact_bump(load_board("tiny-10").replace(bump=True), (3, 5)).first_seat_wins)
+    assert code == 0 and "P(win)" in out and f"{first:.10f}" in out and f"{1 - first:.10f}" in out
 
 
 def test_simulate_more_players_as_an_estimate(capsys):
