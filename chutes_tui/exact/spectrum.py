@@ -148,12 +148,7 @@ def _index(Q: fmpq_mat, factor: fmpz_poly, algebraic: int) -> int:
     """``factor``'s power in ``Q``'s minimal polynomial: the first ``j`` with
     ``rank(p(Q)ʲ) = n − a·deg p`` (its generalised eigenspace, of dimension ``a·deg p``, is then
     all in the kernel). 1 at once when ``a = 1``; exact ranks, cheaper than FLINT's minimal
-    polynomial of a dense matrix (the extra roll's: 7 s at 122 states, this 2 s).
-
-    ``rank(p(Q)ʲ)`` falls strictly until ``j`` reaches the index and stays there after, so the
-    index is found by binary search: ``p(Q)^(2^i)`` squared until the rank reaches ``n − a·deg p``,
-    then the index's binary digits from the highest down, ``2 log₂ j`` products and ranks in all
-    (no-jumps' block at zero, index 95: 14 where one at a time took 95, 0.1 s against 0.4)."""
+    polynomial of a dense matrix (the extra roll's: 7 s at 122 states, this 2 s)."""
     if algebraic == 1:
         return 1
     n = Q.nrows()
@@ -162,19 +157,10 @@ def _index(Q: fmpq_mat, factor: fmpz_poly, algebraic: int) -> int:
     for coefficient in reversed(factor.coeffs()):  # p(Q) by Horner's rule
         value = value * Q + identity * int(coefficient)
     kernel_rank = n - algebraic * factor.degree()
-    if value.rank() == kernel_rank:
-        return 1
-    squares = [value]  # p(Q)^(2^i), each of a rank above the kernel's
-    while (square := squares[-1] * squares[-1]).rank() > kernel_rank:
-        squares.append(square)
-    # The index lies in (2^m, 2^(m+1)], m = len(squares) - 1: the largest j with a rank above
-    # the kernel's, found digit by digit below 2^m, is one less than it.
-    power, below = squares[-1], 1 << (len(squares) - 1)
-    for i in reversed(range(len(squares) - 1)):
-        trial = power * squares[i]
-        if trial.rank() > kernel_rank:
-            power, below = trial, below + (1 << i)
-    return below + 1
+    power, index = value, 1
+    while power.rank() > kernel_rank:
+        power, index = power * value, index + 1
+    return index
 
 
 @dataclass(frozen=True)
