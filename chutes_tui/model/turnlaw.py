@@ -36,7 +36,6 @@ from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
 
-from chutes_tui.model.memo import Memo, MemoKey
 from chutes_tui.model.rules import EndRule, Penalty
 from chutes_tui.model.turns import PieceState, Rolling, TurnBoard, after_roll, begin_turn
 
@@ -206,25 +205,11 @@ def _visits(chain: TurnChain) -> list[Fraction]:
     return [rows[i][n] for i in range(n)]
 
 
-Reached = tuple[dict[PieceState, tuple[PieceState, ...]], tuple[Rolling, ...]]
-# The board's piece states and where each one's turn ends (:func:`reached_pieces`).
-REACHED: MemoKey[TurnBoard, Reached] = MemoKey("reached_pieces")
-
-
-def reached_pieces(board: TurnBoard) -> Reached:
+def reached_pieces(board: TurnBoard) -> tuple[dict[PieceState, tuple[PieceState, ...]], tuple[Rolling, ...]]:
     """Every piece state a game can stand on between turns (the start's, and every turn's ends
     from there; the goal included), each with the piece states its turn can end on (the goal:
     none); and the within-turn states found from which a turn never ends (empty on a board the
-    checks accept). Kept with a board that has a memo (read it, never change it): a board checks
-    them when it is made, its squares and its chain's states are them, and each walk solved every
-    turn again (a third of ``design``'s and ``add-jump``'s time under issue 26's rules)."""
-    memo = getattr(board, "memo", None)
-    if isinstance(memo, Memo):
-        return memo.get(REACHED, lambda: _reached(board))
-    return _reached(board)
-
-
-def _reached(board: TurnBoard) -> Reached:
+    checks accept)."""
     start = PieceState(board.start)
     after: dict[PieceState, tuple[PieceState, ...]] = {}
     endless: list[Rolling] = []
