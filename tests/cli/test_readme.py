@@ -52,7 +52,7 @@ def test_each_question_runs(command, capsys, tmp_path, monkeypatch, request):
 
 def _lift_the_standard_board_once(monkeypatch, lifted):
     """The CLI's exact lifting of the standard board under bump from the start, the fractions
-    test_exact_bump.py checks, is the session's (4 s once, not twice); anything else is lifted."""
+    test_exact_bump.py checks, is the session's (1 s once, not twice); anything else is lifted."""
     from chutes_tui.exact import bump
 
     lift = bump.exact_bump
