@@ -108,7 +108,7 @@ def tiny():
 
 @pytest.fixture(scope="session")
 def standard_under_bump_exactly():
-    """The standard board's exact fractions under the bump rule (4 s of lifting): worked out once
+    """The standard board's exact fractions under the bump rule (1 s of lifting): worked out once
     per test process for the tests that check them and the README's question that prints them
     (marked ``xdist_group("standard-bump")`` so that they share a process)."""
     from chutes_tui.exact.bump import exact_bump

@@ -87,11 +87,11 @@ EXACT_IN_APP_MAX_STATES = 120
 # under 200 MB, so 450 states stays under about half a minute.
 EXACT_MAX_STATES = 450
 # exact --bump: two players' folded joint chain, n² unknowns for n squares to rest on (6,724 on
-# the standard board, about 5 s; the work grows like n⁴: the lifting's steps and each step's solve).
+# the standard board, about 1 s; the work grows like n⁴: the lifting's steps and each step's solve).
 EXACT_BUMP_MAX_STATES = 12_000
 # ... and its work: bits to find × entries a lifting step touches (exact.bump.lifting_work), about
-# 10⁻¹⁰ s each. The standard board makes 5.7·10¹⁰ (4 s), 109 squares with a d6 8.5·10¹⁰ (12 s);
-# with a 100-face spinner the same 11,881 positions make 1.5·10¹² (over two minutes): refused.
+# 3·10⁻¹¹ s each. The standard board makes 2.9·10¹⁰ (0.9 s), 109 squares with a d6 3.6·10¹⁰ (1.3 s);
+# with a 100-face spinner the same 11,881 positions make 1.2·10¹² (half a minute or more): refused.
 EXACT_BUMP_MAX_WORK = 2e11
 # Certain digits for 3-12 players: each doubling of the rounds summed costs four times the last;
 # 300 digits take about 15 s on the standard board. More players cost no more (4.0 s for 6, 3.6 s

@@ -103,10 +103,32 @@ def tie_range(model: Choices, ties: Ties, players: int) -> TieRange | None:
     first seat moving first; ``None`` beyond :data:`STRATEGY_TIE_POLICIES` policies."""
     if ties.count > STRATEGY_TIE_POLICIES:
         return None
-    odds = [
-        seat_odds(policy_chain(model, policy), [model.start] * players)
-        for policy in optimal_policies(model, ties)
-    ]
+    chains = [policy_chain(model, policy) for policy in optimal_policies(model, ties)]
+    odds = _odds_from(chains, model.start, players)
     win = tuple((min(o.win[j] for o in odds), max(o.win[j] for o in odds)) for j in range(players))
     moves = [o.expected_total_moves for o in odds]
     return TieRange(len(odds), win, (min(moves), max(moves)))
+
+
+def _odds_from(chains: Sequence[PolicyChain], state: int, players: int) -> list[SeatOdds]:
+    """:func:`seat_odds` of each chain, every seat on ``state``, the first moving first. The
+    chains' curves come from one chain of them all side by side (block diagonal: each policy's
+    states reach only its own), one sparse product a turn for all where each policy's own
+    product a turn took a thousand times scipy's overhead (1,025 policies with Efron's dice on
+    the standard board: 0.8 s). The joined chain's largest expected turns bound every remainder
+    of each, so each series is summed at least as far as alone."""
+    if players == 1:
+        return [seat_odds(chain, [state]) for chain in chains]
+    n = chains[0].size
+    joined = PolicyChain(
+        sp.block_diag([chain.Q for chain in chains], format="csr"),
+        np.concatenate([chain.finish for chain in chains]),
+        np.concatenate([chain.values for chain in chains]),
+    )
+    rows = state + n * np.arange(len(chains))
+    curves = finishing_curves(joined, rows, survival_bound(players, float(joined.values.max(initial=1.0))))
+    order = play_order(players, 0)
+    return [  # every seat's curves are the same row's
+        odds_in_play_order(curves.survival[[i] * players], curves.pmf[[i] * players], order)
+        for i in range(len(chains))
+    ]

@@ -34,14 +34,13 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
 from flint import fmpq
-from scipy.sparse.linalg import splu
 
 from chutes_tui.analysis.bump import JointChain, joint_chain
+from chutes_tui.analysis.forwardlu import ForwardLU
 from chutes_tui.exact.fractions import decimal_digits, fraction_text
 from chutes_tui.model.board import Board
 from chutes_tui.model.memo import MemoKey
@@ -124,10 +123,10 @@ def lifting_work(board: Board, limit: float) -> float:
     """About how much work :func:`exact_bump` does, in entries touched: the lifting finds about
     ``2 log₂ H`` bits of each answer (its stopping rule), some 25-50 a step, and a step solves
     with the float LU's factors and multiplies by ``M``, for each of the two matrices. So the
-    work is ``2 log₂ H · (entries of the factors + of M)``, up to a constant (about 10⁻¹⁰ s an
-    entry-bit on the 2-core machine: 4 s on the standard board's 5.7·10¹⁰).
+    work is ``2 log₂ H · (entries of the factors + of M)``, up to a constant (about 3·10⁻¹¹ s an
+    entry-bit on the 2-core machine: 0.9 s on the standard board's 2.9·10¹⁰).
 
-    The factors' fill is known only once factorised (5 s on a 109-square board with a
+    The factors' fill is known only once factorised (0.7 s on a 109-square board with a
     100-face spinner): where ``M``'s own entries already put the work above ``limit`` that is
     the answer, without factorising. The length matrix's LU is kept for :func:`exact_bump`."""
     folded = _folded_for(board)
@@ -135,22 +134,21 @@ def lifting_work(board: Board, limit: float) -> float:
     least = bits * folded.length.nnz
     if least > limit:
         return least
-    lu = _length_lu(board, folded)
-    return bits * (lu.L.nnz + lu.U.nnz + folded.length.nnz)
+    return bits * (_length_lu(board, folded).entries + folded.length.nnz)
 
 
 # The board's two-player joint chain, folded (see :func:`_folded`).
 BUMP_FOLDED: MemoKey[Board, _Folded] = MemoKey("exact_bump_folded")
-# The LU factors (a SuperLU) of the folded chain's length system, in doubles.
-BUMP_LENGTH_LU: MemoKey[Board, Any] = MemoKey("exact_bump_length_lu")
+# The LU factors of the folded chain's length system, in doubles.
+BUMP_LENGTH_LU: MemoKey[Board, ForwardLU] = MemoKey("exact_bump_length_lu")
 
 
 def _folded_for(board: Board) -> _Folded:
     return board.memo.get(BUMP_FOLDED, lambda: _folded(board, joint_chain(board, 2)))
 
 
-def _length_lu(board: Board, folded: _Folded) -> Any:
-    return board.memo.get(BUMP_LENGTH_LU, lambda: splu(folded.length.astype(float).tocsc()))
+def _length_lu(board: Board, folded: _Folded) -> ForwardLU:
+    return board.memo.get(BUMP_LENGTH_LU, lambda: ForwardLU(folded.length.astype(float)))
 
 
 def solve_exactly(
@@ -159,14 +157,15 @@ def solve_exactly(
     wanted: int,
     inverse_norm: float,
     progress: Callable[[float], None] | None = None,
-    lu: Any = None,
+    lu: ForwardLU | None = None,
 ) -> list[Fraction]:
     """Component ``wanted`` of ``M⁻¹ b`` for each ``b`` in ``rhs`` (integer ``M`` and ``b``),
     given ``‖M⁻¹‖_∞ ≤ inverse_norm``: see the module docstring. ``progress(fraction done)``;
-    ``lu``: ``M``'s float LU if the caller has it (scipy's SuperLU)."""
+    ``lu``: ``M``'s float LU if the caller has it (in the reversed order of
+    :mod:`~chutes_tui.analysis.forwardlu`: a quarter of the solves' time)."""
     size = M.shape[0]
     if lu is None:
-        lu = splu(M.astype(float).tocsc())
+        lu = ForwardLU(M.astype(float))
     log_h = hadamard_bits(M)
     bound = 1 << math.ceil(log_h)
     row_sum = int(abs(M).sum(axis=1).max())

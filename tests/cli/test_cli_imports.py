@@ -18,11 +18,11 @@ print(sorted(name for name in ("scipy", "flint", "textual") if name in sys.modul
 """
 
 
+# `--help` and `--version` are test_verbs.py's test_the_top_command_loads_no_verb_and_no_heavy_library
+# (in a fresh interpreter too, with numpy, asyncio and rich besides these three).
 @pytest.mark.parametrize(
     "argv",
     [
-        ["--help"],
-        ["--version"],
         [],
         ["boards"],
         ["boards", "--json"],
@@ -55,11 +55,5 @@ def test_the_apps_screens_load_no_heavy_library():
     assert done.stdout.strip() == "[]"
 
 
-def test_exact_standard_needs_flint_alone():
-    """``exact standard`` (issue 25, point 8): the board, its states and the exact chain are
-    plain Python and python-flint; neither numpy nor scipy is imported on its path."""
-    probe = PROBE.replace('("scipy", "flint", "textual")', '("numpy", "scipy", "flint", "textual")')
-    done = subprocess.run(
-        [sys.executable, "-c", probe, "exact", "standard"], capture_output=True, text=True, check=True
-    )
-    assert done.stdout.strip().splitlines()[-1] == "['flint']"
+# ``exact standard`` loads python-flint alone: test_verbs.py's
+# test_exact_standard_works_its_fractions_out_without_scipy_or_gmpy2 (numpy and textual among them).

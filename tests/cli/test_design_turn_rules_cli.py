@@ -55,7 +55,7 @@ def test_design_under_issue_26s_rules(capsys, tmp_path):
     path = tmp_path / "house.toml"
     argv = ["design", "--squares", "40", "--ladders", "3", "--chutes", "3", *ISSUE_26, "--target-turns", "9"]
     code, out, err = run(
-        capsys, *argv, "--seed", "6", "--max-evaluations", "100", "--json", "--output", str(path)
+        capsys, *argv, "--seed", "6", "--max-evaluations", "20", "--json", "--output", str(path)
     )
     assert code in (0, 4) and err == ""
     data = json.loads(out)

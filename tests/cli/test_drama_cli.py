@@ -54,19 +54,26 @@ def test_refusals_are_one_line_naming_the_limit(capsys, args, words):
 
 
 def test_design_for_lead_changes_writes_a_board_that_makes_itself_again(capsys, tmp_path, monkeypatch):
+    # Seed 2 without the bound designs a board of 4.98 lead changes; with it the search goes on
+    # to one of 6.68 (seed 5 and a bound of 7 searched 1.9 CPU-s for the same check).
     monkeypatch.chdir(tmp_path)
     args = ["design", "--squares", "30", "--ladders", "2", "--chutes", "3", "--target-turns", "12"]
-    assert main([*args, "--min-lead-changes", "7", "--seed", "5", "--output", "b.toml", "--json"]) == 0
+    assert main([*args, "--min-lead-changes", "6.5", "--seed", "2", "--output", "b.toml", "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert answer["met"] and answer["expected_lead_changes"] >= 7
+    assert answer["met"] and answer["expected_lead_changes"] >= 6.5
     board = load_board(str(tmp_path / "b.toml"))
     assert game_drama(board, 2).lead_changes == pytest.approx(answer["expected_lead_changes"], abs=1e-9)
-    assert "--min-lead-changes 7" in board.description
+    assert "--min-lead-changes 6.5" in board.description
+    assert main([*args, "--seed", "2", "--output", "plain.toml", "--json"]) == 0
+    assert game_drama(load_board("plain.toml"), 2).lead_changes < 6.5  # the bound did the work
     assert main(["design", "--min-lead-changes", "5", "--players", "4", "--output", "c.toml"]) == 2
     assert "DRAMA_MAX_PLAYERS" in capsys.readouterr().err
 
 
 def test_the_readmes_example_is_what_the_command_prints(capsys):
+    """The README's example, as printed; the quantiles it names after it are the JSON answer's,
+    read from the recorded answer that test_golden.py checks the command still prints (the same
+    command run again here cost 1.3 CPU-s)."""
     from pathlib import Path
 
     readme = (Path(__file__).parents[2] / "README.md").read_text()
@@ -75,11 +82,10 @@ def test_the_readmes_example_is_what_the_command_prints(capsys):
     printed = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
     assert example.splitlines() == printed[: len(example.splitlines())]
     tail = " ".join(readme.split("(then the decisive turn's quantiles, ", 1)[1].split()[:7])
-    report = json.loads(_json(["analyze", "standard", "--drama", "--json"], capsys))
+    golden = Path(__file__).parent / "golden"
+    name = "28-analyze-standard-drama"
+    asked = json.loads((golden / "commands.json").read_text())[name]
+    assert " ".join(asked) == "analyze standard --drama --json"
+    report = json.loads((golden / f"{name}.json").read_text())
     quantiles = list(report["decisive_turn"]["quantiles"].values())
     assert tail == ", ".join(map(str, quantiles[:5])) + " and " + str(quantiles[5])
-
-
-def _json(args, capsys):
-    assert main(args) == 0
-    return capsys.readouterr().out

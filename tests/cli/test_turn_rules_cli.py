@@ -107,19 +107,26 @@ def test_paths_are_the_chains_own(capsys, board):
 
 def _played(board, games, seed=26):
     """Landings per game on each square, and the share of games landing there, from games
-    played roll by roll by the turn machine."""
+    played roll by roll by the turn machine (the rolls drawn from the die's law a batch at a time:
+    one draw each took a third of the test's time)."""
     rng = np.random.default_rng(seed)
     faces, chances = board.die.values, board.die.probabilities
-    landed = np.zeros((games, board.end + 1))
-    for game in range(games):
+
+    def draws():
+        while True:
+            yield from rng.choice(faces, size=1 << 16, p=chances).tolist()
+
+    roll = draws().__next__
+    landed = [[0] * (board.end + 1) for _ in range(games)]
+    for counts in landed:
         piece = PieceState(board.start)
         while piece.square != board.goal_square:
-            turn = play_turn(board, piece, lambda: int(rng.choice(faces, p=chances)), limit=10_000)
+            turn = play_turn(board, piece, roll, limit=10_000)
             for move in turn.moves:
                 if not move.lost:
-                    landed[game, move.landing] += 1
+                    counts[move.landing] += 1
             piece = turn.end
-    return landed
+    return np.array(landed, dtype=float)
 
 
 def test_jumps_and_squares_agree_with_games_played_roll_by_roll(capsys, board):
@@ -215,7 +222,9 @@ def test_best_first_roll_which_assumes_a_turn_of_one_landing_refuses_in_one_line
 
 
 def test_add_jump_solves_each_candidate_board_on_its_own_chain(capsys, board):
-    code = main(["experiments", "add-jump", "x", "--min-length", "4", "--json"])
+    # Jumps of 8 squares or more: 36-69 candidates a board (4 made 72-119, solved alike), some
+    # counter-intuitive (on "goal" and "throw again") and most not.
+    code = main(["experiments", "add-jump", "x", "--min-length", "8", "--json"])
     out, err = capsys.readouterr()
     assert code == 0, err
     data = json.loads(out)
@@ -225,7 +234,7 @@ def test_add_jump_solves_each_candidate_board_on_its_own_chain(capsys, board):
     for jump in jumps[:: max(len(jumps) // 12, 1)]:  # a dozen of them, exactly
         edited = board.replace(jumps=(*board.jumps, (jump["from"], jump["to"])))
         assert jump["expected_turns"] == pytest.approx(float(exact_expected_turns(edited)), rel=1e-10)
-        assert abs(jump["to"] - jump["from"]) >= 4
+        assert abs(jump["to"] - jump["from"]) >= 8
         assert jump["counter_intuitive"] == (
             (jump["expected_turns"] > data["base"]) == (jump["to"] > jump["from"])
         )

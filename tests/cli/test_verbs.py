@@ -98,10 +98,11 @@ def test_a_verbs_arguments_wait_until_it_is_chosen():
 
 
 def test_exact_standard_works_its_fractions_out_without_scipy_or_gmpy2():
-    """``exact`` needs the chain's states, not its float matrix (issue 25, point 8); and its
+    """``exact`` needs the chain's states, not its float matrix (issue 25, point 8): the board,
+    its states and the exact chain are plain Python and python-flint, without numpy; and its
     integers are FLINT's and Python's: gmpy2 (whose import reads the installed packages'
     metadata) loads for the seats' and the bounds' long sums only."""
-    heavy, cli = loaded("exact", "standard", names=("scipy", "flint", "gmpy2"))
+    heavy, cli = loaded("exact", "standard", names=("numpy", "scipy", "flint", "gmpy2", "textual"))
     assert "chutes_tui.cli.exact" in cli
     assert heavy == ["flint"]
 
