@@ -239,7 +239,9 @@ class DramaReport:
 
     @property
     def first_terms(self) -> list[float]:
-        return [float(p) for p in self.drama.decisive.pmf[:DECISIVE_TERMS]]
+        # A chance within the rounding's bound of 0 can come out a hair below it, or -0.0 ("-0.000" was
+        # printed for tiny-10 from 3, 0, 8): a probability is shown at least 0.
+        return [float(p) if p > 0 else 0.0 for p in self.drama.decisive.pmf[:DECISIVE_TERMS]]
 
     def to_json(self) -> dict[str, Any]:
         drama, law = self.drama, self.drama.decisive

@@ -35,6 +35,10 @@ def test_text_from_positions_three_players(capsys):
     assert f"expected lead changes       {want.lead_changes:.10f}" in out
     assert f"{want.comeback:.10f}" in out
     assert f"{want.decisive.mean:.4f}" in out
+    # P(D = 1) and P(D = 2) round to 0 here, the second at or a hair below 0 in floats: 0.000.
+    lines = out.splitlines()
+    terms = lines[lines.index(next(line for line in lines if line.startswith("P(D = t)"))) + 2].split()
+    assert terms[1:3] == ["0.000", "0.000"] and not any(term.startswith("-") for term in terms)
 
 
 @pytest.mark.parametrize(
