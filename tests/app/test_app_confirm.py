@@ -18,40 +18,39 @@ def person_mid_game(standard):
     return ChutesApp(board=standard, players=parse_player_spec("Ann,Bob"), seed=4)
 
 
-@pytest.mark.parametrize(
-    ("keys", "after_yes"),
-    [(["r"], GameScreen), (["n"], SetupScreen), (["b", "enter"], GameScreen)],
-    ids=["rematch", "new-game", "load-board"],
-)
-async def test_leaving_a_game_in_progress_asks_first(standard, keys, after_yes):
+async def test_leaving_a_game_in_progress_asks_first(standard):
+    """Rematch, load a board and new game each ask before a game in progress is lost: one app
+    through the three in turn (rematch and load board leave a fresh game, played on again
+    before the next), as three apps cost 0.6 CPU-s more."""
     app = person_mid_game(standard)
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_turns(pilot, app, 3)
-        screen = app.screen
-        game, history = screen.game, list(screen.game.history)
-        for key in keys:  # b: the picker first (its first board), then the question
-            await pilot.press(key)
+        for keys, after_yes in ((["r"], GameScreen), (["b", "enter"], GameScreen), (["n"], SetupScreen)):
+            await play_turns(pilot, app, 3)
+            screen = app.screen
+            game, history = screen.game, list(screen.game.history)
+            for key in keys:  # b: the picker first (its first board), then the question
+                await pilot.press(key)
+                await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen), keys
+            await pilot.press("escape")  # cancelled: the very same game, move for move
             await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("escape")  # cancelled: the very same game, move for move
-        await settle(pilot)
-        assert app.screen is screen and screen.game is game and list(game.history) == history
-        for key in keys:
-            await pilot.press(key)
+            assert app.screen is screen and screen.game is game and list(game.history) == history, keys
+            for key in keys:
+                await pilot.press(key)
+                await settle(pilot)
+            await pilot.press("enter")  # Enter keeps the game: only y leaves it
             await settle(pilot)
-        await pilot.press("enter")  # Enter keeps the game: only y leaves it
-        await settle(pilot)
-        assert app.screen is screen and screen.game is game
-        for key in keys:
-            await pilot.press(key)
+            assert app.screen is screen and screen.game is game, keys
+            for key in keys:
+                await pilot.press(key)
+                await settle(pilot)
+            await pilot.press("y")
             await settle(pilot)
-        await pilot.press("y")
-        await settle(pilot)
-        assert isinstance(app.screen, after_yes)
-        if after_yes is GameScreen:  # a fresh game (on the picked board)
-            assert screen.game is not game and not screen.game.history
-        if keys[0] == "b":
-            assert screen.game.board.name == "classic-1952"
+            assert isinstance(app.screen, after_yes), keys
+            if after_yes is GameScreen:  # a fresh game (on the picked board)
+                assert screen.game is not game and not screen.game.history, keys
+            if keys[0] == "b":
+                assert screen.game.board.name == "classic-1952"
 
 
 async def test_nothing_is_asked_before_the_first_roll_or_in_a_watched_game(standard):
@@ -91,28 +90,30 @@ async def test_quitting_mid_game_asks_and_esc_keeps_playing(standard):
 
 
 @pytest.mark.parametrize("paused", [False, True], ids=["playing", "paused"])
-@pytest.mark.parametrize("key", ["question_mark", "e", "b", "x"], ids=["help", "editor", "picker", "exact"])
-async def test_a_dialog_closed_with_esc_restores_pause_and_play(standard, key, paused):
-    """While a dialog is open the computers wait; Esc gives back exactly the state before."""
+async def test_a_dialog_closed_with_esc_restores_pause_and_play(standard, paused):
+    """While a dialog is open the computers wait; Esc gives back exactly the state before. Each
+    dialog in turn on one game (an app a dialog cost 0.2 CPU-s more): after each Esc the game is
+    back where the next dialog finds it, playing or paused."""
     app = ChutesApp(board=standard, players=parse_player_spec("cpu:A,cpu:B"), seed=8, speed=4)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         await wait_for(pilot, lambda: len(screen.game.history) >= 2)
         if paused:
             await pilot.press("p")
-        await pilot.press(key)
-        await wait_for(pilot, lambda: app.screen is not screen)
-        frozen = len(screen.game.history)
-        await settle(pilot)
-        assert len(screen.game.history) == frozen, "the computers moved under a dialog"
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: app.screen is screen)
-        assert screen.controller.paused is paused
-        if paused:
+        for key in ("question_mark", "e", "b", "x"):  # help, editor, picker, exact
+            await pilot.press(key)
+            await wait_for(pilot, lambda: app.screen is not screen)
+            frozen = len(screen.game.history)
             await settle(pilot)
-            assert len(screen.game.history) == frozen
-        else:
-            await wait_for(pilot, lambda: len(screen.game.history) > frozen or screen.game.finished)
+            assert len(screen.game.history) == frozen, f"the computers moved under the dialog of {key}"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is screen)
+            assert screen.controller.paused is paused, key
+            if paused:
+                await settle(pilot)
+                assert len(screen.game.history) == frozen, key
+            else:
+                await wait_for(pilot, lambda f=frozen: len(screen.game.history) > f or screen.game.finished)
 
 
 async def test_editor_undoes_redoes_and_asks_before_losing_edits(classic):
@@ -157,22 +158,24 @@ async def test_editor_undoes_redoes_and_asks_before_losing_edits(classic):
         assert isinstance(app.screen, GameScreen) and app.screen.game.board.jumps == classic.jumps
 
 
-@pytest.mark.parametrize("key", ["question_mark", "x"], ids=["help", "exact"])
-async def test_long_dialogs_scroll_with_their_buttons_in_view(standard, key):
+async def test_long_dialogs_scroll_with_their_buttons_in_view(standard):
     app = person_mid_game(standard)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(key)
-        await wait_for(pilot, lambda: not isinstance(app.screen, GameScreen))
-        await settle(pilot)
-        body = app.screen.query_one(".body")
-        assert body.max_scroll_y > 0, "the body fits: this test needs a long one"
-        for button in app.screen.query("Button"):
-            assert app.screen.region.contains_region(button.region), button.id
-        await pilot.press("pagedown", "end")
-        await settle(pilot)
-        assert body.scroll_y > 0
-        for button in app.screen.query("Button"):
-            assert app.screen.region.contains_region(button.region), button.id
+        for key in ("question_mark", "x"):  # help, then exact: each from the game screen
+            await pilot.press(key)
+            await wait_for(pilot, lambda: not isinstance(app.screen, GameScreen))
+            await settle(pilot)
+            body = app.screen.query_one(".body")
+            assert body.max_scroll_y > 0, f"{key}: the body fits: this test needs a long one"
+            for button in app.screen.query("Button"):
+                assert app.screen.region.contains_region(button.region), (key, button.id)
+            await pilot.press("pagedown", "end")
+            await settle(pilot)
+            assert body.scroll_y > 0, key
+            for button in app.screen.query("Button"):
+                assert app.screen.region.contains_region(button.region), (key, button.id)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
 
 
 async def test_play_from_the_editor_asks_and_esc_keeps_the_edits(classic):
@@ -327,33 +330,36 @@ async def test_the_footer_is_made_again_only_when_its_keys_would_change(standard
 
 
 @pytest.mark.parametrize(
-    ("pawns", "size", "names"),
+    ("pawns", "sizes"),
     [
-        (2, (80, 24), ["Ann", "Best·cpu"]),
-        (3, (80, 24), ["Ann", "Alexand"]),
-        (4, (80, 24), ["Ann", "Alexandrina·cpu"]),
-        (2, (60, 20), ["Ann", "Best"]),
+        (2, {(60, 20): ["Ann", "Best"], (80, 24): ["Ann", "Best·cpu"]}),
+        (3, {(80, 24): ["Ann", "Alexand"]}),
+        (4, {(80, 24): ["Ann", "Alexandrina·cpu"]}),
     ],
+    ids=["2", "3", "4"],
 )
-async def test_a_computers_name_shows_beside_the_pawns_at_80x24(pawns, size, names):
+async def test_a_computers_name_shows_beside_the_pawns_at_80x24(pawns, sizes):
     """The name takes the room the columns that give way leave ('Best·cpu' was cut to 'Be·cpu'
     with two pawns); a name cut short keeps its letters before its '·cpu' mark (three pawns: 7
     columns for the name, 'Ale·cpu' would say less than 'Alexand'); four pawns leave no room
     for the squares (the board shows them). At 60x20 (the panel shown) the mark gives way
-    whole ('Be·cpu' on main, not 'Best·cp')."""
+    whole ('Be·cpu' on main, not 'Best·cp'). Two sizes of one game in one app, smallest first
+    and then widened (an app a size cost 0.8 CPU-s: cpu:best's strategy is solved at its start)."""
     board = load_board("standard").replace(pawns=pawns)
     second = "cpu:best" if pawns == 2 else "cpu:Alexandrina"
     app = ChutesApp(board=board, players=parse_player_spec(f"Ann,{second}"), seed=4)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        if size[0] < 64:  # the board alone at first: w shows the panel
-            await pilot.press("w")
+    async with app.run_test(size=next(iter(sizes))) as pilot:
+        for size, names in sizes.items():
+            await pilot.resize_terminal(*size)
             await settle(pilot)
-        table = app.screen.players_table
-        lines = ["".join(s.text for s in table.render_line(y)) for y in range(3)]
-        for line, name in zip(lines[1:], names, strict=True):
-            assert line[3:].startswith(name + " "), lines  # after the token and the arrow
-        assert all(line.rstrip().endswith("%") for line in lines[1:])
+            if size[0] < 64:  # the board alone at first: w shows the panel
+                await pilot.press("w")
+                await settle(pilot)
+            table = app.screen.players_table
+            lines = ["".join(s.text for s in table.render_line(y)) for y in range(3)]
+            for line, name in zip(lines[1:], names, strict=True):
+                assert line[3:].startswith(name + " "), (size, lines)  # after the token and the arrow
+            assert all(line.rstrip().endswith("%") for line in lines[1:]), (size, lines)
 
 
 async def test_the_players_chances_add_up_to_100_percent(standard):

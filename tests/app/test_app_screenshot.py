@@ -51,33 +51,38 @@ async def open_screen(pilot, app, where):
 
 
 @pytest.mark.parametrize(
-    ("where", "options"),
+    ("wheres", "options"),
     [
-        (GameScreen, {"players": "Ann,Bob"}),
-        (HelpScreen, {"players": "Ann,Bob"}),
-        (ConfirmScreen, {"players": "Ann,Bob"}),
-        (EditorScreen, {"edit": True}),
-        (SetupScreen, {}),
+        ((GameScreen, HelpScreen, ConfirmScreen), {"players": "Ann,Bob"}),
+        ((EditorScreen,), {"edit": True}),
+        ((SetupScreen,), {}),
     ],
-    ids=["game", "help", "confirm", "editor", "setup"],
+    ids=["game-help-confirm", "editor", "setup"],
 )
-async def test_ctrl_g_saves_the_screen_as_svg_and_says_where(standard, where, options):
+async def test_ctrl_g_saves_the_screen_as_svg_and_says_where(standard, wheres, options):
+    """The game, its help and its question in one app, Esc between them (an app a screen cost
+    0.2 CPU-s): each ctrl+g one new picture."""
     players = parse_player_spec(options["players"]) if "players" in options else None
     app = ChutesApp(board=standard, players=players, seed=4, edit="edit" in options)
     async with app.run_test(size=(100, 30)) as pilot:
-        await open_screen(pilot, app, where)
-        if where is SetupScreen:  # a name field has the focus: ctrl+g still reaches the app
-            app.screen.query(Input).first().focus()
-            await settle(pilot)
-            assert isinstance(app.focused, Input)
-        await pilot.press("ctrl+g")
-        await wait_for(pilot, saved_pictures, timeout=5)
-        [picture] = saved_pictures()
-        assert picture.parent == screenshots_dir() and picture.name.startswith("chutes-tui ")
-        svg = picture.read_text(encoding="utf-8")
-        assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
-        assert f"Screenshot saved to {picture}" in messages(app)
-        assert isinstance(app.screen, where)  # nothing else happened
+        for where in wheres:
+            await open_screen(pilot, app, where)
+            if where is SetupScreen:  # a name field has the focus: ctrl+g still reaches the app
+                app.screen.query(Input).first().focus()
+                await settle(pilot)
+                assert isinstance(app.focused, Input)
+            before = saved_pictures()
+            await pilot.press("ctrl+g")
+            await wait_for(pilot, lambda before=before: len(saved_pictures()) > len(before), timeout=5)
+            [picture] = set(saved_pictures()) - set(before)
+            assert picture.parent == screenshots_dir() and picture.name.startswith("chutes-tui "), where
+            svg = picture.read_text(encoding="utf-8")
+            assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>"), where
+            assert f"Screenshot saved to {picture}" in messages(app), where
+            assert isinstance(app.screen, where)  # nothing else happened
+            if where is HelpScreen:
+                await pilot.press("escape")
+                await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
 
 
 async def test_the_palettes_screenshot_and_two_in_one_second(standard, monkeypatch, tmp_path):

@@ -165,31 +165,48 @@ def test_every_worker_is_made_to_fail_below():
     assert set(WORKERS) == worker_names()
 
 
-@pytest.mark.parametrize("name", sorted(WORKERS))
-async def test_a_failing_worker_shows_one_dialog_and_the_app_goes_on(name, monkeypatch, tmp_path):
+# The workers a game of two people starts on a key, made to fail one after the other in one app
+# (an app each cost 0.2 CPU-s); the others each in an app of their own.
+ON_A_KEY = ("exact fraction", "exact first-player chance", "command search", "spectrum")
+ALONE = sorted(set(WORKERS) - set(ON_A_KEY))
+
+
+@pytest.mark.parametrize("names", [(name,) for name in ALONE] + [ON_A_KEY], ids=[*ALONE, "on a key"])
+async def test_a_failing_worker_shows_one_dialog_and_the_app_goes_on(names, monkeypatch, tmp_path):
     monkeypatch.setenv("CHUTES_TUI_CONFIG_DIR", str(tmp_path))
     run = workers.run_work
+    failing = [names[0]]
 
     def fail(worker, work):
-        if worker != name:
+        if worker != failing[0]:
             return run(worker, work)
-        raise RuntimeError(f"injected into the {name}")
+        raise RuntimeError(f"injected into the {worker}")
 
     monkeypatch.setattr(workers, "run_work", fail)
-    make, trigger = WORKERS[name]
+    make = WORKERS[names[0]][0]
+    assert all(WORKERS[name][0] is make for name in names)
     app = make(monkeypatch)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await trigger(pilot, app)
-        await wait_for(pilot, lambda: any(isinstance(s, ErrorScreen) for s in app.screen_stack))
-        await settle(pilot)
-        dialogs = [s for s in app.screen_stack if isinstance(s, ErrorScreen)]
-        assert [d.title_text for d in dialogs] == [f"The {name} failed"]
-        assert dialogs[0].message == f"RuntimeError: injected into the {name}"
-        assert app._exception is None and app.is_running
-        await pilot.press("escape")  # the dialog closes; the app is still there
-        await settle(pilot)
-        assert not isinstance(app.screen, ErrorScreen) and app.is_running
+        home = app.screen
+        for name in names:
+            failing[0] = name
+            await WORKERS[name][1](pilot, app)
+            await wait_for(pilot, lambda: any(isinstance(s, ErrorScreen) for s in app.screen_stack))
+            await settle(pilot)
+            dialogs = [s for s in app.screen_stack if isinstance(s, ErrorScreen)]
+            assert [d.title_text for d in dialogs] == [f"The {name} failed"]
+            assert dialogs[0].message == f"RuntimeError: injected into the {name}"
+            assert app._exception is None and app.is_running, name
+            await pilot.press("escape")  # the dialog closes; the app is still there
+            await settle(pilot)
+            assert not isinstance(app.screen, ErrorScreen) and app.is_running, name
+            for _ in range(3 if name != names[-1] else 0):  # back to the game for the next key
+                if app.screen is home:
+                    break
+                await pilot.press("escape")
+                await settle(pilot)
+            assert app.screen is home or name == names[-1], (name, app.screen_stack)
     assert app.return_code in (None, 0)
 
 
