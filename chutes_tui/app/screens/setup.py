@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Stat
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.keymap import KEYMAP, keys, moved
 from chutes_tui.app.messages import StartGame
+from chutes_tui.app.screenbase import StyledOnce, start_at_breakpoints
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.themes import seat_color
 from chutes_tui.app.widgets.footer import FittingFooter
@@ -37,7 +38,7 @@ from chutes_tui.model.text import path_text, shown
 T = TypeVar("T")
 
 
-class SetupScreen(Screen):
+class SetupScreen(StyledOnce, Screen):
     """The seats in play (1 to ``MAX_PLAYERS``: a person or the computer), a board, the rules,
     a seed. Only the seats in use are shown (and composed: the first paint stays quick); ctrl+n
     adds one, ctrl+r removes the one being edited."""
@@ -64,6 +65,7 @@ class SetupScreen(Screen):
         """``remembered``: the last game's setup (its rules, with the command line's over them):
         the starting point, its players and board too when no ``players`` are given."""
         super().__init__()
+        start_at_breakpoints(self, self.app.size)  # the form styled once, not again at its first Resize
         self.remembered = remembered
         if players is None and remembered is not None:
             players, board = remembered.players, remembered.board
