@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
@@ -263,7 +264,13 @@ class SetupScreen(StyledOnce, Screen):
         self.call_after_refresh(error.scroll_visible, animate=False)
 
     def seats(self) -> list[Seat]:
-        return list(self.query(Seat))
+        # The seats' own container, not the whole form: the footer asks twice at each change of
+        # bindings (check_action), and the form's hundred widgets made that a walk each time.
+        try:
+            table = self.query_one("#seats", Vertical)
+        except NoMatches:  # not composed yet
+            return []
+        return list(table.query_children(Seat))
 
     def _paint(self, color: str) -> str:
         return seat_color(self.app, color)
