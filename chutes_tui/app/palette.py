@@ -44,17 +44,19 @@ from functools import partial
 from typing import Any, Literal
 
 from textual import on
-from textual.app import App
+from textual.app import App, RenderResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit
 from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.message import Message
+from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, ScreenResultType
 from textual.theme import ThemeProvider
 from textual.widgets import Button, Input, LoadingIndicator, OptionList
 
+from chutes_tui.app.dimmed import DimmedScreen
 from chutes_tui.app.screenbase import ScreenMixin, StyledOnce
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.workers import start_worker
@@ -90,6 +92,13 @@ class Dialog(StyledOnce, DismissOnlyWhenOnTop, ModalScreen[ScreenResultType]):
         # The dialog's own keys at the foot of the screen, over those of the screen beneath,
         # which do not work while the dialog is open.
         self.mount(FittingFooter())
+
+    def render(self) -> RenderResult:  # type: ignore[override]  # Screen's says a Rich renderable;
+        # a Visual renders as any widget's does. The screen beneath, dimmed (app/dimmed.py).
+        beneath = super().render()
+        if type(beneath) is BackgroundScreen and beneath.color.a > 0:
+            return DimmedScreen(beneath.screen, beneath.color)
+        return beneath
 
 
 _move_page = OptionList._move_page
