@@ -41,33 +41,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from textual import on
-from textual.app import App
+from textual.app import App, RenderResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit
 from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.message import Message
-from textual.screen import ModalScreen, Screen, ScreenResultType
+from textual.renderables.background_screen import BackgroundScreen
+from textual.screen import ModalScreen, ScreenResultType
 from textual.theme import ThemeProvider
 from textual.widgets import Button, Input, LoadingIndicator, OptionList
 
+from chutes_tui.app.dimmed import DimmedScreen
+from chutes_tui.app.screenbase import ScreenMixin, StyledOnce
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.workers import start_worker
 
-# Textual walks a class's *first* DOMNode base for its CSS and component classes, so the guard is
-# a plain mixin placed before the screen class (as a Screen subclass it would hide the palette's
-# own styles). For the type checker it is a Screen.
-if TYPE_CHECKING:
-    _ScreenBase = Screen[Any]
-else:
-    _ScreenBase = object
 
-
-class DismissOnlyWhenOnTop(_ScreenBase):
+class DismissOnlyWhenOnTop(ScreenMixin):
     """Mix into a screen (first): a dismiss() from a screen that is not on top pops nothing (4)."""
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
@@ -76,7 +71,7 @@ class DismissOnlyWhenOnTop(_ScreenBase):
         return super().dismiss(result)
 
 
-class Dialog(DismissOnlyWhenOnTop, ModalScreen[ScreenResultType]):
+class Dialog(StyledOnce, DismissOnlyWhenOnTop, ModalScreen[ScreenResultType]):
     """A modal dialog of this app (see :class:`DismissOnlyWhenOnTop`). Its ``.body``, when it has
     one, scrolls with the arrow and page keys whatever has focus (the buttons do not use them)."""
 
@@ -97,6 +92,13 @@ class Dialog(DismissOnlyWhenOnTop, ModalScreen[ScreenResultType]):
         # The dialog's own keys at the foot of the screen, over those of the screen beneath,
         # which do not work while the dialog is open.
         self.mount(FittingFooter())
+
+    def render(self) -> RenderResult:  # type: ignore[override]  # Screen's says a Rich renderable;
+        # a Visual renders as any widget's does. The screen beneath, dimmed (app/dimmed.py).
+        beneath = super().render()
+        if type(beneath) is BackgroundScreen and beneath.color.a > 0:
+            return DimmedScreen(beneath.screen, beneath.color)
+        return beneath
 
 
 _move_page = OptionList._move_page

@@ -11,6 +11,8 @@ stylesheets that hold them.
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from textual.cache import LRUCache
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation, Stylesheet
@@ -47,6 +49,13 @@ class SharedStylesheet(Stylesheet):
             rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
             PARSED[key] = rules
         return rules
+
+    def read(self, filename: str | PurePath) -> None:
+        # Textual 8.2.8's read() asks for a parse but keeps the selector map of the rules before
+        # it, and apply() picks a node's candidate rules from that map: until the next parse, a
+        # node styled missed the file's rules (a first dialog over a game: screens.tcss' align).
+        super().read(filename)
+        self._rules_map = None
 
     def copy(self) -> Stylesheet:
         """A copy sharing the same parsed rules (Textual copies it to change the theme)."""

@@ -25,6 +25,7 @@ from rich.segment import Segment
 from rich.style import Style
 
 from chutes_tui.model.board import Board
+from chutes_tui.model.memo import Recent
 from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.rules import JumpKind
 from chutes_tui.render.grid import Layout
@@ -129,8 +130,8 @@ class Scene:
     # With pawns, ``players`` and ``positions`` list every piece (each player's K pawns in turn)
     # and ``labels`` its pawn's number, drawn after the player's token ("●2").
     labels: Sequence[str] = ()
-    # Painted cell lines kept between paints (the front end empties it whenever the board, its
-    # layout, colours or players change): after a move most of a line is unchanged.
+    # Painted cell lines kept between paints (the front end takes another whenever the board, its
+    # layout, colours or players change: shared_cells): after a move most of a line is unchanged.
     cells: dict[tuple[Any, ...], list[Segment]] | None = None
     _kinds: dict[int, JumpKind] = field(default_factory=dict)
 
@@ -139,6 +140,32 @@ class Scene:
             tail, head = self.art.jumps[index]
             self._kinds[index] = JumpKind.LADDER if head > tail else JumpKind.CHUTE
         return self._kinds[index]
+
+
+# Painted cell lines (``Scene.cells``) shared by the front end's board views of the process that
+# paint the same board laid out the same way for the same players in the same colours: a
+# rematch, a board shown again by the review or the editor, the tests' hundreds of games on the
+# standard board, paint from them. A cell's key holds everything else it shows (its pieces,
+# trail, cursor, highlight and overlay step). The few most recent kinds are kept, each at most
+# CELL_CACHE_LINES lines of cells.
+_PAINTED: Recent[tuple[Any, ...], dict[tuple[Any, ...], list[Segment]]] = Recent(4)
+
+
+def shared_cells(scene: Scene) -> dict[tuple[Any, ...], list[Segment]]:
+    """The cell lines painted for ``scene``'s board, layout, pieces and colours (``Scene.cells``)."""
+    key = (
+        scene.layout,  # the board with it
+        tuple(scene.players),
+        tuple(scene.labels),
+        tuple(scene.palette.items()),
+        scene.theme,
+        tuple(scene.seat_colors.items()),
+    )
+    cells = _PAINTED.get(key)
+    if cells is None:
+        cells = {}
+        _PAINTED.put(key, cells)
+    return cells
 
 
 def paint_line(scene: Scene, y: int, margin: int = 0) -> list[Segment]:

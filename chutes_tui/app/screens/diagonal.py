@@ -25,6 +25,7 @@ from textual.widgets import Header, Static
 from textual.worker import Worker, WorkerState
 
 from chutes_tui.app.keymap import key
+from chutes_tui.app.screenbase import StyledOnce
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.workers import start_worker
 from chutes_tui.model.text import shown
@@ -101,7 +102,7 @@ def heat(value: float) -> tuple[Color, str]:
     return Color.from_rgb(*blend), SCALE_TEXT[min(round(position), len(SCALE) - 1)]
 
 
-class DiagonalScreen(Screen[None]):
+class DiagonalScreen(StyledOnce, Screen[None]):
     """Opened from a game (``d``) for its board; Esc goes back."""
 
     BINDINGS = [

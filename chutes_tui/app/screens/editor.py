@@ -26,6 +26,7 @@ from chutes_tui.app.editfigures import edge_words, length_words, stats_within, w
 from chutes_tui.app.keymap import keys, moved
 from chutes_tui.app.overlays import statistic_overlay
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
+from chutes_tui.app.screenbase import StyledOnce
 from chutes_tui.app.widgets.board import BoardView, give_board_room
 from chutes_tui.app.widgets.footer import FittingFooter
 from chutes_tui.app.workers import start_worker
@@ -51,7 +52,7 @@ EDITOR_HELP = (
 )
 
 
-class EditorScreen(DismissOnlyWhenOnTop, Screen[Board | None]):
+class EditorScreen(StyledOnce, DismissOnlyWhenOnTop, Screen[Board | None]):
     """Dismissed with the board to play on (ctrl+b), or ``None`` (Esc)."""
 
     # Most used first: the footer shows those that fit (the help text beside lists them all).

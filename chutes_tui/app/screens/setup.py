@@ -10,12 +10,14 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.keymap import KEYMAP, keys, moved
 from chutes_tui.app.messages import StartGame
+from chutes_tui.app.screenbase import StyledOnce, start_at_breakpoints
 from chutes_tui.app.screens.game import GameScreen
 from chutes_tui.app.themes import seat_color
 from chutes_tui.app.widgets.footer import FittingFooter
@@ -37,7 +39,7 @@ from chutes_tui.model.text import path_text, shown
 T = TypeVar("T")
 
 
-class SetupScreen(Screen):
+class SetupScreen(StyledOnce, Screen):
     """The seats in play (1 to ``MAX_PLAYERS``: a person or the computer), a board, the rules,
     a seed. Only the seats in use are shown (and composed: the first paint stays quick); ctrl+n
     adds one, ctrl+r removes the one being edited."""
@@ -64,6 +66,7 @@ class SetupScreen(Screen):
         """``remembered``: the last game's setup (its rules, with the command line's over them):
         the starting point, its players and board too when no ``players`` are given."""
         super().__init__()
+        start_at_breakpoints(self, self.app.size)  # the form styled once, not again at its first Resize
         self.remembered = remembered
         if players is None and remembered is not None:
             players, board = remembered.players, remembered.board
@@ -261,7 +264,13 @@ class SetupScreen(Screen):
         self.call_after_refresh(error.scroll_visible, animate=False)
 
     def seats(self) -> list[Seat]:
-        return list(self.query(Seat))
+        # The seats' own container, not the whole form: the footer asks twice at each change of
+        # bindings (check_action), and the form's hundred widgets made that a walk each time.
+        try:
+            table = self.query_one("#seats", Vertical)
+        except NoMatches:  # not composed yet
+            return []
+        return list(table.query_children(Seat))
 
     def _paint(self, color: str) -> str:
         return seat_color(self.app, color)

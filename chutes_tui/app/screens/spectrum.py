@@ -24,6 +24,7 @@ from textual.worker import Worker, WorkerState
 from chutes_tui.analysis.limits import SPECTRUM_IN_APP_MAX_STATES
 from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import DismissOnlyWhenOnTop
+from chutes_tui.app.screenbase import StyledOnce
 from chutes_tui.app.themes import ink
 from chutes_tui.app.widgets.board import BoardView
 from chutes_tui.app.widgets.footer import FittingFooter
@@ -210,7 +211,7 @@ class TailChart(Drawn):
         return Text("\n").join(lines)
 
 
-class SpectrumScreen(DismissOnlyWhenOnTop, Screen[None]):
+class SpectrumScreen(StyledOnce, DismissOnlyWhenOnTop, Screen[None]):
     """Opened with ``z`` for a board; Esc goes back."""
 
     BINDINGS = [key("back")]

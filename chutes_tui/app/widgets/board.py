@@ -23,7 +23,7 @@ from chutes_tui.app.themes import seat_colors
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
 from chutes_tui.model.board import Board
 from chutes_tui.model.players import PlayerSpec
-from chutes_tui.render.boardpaint import Overlay, Scene, paint_line
+from chutes_tui.render.boardpaint import Overlay, Scene, paint_line, shared_cells
 from chutes_tui.render.grid import Layout
 from chutes_tui.render.jumps import drawn
 
@@ -104,7 +104,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
 
     def __init__(self, board: Board, players: Sequence[PlayerSpec], *, id: str | None = None) -> None:
         # Before Widget's __init__, which may already call notify_style_update.
-        self._cells: dict[tuple[Any, ...], list[Segment]] = {}  # painted cell lines (boardpaint)
+        self._cells: dict[tuple[Any, ...], list[Segment]] | None = None  # painted cell lines (_painted)
         self._lines: dict[int, Strip] = {}  # painted board lines, margin included, by board line
         super().__init__(id=id)
         self.board = board
@@ -226,7 +226,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         if layout != self._layout or self._art.jumps != self.board.jumps:
             self._layout = layout
             self._art = drawn(self.board, layout)
-            self._cells.clear()
+            self._cells = None
             self._lines.clear()
 
     @property
@@ -258,7 +258,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
 
     def _forget(self) -> None:
         """Everything painted is out of date (a new board, overlay or colours)."""
-        self._cells.clear()
+        self._cells = None
         self._lines.clear()
 
     def _refresh_virtual(self, region: Region) -> None:
@@ -387,5 +387,7 @@ class BoardView(CachedBaseStyle, ScrollView, can_focus=True):
         scene.theme, scene.background = self.app.ansi_theme, self.base_style.bgcolor
         scene.seat_colors = seat_colors(self.app)
         scene.labels = [str(pawn + 1) for _ in self.players for pawn in range(pawns)] if pawns > 1 else []
+        if self._cells is None:
+            self._cells = shared_cells(scene)
         scene.cells = self._cells
         return Strip(paint_line(scene, y, self.x_offset)).simplify()

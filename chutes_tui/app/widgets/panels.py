@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from chutes_tui.app.screenbase import StyledOnce
 from chutes_tui.app.widgets.board import BoardView, give_board_room
 from chutes_tui.app.widgets.chart import LineChart
 from chutes_tui.app.widgets.inspector import InspectorPanel
@@ -121,7 +122,7 @@ def fit_panels(screen: Screen[Any], size: Size, board_only: bool | None, bars: i
 ResultType = TypeVar("ResultType")
 
 
-class PanelScreen(Screen[ResultType]):
+class PanelScreen(StyledOnce, Screen[ResultType]):
     """A screen that shows :class:`GamePanels` (the game's and its review's), with their widgets
     by name."""
 
