@@ -146,7 +146,7 @@ def choice_with_hints() -> Callable[..., Awaitable[None]]:
         await pilot.press("space")
         await until(pilot, "ChoiceScreen")
         await pilot.press("k")
-        await pilot.pause()
+        await settle(pilot)  # the hints come with the solver's answer, which the question waits for
 
     return run
 
