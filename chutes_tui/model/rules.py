@@ -46,6 +46,12 @@ if TYPE_CHECKING:
 
 MAX_SQUARES = 100_000  # the largest board (and so the largest square any rule may name)
 MAX_STREAK = 100  # the longest streak limit: top faces counted in one turn
+# The within-turn states walked when a board with a turn rule of issue 26 is made (about 22 µs
+# each): an extra roll with no streak limit, or throw-again squares, let one turn cross the whole
+# board, so the walk grows with the square of its length (4,000 squares with the extra roll and a
+# miss-turn square: 1.7 million states, 44 s). 300,000 is about 7 s; a 100,000-square board
+# whose turns are one roll walks 100,000.
+TURN_WALK_MAX_STATES = 300_000
 
 
 class EndRule(StrEnum):

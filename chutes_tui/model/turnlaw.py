@@ -36,7 +36,8 @@ from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
 
-from chutes_tui.model.rules import EndRule, Penalty
+from chutes_tui.model.errors import BoardError
+from chutes_tui.model.rules import TURN_WALK_MAX_STATES, EndRule, Penalty
 from chutes_tui.model.turns import PieceState, Rolling, TurnBoard, after_roll, begin_turn
 
 
@@ -214,6 +215,7 @@ def reached_pieces(board: TurnBoard) -> tuple[dict[PieceState, tuple[PieceState,
     after: dict[PieceState, tuple[PieceState, ...]] = {}
     endless: list[Rolling] = []
     todo = [start]
+    walked = 0
     while todo:
         piece = todo.pop()
         if piece in after:
@@ -226,6 +228,13 @@ def reached_pieces(board: TurnBoard) -> tuple[dict[PieceState, tuple[PieceState,
             ends: tuple[PieceState, ...] = (first,)
         else:
             chain = turn_chain(board, piece)
+            walked += len(chain.states)
+            if walked > TURN_WALK_MAX_STATES:
+                raise BoardError(
+                    f"this board's turns pass through more than {TURN_WALK_MAX_STATES:,} within-turn "
+                    "states (TURN_WALK_MAX_STATES): a turn can cross much of the board (an extra "
+                    "roll or throw-again squares); a streak limit or fewer squares bound it"
+                )
             endless.extend(chain.endless)
             ends = chain.exits
         after[piece] = ends

@@ -210,3 +210,32 @@ def test_a_board_with_turn_rules_stands_on_its_turns_ends():
     board = tiny(enter_faces=(3,))
     assert board.standable_squares.tolist() == sorted({p.square for p in reached_pieces(board)[0]})
     assert 0 in board.standable_squares and 3 in board.standable_squares
+
+
+def test_a_board_whose_turns_cross_it_is_refused_past_the_walks_limit(monkeypatch):
+    """With the extra roll and a miss-turn square every square's turn is walked, and a run of
+    sixes carries a turn across the board: the walk grows with the square of the board's length
+    (4,000 squares: 1.7 million within-turn states, 44 s, before the limit). Past
+    TURN_WALK_MAX_STATES the board is refused in one line naming it; the limit is set here at
+    what a 300-square board walks (about 7,600 states), counted as it is made."""
+    import chutes_tui.model.turnlaw as turnlaw
+
+    rules = {"extra_roll": True, "miss_turn": (7,)}
+    walked, real_chain = [], turnlaw.turn_chain
+
+    def counted(board, piece):
+        chain = real_chain(board, piece)
+        walked.append(len(chain.states))
+        return chain
+
+    monkeypatch.setattr(turnlaw, "turn_chain", counted)
+    Board(300, **rules)
+    states = sum(walked)
+    assert states > 5_000  # about 25 per square: runs of sixes cross the board
+    monkeypatch.setattr(turnlaw, "TURN_WALK_MAX_STATES", states)
+    Board(300, **rules)  # exactly at the limit: made
+    monkeypatch.setattr(turnlaw, "TURN_WALK_MAX_STATES", states - 1)
+    with pytest.raises(
+        BoardError, match=f"more than {states - 1:,} within-turn states \\(TURN_WALK_MAX_STATES\\)"
+    ):
+        Board(300, **rules)
