@@ -111,21 +111,24 @@ def float_ties(model: Choices, values: np.ndarray) -> Ties:
     :data:`~chutes_tui.analysis.choices.VALUE_TOLERANCE` of the least."""
 
     def least(row: Sequence[float]) -> list[int]:
-        low = min(row)
-        return [i for i, value in enumerate(row) if value <= low + VALUE_TOLERANCE]
+        return [int(i) for i in np.flatnonzero(_tied(row))]
 
     return tied_choices(model, die_values(model, values), option_values(model, values), least)
 
 
+def _tied(values: Any, axis: int = -1) -> np.ndarray:
+    """Which of ``values`` are tied at the least along ``axis`` in floats: within
+    :data:`~chutes_tui.analysis.choices.VALUE_TOLERANCE` of it."""
+    values = np.asarray(values, dtype=float)
+    return values <= values.min(axis=axis, keepdims=True) + VALUE_TOLERANCE
+
+
 def first_least(values: np.ndarray, axis: int = -1) -> np.ndarray:
-    """The tie-break in floats along ``axis``: the first index within
-    :data:`~chutes_tui.analysis.choices.VALUE_TOLERANCE` of the least, what :func:`float_ties`
-    counts as tied. A plain ``argmin`` takes the least float, which among exactly tied choices is
-    whichever rounding left lowest: on the standard board with Efron's dice it picked another die
-    than :func:`fewest_policy` on 3 squares."""
-    values = np.asarray(values)
-    low = values.min(axis=axis, keepdims=True)
-    return np.argmax(values <= low + VALUE_TOLERANCE, axis=axis)
+    """The tie-break in floats along ``axis``: the first index of the values :func:`float_ties`
+    counts as tied at the least. A plain ``argmin`` takes the least float, which among exactly
+    tied choices is whichever rounding left lowest: on the standard board with Efron's dice it
+    picked another die than :func:`fewest_policy` on 3 squares."""
+    return np.argmax(_tied(values, axis), axis=axis)
 
 
 def fewest_policy(model: Choices) -> tuple[Policy, np.ndarray, int, Ties]:
