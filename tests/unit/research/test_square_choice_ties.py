@@ -9,14 +9,15 @@ import pytest
 from chutes_tui.analysis.choices import choices
 from chutes_tui.analysis.ties import fewest_policy
 from chutes_tui.io.boardfile import load_board
+from chutes_tui.model.ruletable import DICE_CHOICE, EFRON
 from chutes_tui.research.strategy import square_choice
 
-EFRON = ((4, 4, 4, 4, 0, 0), (3, 3, 3, 3, 3, 3), (6, 6, 2, 2, 2, 2), (5, 5, 5, 1, 1, 1))
+EFRON_DICE = DICE_CHOICE.kind.parse(EFRON, "dice")  # the setup's hint
 
 
 @pytest.mark.parametrize("after_roll", ["move", "flip"])
 def test_the_square_by_square_choice_is_the_tie_breaks(after_roll):
-    board = load_board("standard").replace(dice_choice=EFRON, after_roll=after_roll)
+    board = load_board("standard").replace(dice_choice=EFRON_DICE, after_roll=after_roll)
     model = choices(board)
     policy, _, _, ties = fewest_policy(model)
     assert ties.count > 1  # the board has exact ties to break
