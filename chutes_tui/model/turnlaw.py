@@ -210,7 +210,15 @@ def reached_pieces(board: TurnBoard) -> tuple[dict[PieceState, tuple[PieceState,
     """Every piece state a game can stand on between turns (the start's, and every turn's ends
     from there; the goal included), each with the piece states its turn can end on (the goal:
     none); and the within-turn states found from which a turn never ends (empty on a board the
-    checks accept)."""
+    checks accept).
+
+    The walk is bounded (:data:`TURN_WALK_MAX_STATES`). A turn's within-turn states grow with
+    the squares it can cross (``L(s) ≈ L₀ (g - s) / (g - s₀)`` from square ``s``, for the
+    first turn's ``L₀`` from ``s₀``, goal ``g``: a run of sixes under the extra roll), so the
+    walk over every square is about ``L₀ (g - s₀ + 1) / 2`` states (within 2% on the extra
+    roll with a miss-turn square, 300 to 1,500 squares). Past twice the limit the board is
+    refused up front, after its first turn (twice: the estimate stands a piece on every square,
+    and jumps skip some); otherwise the count as it is walked decides."""
     start = PieceState(board.start)
     after: dict[PieceState, tuple[PieceState, ...]] = {}
     endless: list[Rolling] = []
@@ -228,15 +236,26 @@ def reached_pieces(board: TurnBoard) -> tuple[dict[PieceState, tuple[PieceState,
             ends: tuple[PieceState, ...] = (first,)
         else:
             chain = turn_chain(board, piece)
+            if not walked:  # the first turn walked: how far turns reach
+                about = len(chain.states) * (board.goal_square - piece.square + 1) // 2
+                if about > 2 * TURN_WALK_MAX_STATES:
+                    raise _walk_refused(
+                        f"would pass through about {about:,} within-turn states, more than "
+                        f"{TURN_WALK_MAX_STATES:,}"
+                    )
             walked += len(chain.states)
             if walked > TURN_WALK_MAX_STATES:
-                raise BoardError(
-                    f"this board's turns pass through more than {TURN_WALK_MAX_STATES:,} within-turn "
-                    "states (TURN_WALK_MAX_STATES): a turn can cross much of the board (an extra "
-                    "roll or throw-again squares); a streak limit or fewer squares bound it"
-                )
+                raise _walk_refused(f"pass through more than {TURN_WALK_MAX_STATES:,} within-turn states")
             endless.extend(chain.endless)
             ends = chain.exits
         after[piece] = ends
         todo.extend(end for end in ends if end not in after)
     return dict(sorted(after.items())), tuple(endless)
+
+
+def _walk_refused(count: str) -> BoardError:
+    """The refusal of a board whose turns' walk is too long: ``count`` says how long."""
+    return BoardError(
+        f"this board's turns {count} (TURN_WALK_MAX_STATES): a turn can cross much of the board "
+        "(an extra roll or throw-again squares); a streak limit or fewer squares bound it"
+    )

@@ -239,3 +239,30 @@ def test_a_board_whose_turns_cross_it_is_refused_past_the_walks_limit(monkeypatc
         BoardError, match=f"more than {states - 1:,} within-turn states \\(TURN_WALK_MAX_STATES\\)"
     ):
         Board(300, **rules)
+
+
+def test_a_board_far_past_the_walks_limit_is_refused_after_its_first_turn(monkeypatch):
+    """The walk's length is foreseen from the first turn's (about ``L₀ (g + 1) / 2`` states):
+    a 3,000-square board (about 750,000 states, 20 s of walking) is refused at once, one turn
+    walked; a 300-square one is foreseen within 2% of what it walks."""
+    import chutes_tui.model.turnlaw as turnlaw
+
+    rules = {"extra_roll": True, "miss_turn": (7,)}
+    walked, real_chain = [], turnlaw.turn_chain
+
+    def counted(board, piece):
+        chain = real_chain(board, piece)
+        walked.append(len(chain.states))
+        return chain
+
+    monkeypatch.setattr(turnlaw, "turn_chain", counted)
+    with pytest.raises(
+        BoardError,
+        match="turns would pass through about 750,250 within-turn states, more than 300,000 "
+        "\\(TURN_WALK_MAX_STATES\\)",
+    ):
+        Board(3000, **rules)
+    assert walked == [500]
+    walked.clear()
+    Board(300, **rules)
+    assert abs(walked[0] * 301 // 2 - sum(walked)) < 0.02 * sum(walked)
