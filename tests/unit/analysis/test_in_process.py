@@ -20,7 +20,10 @@ def refused(text):
 
 
 def forever(where):
-    Path(where).write_text(str(os.getpid()))
+    # Written whole, then renamed: the report below reads the file as soon as it exists (a
+    # plain write_text made it empty for a moment, and under load the kill came in between).
+    Path(f"{where}.part").write_text(str(os.getpid()))
+    os.replace(f"{where}.part", where)
     time.sleep(120)
 
 
