@@ -8,6 +8,12 @@ shows one error dialog (:meth:`ChutesApp.on_work_failed`) and goes on; the worke
 in ``WorkerState.ERROR`` for the screen that started it to tidy up. ``StopRequested`` (the
 engine's "this answer is no longer wanted") is a stop, not a failure.
 
+A thread worker's work sees the app that started it as the active app, as the event loop's
+code does: Textual's ``node.app`` otherwise walks up the DOM from a thread, and a screen left
+while its worker runs (a review escaped before its expected lead changes come) has no way up,
+so handing the answer back (``self.app.call_from_thread``) raised ``NoActiveAppError`` into the
+error dialog.
+
 ``tests/app/test_workers.py`` fails on a worker started any other way (``run_worker``,
 ``@work``) and injects a failure into every worker named here.
 """
@@ -18,6 +24,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from textual._context import active_app
 from textual.dom import DOMNode
 from textual.message import Message
 from textual.worker import Worker, get_current_worker
@@ -72,6 +79,7 @@ def start_worker(
     else:
 
         def runner() -> Any:
+            active_app.set(app)  # this thread's context: node.app answers off the DOM too
             try:
                 return run_work(name, work)
             except Exception as error:

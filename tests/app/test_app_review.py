@@ -10,7 +10,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.engine.live import live_stats
 from chutes_tui.model.players import parse_player_spec
 from chutes_tui.model.text import percent_shares
-from tests.app.helpers import wait_for
+from tests.app.helpers import settle, wait_for
 
 
 def finished(board, seed=11):
@@ -151,3 +151,32 @@ async def test_replay_opens_the_save_in_review_at_the_start(standard):
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.screen.controller.paused and len(app.screen.game.history) == 12  # waits for 'p'
+
+
+async def test_a_review_left_before_its_expected_lead_changes_come_shows_no_error(standard, monkeypatch):
+    """The expected lead changes are worked out in a thread; when the review is left first, the
+    answer handed back finds no screen, and that is no error (it was NoActiveAppError in the
+    error dialog, over the winner: seen under load)."""
+    import threading
+
+    from chutes_tui.exact import drama
+
+    left, asked = threading.Event(), threading.Event()
+    expected = drama.start_lead_changes
+
+    def after_the_review_is_left(board, players):
+        asked.set()
+        left.wait(20)
+        return expected(board, players)
+
+    monkeypatch.setattr(drama, "start_lead_changes", after_the_review_is_left)
+    app = ChutesApp(game=finished(standard))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WinnerScreen))
+        await pilot.click("#review")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and asked.is_set())
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, WinnerScreen))
+        left.set()
+        await settle(pilot)
+        assert [type(screen).__name__ for screen in app.screen_stack][-1] == "WinnerScreen"

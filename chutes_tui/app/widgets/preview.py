@@ -44,17 +44,13 @@ class BoardPreview(Static):
             return
         self.update(Text(described, style="italic"))
 
-        # The app taken now: Start may remove this line's screen while the thread works (2d6 on
-        # the standard board takes a moment), and a widget off every screen has no app to ask.
-        app = self.app
-
         def work() -> None:
             from chutes_tui.engine.boardfigures import expected_length, length_problem
             from chutes_tui.engine.choice import choices_problem
 
             refused = choices_problem(board) if decides(board) else None
             if refused is not None:  # Play would refuse it: the line says why at once
-                app.call_from_thread(self._show_length, board, f"{described} — {refused}", True)
+                self.app.call_from_thread(self._show_length, board, f"{described} — {refused}", True)
                 return
             unsolved = length_problem(board)
             if unsolved is not None:
@@ -62,7 +58,7 @@ class BoardPreview(Static):
             else:
                 who = "one player choosing best" if decides(board) else "one player"
                 length = f"{who} needs {expected_length(board):.1f} turns on average"
-            app.call_from_thread(self._show_length, board, f"{described} — {length}")
+            self.app.call_from_thread(self._show_length, board, f"{described} — {length}")
 
         start_worker(self, work, name="board preview", group="setup-preview", exclusive=True)
 
