@@ -6,8 +6,8 @@ import json
 import pytest
 
 from chutes_tui.cli import main
-
-EFRON = "4,4,4,4,0,0 / 3,3,3,3,3,3 / 6,6,2,2,2,2 / 5,5,5,1,1,1"
+from tests.efron import EFRON_DICE
+from tests.efron import EFRON_TEXT as EFRON
 
 
 def test_the_standard_board_with_efrons_dice_is_solved_and_proved(capsys):
@@ -213,12 +213,9 @@ def test_three_players_each_playing_for_fewest_turns_are_solved_exactly(capsys):
     from chutes_tui.engine.fewest import fewest_odds
     from chutes_tui.io.boardfile import load_board
 
-    efron = "4,4,4,4,0,0 / 3,3,3,3,3,3 / 6,6,2,2,2,2 / 5,5,5,1,1,1"
-    assert main(["strategy", "standard", "--dice-choice", efron, "--players", "3", "--json"]) == 0
+    assert main(["strategy", "standard", "--dice-choice", EFRON, "--players", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    board = load_board("standard").replace(
-        dice_choice=((4, 4, 4, 4, 0, 0), (3,) * 6, (6, 6, 2, 2, 2, 2), (5, 5, 5, 1, 1, 1))
-    )
+    board = load_board("standard").replace(dice_choice=EFRON_DICE)
     exact = fewest_odds(board, (0, 0, 0), 0)
     fewest = data["fewest_turns_players"]
     assert fewest["chances"] == pytest.approx(list(exact.win), abs=1e-12)
@@ -227,7 +224,7 @@ def test_three_players_each_playing_for_fewest_turns_are_solved_exactly(capsys):
         assert abs(estimated["value"] - chance) < 4 * estimated["se"]
     assert "only everyone playing for fewest turns is solved" in data["estimate"]["limit"]
     # The same as text, on tiny-10 (the standard board's policies solved again cost 0.6 CPU-s).
-    assert main(["strategy", "tiny-10", "--dice-choice", efron, "--players", "3"]) == 0
+    assert main(["strategy", "tiny-10", "--dice-choice", EFRON, "--players", "3"]) == 0
     out = capsys.readouterr().out
     small = fewest_odds(load_board("tiny-10").replace(dice_choice=board.dice_choice), (0, 0, 0), 0)
     assert "3 players, each playing for fewest turns (cpu:best): exact" in out

@@ -22,8 +22,7 @@ from chutes_tui.engine.fewest import fewest_holds, fewest_odds
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.model.board import Board
 from chutes_tui.model.decisions import outcomes
-
-EFRON = ((4, 4, 4, 4, 0, 0), (3, 3, 3, 3, 3, 3), (6, 6, 2, 2, 2, 2), (5, 5, 5, 1, 1, 1))
+from tests.efron import EFRON_DICE as EFRON
 
 
 def fewest(board):

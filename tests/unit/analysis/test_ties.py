@@ -12,9 +12,8 @@ from chutes_tui.analysis.policyodds import policy_chain, seat_odds, tie_range
 from chutes_tui.analysis.ties import TIE_BREAK, fewest_policy
 from chutes_tui.exact.choices import as_floats, policy_iteration
 from chutes_tui.model.board import Board
+from tests.efron import EFRON_DICE as EFRON
 from tests.unit.exact.test_choices import every_policy
-
-EFRON = ((4, 4, 4, 4, 0, 0), (3, 3, 3, 3, 3, 3), (6, 6, 2, 2, 2, 2), (5, 5, 5, 1, 1, 1))
 
 # Tiny boards whose optimum ties exactly, in a way that changes the seats' chances: two dice
 # alike on average (a sure 2, or 1 or 3), options after a roll (flip), a die that may stay put.

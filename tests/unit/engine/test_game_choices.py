@@ -16,10 +16,10 @@ from chutes_tui.engine.game import Game, GameError
 from chutes_tui.io.saves import SaveError, parse_save, save_text
 from chutes_tui.model.board import Board
 from chutes_tui.model.players import Play, parse_player_spec
+from tests.efron import EFRON_DICE as EFRON
 
 # Six squares (exact end), a ladder 2→5 and a chute 4→1; dice (1,2) and (0,3); flip after the roll.
 FLIPPING = Board(6, jumps=((2, 5), (4, 1)), dice_choice=((1, 2), (0, 3)), after_roll="flip")
-EFRON = ((4, 4, 4, 4, 0, 0), (3, 3, 3, 3, 3, 3), (6, 6, 2, 2, 2, 2), (5, 5, 5, 1, 1, 1))
 
 
 def test_a_seeded_game_of_naive_players_matches_the_turns_worked_by_hand():

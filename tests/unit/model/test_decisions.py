@@ -18,8 +18,7 @@ from chutes_tui.model.decisions import (
 )
 from chutes_tui.model.inputs import InputError
 from chutes_tui.model.ruletable import AFTER_ROLL, DICE_CHOICE, PAWNS
-
-EFRON = ((4, 4, 4, 4, 0, 0), (3, 3, 3, 3, 3, 3), (6, 6, 2, 2, 2, 2), (5, 5, 5, 1, 1, 1))
+from tests.efron import EFRON_DICE as EFRON
 
 
 def test_dice_choice_is_typed_shown_and_read_one_way():

@@ -9,10 +9,8 @@ import pytest
 from chutes_tui.analysis.choices import choices
 from chutes_tui.analysis.ties import fewest_policy
 from chutes_tui.io.boardfile import load_board
-from chutes_tui.model.ruletable import DICE_CHOICE, EFRON
 from chutes_tui.research.strategy import square_choice
-
-EFRON_DICE = DICE_CHOICE.kind.parse(EFRON, "dice")  # the setup's hint
+from tests.efron import EFRON_DICE
 
 
 @pytest.mark.parametrize("after_roll", ["move", "flip"])
