@@ -33,7 +33,7 @@ from chutes_tui.engine.game import Game
 from chutes_tui.io.boardfile import load_board
 from chutes_tui.io.settings import LastSetup, Settings, save_settings
 from chutes_tui.model.players import default_players, parse_player_spec
-from tests.app.helpers import settle, wait_for
+from tests.app.helpers import play_turns, settle, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -277,8 +277,7 @@ async def test_the_footer_shows_only_keys_that_work_now():
         await pilot.press("escape")
         assert screen.board.overlay is None
         while not game.finished:
-            await pilot.press("space")
-            await wait_for(pilot, lambda: not screen.controller.animating)
+            await play_turns(pilot, app, 1)  # the footer is the point, not the turns' animation
         await wait_for(pilot, lambda: isinstance(app.screen, WinnerScreen))
         await pilot.press("escape")
         shown = await settled_footer(pilot, app, lambda keys: "Roll" not in keys)
