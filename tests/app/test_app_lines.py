@@ -269,3 +269,19 @@ async def test_at_60_by_20_the_side_panels_status_shows_every_line_whole():
         said = bar.content.plain
         assert said.startswith("Review 3/3 · ") and " → " in said, said
         assert cell_len(said) <= bar.content_region.width == 58, said
+
+
+async def test_the_inspector_at_60_by_20_never_breaks_a_word(standard):
+    """The panel beside the board at 60 columns is narrower than "Finish within 10/20/50:": the
+    lines break between words, never inside one ("Finish within 1" / "0/20/50:")."""
+    app = ChutesApp(board=standard, players=default_players(2), seed=5)
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = app.screen
+        await pilot.press("i")
+        screen.board.set_cursor(28)
+        await settle(pilot)
+        text = screen.query_one("#inspect-text", Static)
+        lines = shown_lines(text, text.content)
+        assert max(map(cell_len, lines)) < len("Finish within 10/20/50:")  # narrower than the item was
+        drawn = {word for line in lines for word in line.split()}
+        assert set(str(text.content).split()) <= drawn, lines
