@@ -136,3 +136,17 @@ async def test_the_editors_edge_comes_from_a_worker_when_its_series_runs_long(mo
         said = f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points"
         await wait_for(pilot, lambda: said in str(figures.render()))
         assert "Expected length: 39.598" in str(figures.render())
+
+
+async def test_a_random_board_fits_a_small_board():
+    """R on tiny-10 was refused ("19 jumps need 38 distinct squares; a 10-square board has
+    9"): it draws the standard board's jumps per 100 squares, here one ladder and one chute."""
+    app = ChutesApp(board=load_board("tiny-10"), edit=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
+        editor = app.screen
+        opened = editor.board
+        await pilot.press("R")
+        await wait_for(pilot, lambda: editor.board is not opened)
+        assert (len(editor.board.ladders), len(editor.board.chutes)) == (1, 1)
+        assert editor.board.end == 10 and "Refused" not in str(editor.query_one("#editor-status").render())
