@@ -404,3 +404,37 @@ async def test_names_cut_short_at_60x20_still_tell_the_players_apart(standard):
         await settle(pilot)
         line = "".join(s.text for s in table.render_line(3))
         assert line[3:].startswith("Turi…·cpu "), line  # a name alone in its start: cut at the end
+
+
+async def test_every_dialogs_cancel_button_names_its_key(standard):
+    """The yes/no questions, the exact odds and the help say "Cancel (Enter, Esc)" or
+    "Close (Esc)"; the save box, the board picker, the rules dialog and the goal-length box said
+    "Cancel" alone (and "Save", "Suggest", which Enter in their field presses)."""
+    from textual.widgets import Button
+
+    from chutes_tui.app.dialogs.picker import BoardPicker
+    from chutes_tui.app.dialogs.rules import RulesScreen
+    from chutes_tui.app.dialogs.save_as import SaveScreen
+    from chutes_tui.app.dialogs.target import TargetScreen
+
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,cpu:Bob"), seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        labels = {}
+        for keys, dialog, back_to in (
+            (("s",), SaveScreen, GameScreen),
+            (("b",), BoardPicker, GameScreen),
+            (("e", "l"), RulesScreen, EditorScreen),
+            (("g",), TargetScreen, EditorScreen),
+        ):
+            for key in keys:
+                await pilot.press(key)
+                await settle(pilot)
+            assert isinstance(app.screen, dialog), (keys, app.screen)
+            labels[dialog.__name__] = [str(b.label) for b in app.screen.query(Button)]
+            await pilot.press("escape")
+            await wait_for(pilot, lambda back_to=back_to: isinstance(app.screen, back_to))
+        assert app.screen is not game  # in the editor, the last two
+        for name, shown in labels.items():
+            assert "Cancel (Esc)" in shown, (name, shown)
+        assert "Save (Enter)" in labels["SaveScreen"] and "Suggest (Enter)" in labels["TargetScreen"]

@@ -64,7 +64,7 @@ class BoardPicker(Dialog[Board | Literal["editor"] | None]):
                 yield Static(Text.assemble(("Load a board", "bold"), " — Enter picks"), classes="title")
                 yield OptionList(*options, id="board-options", markup=False)
                 with Horizontal(classes="buttons"):
-                    yield Button("Cancel", id="cancel")
+                    yield Button("Cancel (Esc)", id="cancel")
             return
         seen: set[str] = set()
         for path in local_board_files(Path.cwd()):
@@ -86,7 +86,7 @@ class BoardPicker(Dialog[Board | Literal["editor"] | None]):
             )
             with Horizontal(classes="buttons"):
                 yield Button("Load", id="load", variant="primary")
-                yield Button("Cancel", id="cancel")
+                yield Button("Cancel (Esc)", id="cancel")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         kind, _, value = (event.option.id or "").partition(":")
