@@ -438,3 +438,24 @@ async def test_every_dialogs_cancel_button_names_its_key(standard):
         for name, shown in labels.items():
             assert "Cancel (Esc)" in shown, (name, shown)
         assert "Save (Enter)" in labels["SaveScreen"] and "Suggest (Enter)" in labels["TargetScreen"]
+
+
+async def test_the_board_pickers_path_field_is_in_sight_at_60x20(standard):
+    """At 60x20 the list took 40% of the lines and the buttons, docked at the dialog's foot, lay
+    over the path field (its placeholder showed after them, what was typed under them)."""
+    from textual.widgets import Button, Input
+
+    from chutes_tui.app.dialogs.picker import BoardPicker
+
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,cpu:Bob"), seed=4)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPicker))
+        await settle(pilot)
+        field = app.screen.query_one("#board-file", Input).region
+        assert field.height == 1
+        for button in app.screen.query(Button):
+            assert not field.overlaps(button.region), (field, button.region)
+        await pilot.resize_terminal(80, 24)  # a taller screen: the list as long as before
+        await settle(pilot)
+        assert app.screen.query_one("#board-options").region.height == 9
