@@ -386,8 +386,13 @@ class EditorScreen(StyledOnce, DismissOnlyWhenOnTop, Screen[Board | None]):
             confirm_then(self.app, self.ask_before_play(board), lambda: self.dismiss(board), "Play it")
 
     async def action_back(self) -> None:
-        """Esc: back to the game; the first screen quits the app (asking as ctrl+q does)."""
-        if self.quits:
+        """Esc: a tail marked or a jump end picked up is let go (Esc left the editor, or quit,
+        with it in hand); then back to the game; the first screen quits (asking as ctrl+q)."""
+        if self.tail is not None or self.moving is not None:
+            self.tail = self.moving = None
+            self._status("Let go: nothing changed.")
+            self._show()
+        elif self.quits:
             await self.app.run_action("quit")
         else:  # the game below keeps the board it had: only the edits made here would go
             self._ask_if_unsaved(
