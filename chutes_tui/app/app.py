@@ -71,11 +71,12 @@ class ChutesApp(App[None]):
         save_path: str | Path | None = None,
         save_force: bool = True,
         edit: bool = False,
-        replay: str | None = None,
+        replay: tuple[str, ...] | None = None,
         play_now: bool = False,
         rules: RuleOverrides | None = None,
     ) -> None:
-        """``replay``: ``game`` is a replayed save, opened in review mode with this line;
+        """``replay``: ``game`` is a replayed save, opened in review mode with this line (in its
+        forms, longest first: :meth:`~chutes_tui.engine.review.ReplayCheck.forms`);
         ``play_now``: a game on ``board`` at once even without ``players`` (the last setup's, or a
         person against a computer); ``save_force``: 's' may replace an existing ``save_path``
         (``--force``; else its first save refuses a file that appeared since the command line was
@@ -265,7 +266,7 @@ class ChutesApp(App[None]):
         self,
         game: Game,
         save_path: Path | None = None,
-        replay: str | None = None,
+        replay: tuple[str, ...] | None = None,
         board_unsaved: bool = False,
     ) -> None:
         """Show a game instead of every screen there was (the setup screen and the game it was

@@ -271,7 +271,9 @@ def square_argument(board: Board, square: int, argument: str, *, allow_end: bool
     goal = board.goal_square
     if (square == goal and not allow_end) or (square != goal and not board.is_standable(square)):
         jump = board.jump_map.get(square)
-        if square == goal:
+        if square > board.end:  # not on the board at all: no roll is to blame (as inspect says)
+            why = f"it is not a square of {name(board)} ({board.start}..{board.end})"
+        elif square == goal:
             why = "it is the goal: the game is over there"
         elif jump is not None:
             why = f"it is the tail of the jump {square}→{jump}, so no turn ends there"

@@ -51,4 +51,4 @@ def run(args: argparse.Namespace, console: Console) -> int:
     from chutes_tui.app.app import ChutesApp  # textual loads only for the verbs that need it
     from chutes_tui.cli.play import run_app
 
-    return run_app(ChutesApp(game=game, replay=line), prog=args.command_parser.prog)
+    return run_app(ChutesApp(game=game, replay=check.forms()), prog=args.command_parser.prog)

@@ -176,12 +176,18 @@ class ReplayCheck:
         return self.problem is None
 
     def line(self) -> str:
+        return self.forms()[0]
+
+    def forms(self) -> tuple[str, ...]:
+        """The line, then shorter forms of it for a narrow place (the review's bar at 80
+        columns cut the whole one before its verdict): without the note on turns replayed as
+        recorded, then the verdict alone."""
         turns = f"replayed {self.turns:,} turns"
+        verdict = "matches the save" if self.problem is None else f"does not match the save: {self.problem}"
+        noted = ""
         if self.recorded:
-            turns += f" (the first {self.recorded:,} as recorded: played on from another game)"
-        if self.problem is None:
-            return f"{turns}; matches the save"
-        return f"{turns}; does not match the save: {self.problem}"
+            noted = f" (the first {self.recorded:,} as recorded: played on from another game)"
+        return tuple(dict.fromkeys((f"{turns}{noted}; {verdict}", f"{turns}; {verdict}", verdict)))
 
 
 def check_replay(saved: SavedGame) -> ReplayCheck:

@@ -8,13 +8,24 @@ from chutes_tui.model.board import Board, BoardError
 from chutes_tui.model.dice import Dice
 from chutes_tui.model.rules import EndRule
 
+LADDERS, CHUTES = 9, 10  # the standard board's (Milton Bradley's, on 100 squares)
+
+
+def jump_counts(squares: int) -> tuple[int, int]:
+    """The standard board's ladders and chutes for a board of ``squares``: 9 and 10, or on fewer
+    than 100 squares as many per 100 squares, rounded (1 and 1 on 10 squares): its 19 jumps
+    take 38 squares, more than a board of 38 squares or fewer has. At most ``0.19 s + 1``
+    jumps take at most ``0.38 s + 2 <= s - 1`` squares for ``s >= 5`` (fewer: none)."""
+    share = min(1.0, squares / 100)
+    return round(LADDERS * share), round(CHUTES * share)
+
 
 def random_board(
     seed: int | None = None,
     *,
     squares: int = 100,
-    ladders: int = 9,
-    chutes: int = 10,
+    ladders: int = LADDERS,
+    chutes: int = CHUTES,
     die: int | Dice = 6,
     end_rule: EndRule = EndRule.EXACT,
     attempts: int = 200,

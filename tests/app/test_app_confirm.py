@@ -333,7 +333,7 @@ async def test_the_footer_is_made_again_only_when_its_keys_would_change(standard
     ("pawns", "sizes"),
     [
         (2, {(60, 20): ["Ann", "Best"], (80, 24): ["Ann", "Best·cpu"]}),
-        (3, {(80, 24): ["Ann", "Alexand"]}),
+        (3, {(80, 24): ["Ann", "Alexan…"]}),
         (4, {(80, 24): ["Ann", "Alexandrina·cpu"]}),
     ],
     ids=["2", "3", "4"],
@@ -341,7 +341,7 @@ async def test_the_footer_is_made_again_only_when_its_keys_would_change(standard
 async def test_a_computers_name_shows_beside_the_pawns_at_80x24(pawns, sizes):
     """The name takes the room the columns that give way leave ('Best·cpu' was cut to 'Be·cpu'
     with two pawns); a name cut short keeps its letters before its '·cpu' mark (three pawns: 7
-    columns for the name, 'Ale·cpu' would say less than 'Alexand'); four pawns leave no room
+    columns for the name, 'Ale·cpu' would say less than 'Alexan…'); four pawns leave no room
     for the squares (the board shows them). At 60x20 (the panel shown) the mark gives way
     whole ('Be·cpu' on main, not 'Best·cp'). Two sizes of one game in one app, smallest first
     and then widened (an app a size cost 0.8 CPU-s: cpu:best's strategy is solved at its start)."""
@@ -385,3 +385,77 @@ async def test_the_players_chances_add_up_to_100_percent(standard):
         await wait_for(pilot, lambda: chart.series and chart.series[0])
         read = chart._readout(len(chart.series[0]) - 1).plain
         assert sum(int(part[:-1]) for part in read.split() if part.endswith("%")) == 100, read
+
+
+async def test_names_cut_short_at_60x20_still_tell_the_players_apart(standard):
+    """At 60x20 the name column holds 7 letters: "Player 1" and "Player 2" were both cut to
+    "Player" (and at 80x24 "Turing·cpu" read "Turin·cpu"); a name cut short is marked "…" and,
+    where another name starts the same, keeps its end (model/text.elide)."""
+    players = parse_player_spec("Player 1,Player 2,cpu:Turing")
+    app = ChutesApp(board=standard, players=players, seed=4)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        await pilot.press("w")  # the board alone at first: w shows the panel
+        await settle(pilot)
+        table = app.screen.players_table
+        names = ["".join(s.text for s in table.render_line(y))[3:].split("  ")[0] for y in (1, 2, 3)]
+        assert names == ["Play… 1", "Play… 2", "Turing"], names
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        line = "".join(s.text for s in table.render_line(3))
+        assert line[3:].startswith("Turi…·cpu "), line  # a name alone in its start: cut at the end
+
+
+async def test_every_dialogs_cancel_button_names_its_key(standard):
+    """The yes/no questions, the exact odds and the help say "Cancel (Enter, Esc)" or
+    "Close (Esc)"; the save box, the board picker, the rules dialog and the goal-length box said
+    "Cancel" alone (and "Save", "Suggest", which Enter in their field presses)."""
+    from textual.widgets import Button
+
+    from chutes_tui.app.dialogs.picker import BoardPicker
+    from chutes_tui.app.dialogs.rules import RulesScreen
+    from chutes_tui.app.dialogs.save_as import SaveScreen
+    from chutes_tui.app.dialogs.target import TargetScreen
+
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,cpu:Bob"), seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        labels = {}
+        for keys, dialog, back_to in (
+            (("s",), SaveScreen, GameScreen),
+            (("b",), BoardPicker, GameScreen),
+            (("e", "l"), RulesScreen, EditorScreen),
+            (("g",), TargetScreen, EditorScreen),
+        ):
+            for key in keys:
+                await pilot.press(key)
+                await settle(pilot)
+            assert isinstance(app.screen, dialog), (keys, app.screen)
+            labels[dialog.__name__] = [str(b.label) for b in app.screen.query(Button)]
+            await pilot.press("escape")
+            await wait_for(pilot, lambda back_to=back_to: isinstance(app.screen, back_to))
+        assert app.screen is not game  # in the editor, the last two
+        for name, shown in labels.items():
+            assert "Cancel (Esc)" in shown, (name, shown)
+        assert "Save (Enter)" in labels["SaveScreen"] and "Suggest (Enter)" in labels["TargetScreen"]
+
+
+async def test_the_board_pickers_path_field_is_in_sight_at_60x20(standard):
+    """At 60x20 the list took 40% of the lines and the buttons, docked at the dialog's foot, lay
+    over the path field (its placeholder showed after them, what was typed under them)."""
+    from textual.widgets import Button, Input
+
+    from chutes_tui.app.dialogs.picker import BoardPicker
+
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,cpu:Bob"), seed=4)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPicker))
+        await settle(pilot)
+        field = app.screen.query_one("#board-file", Input).region
+        assert field.height == 1
+        for button in app.screen.query(Button):
+            assert not field.overlaps(button.region), (field, button.region)
+        await pilot.resize_terminal(80, 24)  # a taller screen: the list as long as before
+        await settle(pilot)
+        assert app.screen.query_one("#board-options").region.height == 9

@@ -54,3 +54,24 @@ async def test_not_under_the_bump_rule():
         await pilot.press("d")
         await settle(pilot)
         assert not isinstance(app.screen, DiagonalScreen)
+
+
+async def test_the_exact_value_is_in_sight_at_60x20():
+    """At 60x20 the panel beside the heat map holds 17 lines: the exact value came after the
+    table of milestones, below them."""
+    from rich.console import Console
+
+    app = ChutesApp(board=load_board("standard"), players=parse_player_spec("Ann,Bob"), seed=3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        assert isinstance(screen, DiagonalScreen)
+        await wait_for(pilot, lambda: screen.exact is not None)
+        await settle(pilot)
+        bounds = screen.query_one("#bounds")
+        console = Console(width=bounds.content_region.width)
+        lines = [
+            "".join(s.text for s in line) for line in console.render_lines(screen.bounds_text(), pad=False)
+        ]
+        seen = lines[: bounds.content_region.height]
+        assert any("0.507802773460913977873" in line for line in seen), "\n".join(seen)

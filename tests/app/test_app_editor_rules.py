@@ -136,3 +136,37 @@ async def test_the_editors_edge_comes_from_a_worker_when_its_series_runs_long(mo
         said = f"The first of two players wins {0.5 + edge:.2%} ({100 * edge:+.2f} points"
         await wait_for(pilot, lambda: said in str(figures.render()))
         assert "Expected length: 39.598" in str(figures.render())
+
+
+async def test_a_random_board_fits_a_small_board():
+    """R on tiny-10 was refused ("19 jumps need 38 distinct squares; a 10-square board has
+    9"): it draws the standard board's jumps per 100 squares, here one ladder and one chute."""
+    app = ChutesApp(board=load_board("tiny-10"), edit=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
+        editor = app.screen
+        opened = editor.board
+        await pilot.press("R")
+        await wait_for(pilot, lambda: editor.board is not opened)
+        assert (len(editor.board.ladders), len(editor.board.chutes)) == (1, 1)
+        assert editor.board.end == 10 and "Refused" not in str(editor.query_one("#editor-status").render())
+
+
+async def test_esc_lets_go_of_a_marked_tail_or_a_picked_up_end_before_leaving():
+    """Esc with a jump end picked up (m) left `chutes-tui edit` at once, the end still in hand;
+    it lets go of it first (and of a tail marked with t), as it takes an overlay off in a game."""
+    app = ChutesApp(board=load_board("standard"), edit=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, EditorScreen))
+        editor = app.screen
+        for key, held in (("m", "moving"), ("t", "tail")):
+            editor.view.set_cursor(51)  # the foot of the ladder 51→67
+            await pilot.press(key)
+            assert getattr(editor, held) == 51
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is editor and getattr(editor, held) is None, key
+            assert "Let go" in str(editor.query_one("#editor-status").render())
+        assert editor.board == load_board("standard")  # nothing moved
+        await pilot.press("escape")  # then Esc leaves, here the app
+        await wait_for(pilot, lambda: not app.is_running)

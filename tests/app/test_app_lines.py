@@ -66,18 +66,23 @@ async def test_log_lines_break_between_items_and_the_seed_keeps_its_label(standa
             assert not line.endswith(("rolled", ":")) or line.endswith("rolled " + line.split()[-1]), line
 
 
-async def test_the_inspector_breaks_finish_within_between_items(standard):
-    app = ChutesApp(board=standard, players=default_players(2), seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
+async def inspected_28(board, size) -> tuple[str, list[str]]:
+    """The inspector's text on square 28 at ``size``, and its lines as drawn."""
+    app = ChutesApp(board=board, players=default_players(2), seed=5)
+    async with app.run_test(size=size) as pilot:
         screen = app.screen
         await pilot.press("i")
         screen.board.set_cursor(28)
         await settle(pilot)
         text = screen.query_one("#inspect-text", Static)
-        lines = shown_lines(text, text.content)
-        within = next(k for k, line in enumerate(lines) if line.startswith("Finish within"))
-        assert lines[within] == "Finish within 10/20/50:"  # not "…: 7%" / "32% 79%"
-        assert len(lines[within + 1].split("%")) == 4  # the three figures together
+        return str(text.content), shown_lines(text, text.content)
+
+
+async def test_the_inspector_breaks_finish_within_between_items(standard):
+    _, lines = await inspected_28(standard, (80, 24))
+    within = next(k for k, line in enumerate(lines) if line.startswith("Finish within"))
+    assert lines[within] == "Finish within 10/20/50:"  # not "…: 7%" / "32% 79%"
+    assert len(lines[within + 1].split("%")) == 4  # the three figures together
 
 
 async def test_the_save_box_shows_the_end_of_a_long_path(standard):
@@ -269,3 +274,12 @@ async def test_at_60_by_20_the_side_panels_status_shows_every_line_whole():
         said = bar.content.plain
         assert said.startswith("Review 3/3 · ") and " → " in said, said
         assert cell_len(said) <= bar.content_region.width == 58, said
+
+
+async def test_the_inspector_at_60_by_20_never_breaks_a_word(standard):
+    """The panel beside the board at 60 columns is narrower than "Finish within 10/20/50:": the
+    lines break between words, never inside one ("Finish within 1" / "0/20/50:")."""
+    text, lines = await inspected_28(standard, (60, 20))
+    assert max(map(cell_len, lines)) < len("Finish within 10/20/50:")  # narrower than the item was
+    drawn = {word for line in lines for word in line.split()}
+    assert set(text.split()) <= drawn, lines

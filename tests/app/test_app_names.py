@@ -33,6 +33,7 @@ EXTENSION_POINTS = {
     "get_content_height",  # a line-API widget says how tall its content is
     "get_content_width",  # a choice control's natural width: its longest label (widgets/cycle.py)
     "HORIZONTAL_BREAKPOINTS",  # Textual's width classes: setup's narrow seat rows (screens/setup.py)
+    "VERTICAL_BREAKPOINTS",  # Textual's height classes: the board picker's list (dialogs/picker.py)
     "AUTO_FOCUS",  # the widget a screen focuses first (screens/setup.py: the first name)
     "BUTTON_INNER",  # a toggle's inside, documented for changing (widgets/tick.py: ✓ or blank)
     "action_command_palette",  # both open the race-free palette (app/palette.py)

@@ -230,3 +230,25 @@ async def test_play_from_an_editor_over_a_game_carries_the_unsaved_edits(classic
         await pilot.press("ctrl+b")
         await settle(pilot)
         assert app.screen is game_screen and game_screen.session.board_unsaved
+
+
+async def test_the_footer_names_what_enter_answers(standard):
+    """A question's footer said "⏎ Answer": Enter cancels where work is at stake (the focused
+    button), and goes ahead once the other button has focus."""
+    from chutes_tui.app.widgets.footer import FittingFooter
+
+    app = ChutesApp(board=standard, players=parse_player_spec("Ann,cpu:Bob"), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        await wait_for(pilot, lambda: len(app.screen.game.history) >= 1)
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        footer = app.screen.query_one(FittingFooter)
+
+        def enter() -> str:
+            return next(k.description for k in footer.shown_keys if k.action == "press_focused")
+
+        await wait_for(pilot, lambda: enter() == "Cancel")
+        app.screen.query_one("#yes").focus()
+        await wait_for(pilot, lambda: enter() == "Quit")
+        await pilot.press("escape")

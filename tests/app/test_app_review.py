@@ -140,7 +140,7 @@ async def test_play_on_from_here_starts_that_position_with_a_different_seed(stan
 
 async def test_replay_opens_the_save_in_review_at_the_start(standard):
     game = in_progress(standard, turns=12)
-    app = ChutesApp(game=Game.from_saved(game.saved()), replay="replayed 12 turns; matches the save")
+    app = ChutesApp(game=Game.from_saved(game.saved()), replay=("replayed 12 turns; matches the save",))
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         screen = app.screen
@@ -180,3 +180,22 @@ async def test_a_review_left_before_its_expected_lead_changes_come_shows_no_erro
         left.set()
         await settle(pilot)
         assert [type(screen).__name__ for screen in app.screen_stack][-1] == "WinnerScreen"
+
+
+async def test_a_replay_of_a_game_played_on_keeps_its_verdict_in_the_bar_at_80x24(standard):
+    """`replay` of a save played on from another game: its line (71 characters) beside the turn
+    was cut at 80 columns before "matches the save"; the bar takes a shorter form of it."""
+    from chutes_tui.engine.review import ReplayCheck
+
+    game = in_progress(standard, turns=12)
+    forms = ReplayCheck(12, None, recorded=12).forms()
+    assert len(forms[0]) > 70 and all(form.endswith("matches the save") for form in forms)
+    app = ChutesApp(game=Game.from_saved(game.saved()), replay=forms)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        bar = app.screen.query_one("#review-bar")
+        for key in ("home", "end", "left"):
+            await pilot.press(key)
+            await pilot.pause()
+            line = bar.render_line(0).text.rstrip()
+            assert line.endswith("matches the save"), line

@@ -111,7 +111,9 @@ SCENARIOS = {
         lambda tmp, seed: ChutesApp(game=finished(), save_path=tmp / "save.json"),
         first_keys=("escape", "a", "o"),
     ),
-    "review": Scenario(lambda tmp, seed: ChutesApp(game=finished("standard", seed=seed), replay="a replay")),
+    "review": Scenario(
+        lambda tmp, seed: ChutesApp(game=finished("standard", seed=seed), replay=("a replay",))
+    ),
     # The palette opened and closed amid the editor's keys: its search outlived it.
     "editor": Scenario(
         lambda tmp, seed: ChutesApp(board=load_board("standard"), edit=True),

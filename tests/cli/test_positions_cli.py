@@ -59,3 +59,20 @@ def test_a_distribution_beyond_the_limit_is_one_line_naming_it_and_the_mean(caps
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "needs about 274 turns, beyond the 100 held: the games last 40 turns on average" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["analyze", "standard", "--start", "101"],
+        ["analyze", "standard", "--positions", "30", "101"],
+        ["exact", "standard", "--position", "30", "200"],
+        ["inspect", "standard", "30", "--opponent", "101"],
+    ],
+)
+def test_a_square_past_the_end_is_named_as_off_the_board(capsys, argv):
+    """A square past the end is not one "the rolls never reach": there is no such square (the
+    words ``inspect`` uses for its own SQUARE)."""
+    code = main(argv)
+    _, err = capsys.readouterr()
+    assert code == 2 and "is not a square of standard (0..100)" in err and "never reach" not in err

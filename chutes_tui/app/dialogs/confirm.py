@@ -46,6 +46,18 @@ class ConfirmScreen(Dialog[bool]):
     def on_mount(self) -> None:
         self.query_one("#no" if self.losing else "#yes", Button).focus()
 
+    def footer_label(self, action: str, words: str) -> str | None:
+        """Enter in the footer is named by its answer now, the focused button's ("Cancel" where
+        work is at stake, "Yes" otherwise); it said "Answer" whichever it was."""
+        if action != "press_focused":
+            return words
+        focused = self.focused
+        yes = focused.id == "yes" if isinstance(focused, Button) else not self.losing
+        return self.yes if yes else "Cancel"
+
+    def on_descendant_focus(self) -> None:  # Tab to the other button: Enter's word follows
+        self.refresh_bindings()
+
     @on(Button.Pressed, "#yes")
     def yes_pressed(self) -> None:
         self.dismiss(True)

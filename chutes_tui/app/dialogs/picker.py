@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from chutes_tui.app.dialogs.error import ErrorScreen
 from chutes_tui.app.keymap import key
 from chutes_tui.app.palette import Dialog
+from chutes_tui.app.screenbase import start_at_breakpoints
 from chutes_tui.io.boardfile import load_board, read_board
 from chutes_tui.io.bundled import bundled_board_names
 from chutes_tui.io.recent import recent_boards, remember_board
@@ -52,6 +53,13 @@ class BoardPicker(Dialog[Board | Literal["editor"] | None]):
     typed: a visitor may not open files on the server."""
 
     BINDINGS = [key("back", "cancel")]
+    # Under 24 lines the list is shorter (screens.tcss): at 60x20 the buttons, docked at the
+    # dialog's foot, lay over the path field.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        start_at_breakpoints(self, self.app.size)
 
     def compose(self) -> ComposeResult:
         options: list[Option] = []
@@ -64,7 +72,7 @@ class BoardPicker(Dialog[Board | Literal["editor"] | None]):
                 yield Static(Text.assemble(("Load a board", "bold"), " — Enter picks"), classes="title")
                 yield OptionList(*options, id="board-options", markup=False)
                 with Horizontal(classes="buttons"):
-                    yield Button("Cancel", id="cancel")
+                    yield Button("Cancel (Esc)", id="cancel")
             return
         seen: set[str] = set()
         for path in local_board_files(Path.cwd()):
@@ -86,7 +94,7 @@ class BoardPicker(Dialog[Board | Literal["editor"] | None]):
             )
             with Horizontal(classes="buttons"):
                 yield Button("Load", id="load", variant="primary")
-                yield Button("Cancel", id="cancel")
+                yield Button("Cancel (Esc)", id="cancel")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         kind, _, value = (event.option.id or "").partition(":")

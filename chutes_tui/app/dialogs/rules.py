@@ -55,7 +55,7 @@ class RulesScreen(Dialog[RuleOverrides | None]):
                 yield Static("", id="rules-refusal", classes="field-error")
             with Horizontal(classes="buttons"):  # docked at the bottom, after the fields in Tab order
                 yield Button("Apply", id="apply", variant="primary")
-                yield Button("Cancel", id="cancel")
+                yield Button("Cancel (Esc)", id="cancel")
 
     def _changes(self) -> RuleOverrides | None:
         """What differs from the board (``None``: a field is refused, and the reason shown)."""

@@ -40,8 +40,8 @@ class SaveScreen(Dialog[str | None]):
             yield Static(Text(self.title_text, style="bold"), classes="title")
             yield Input(value=self.suggestion, id="save-path")
             with Horizontal(classes="buttons"):
-                yield Button("Save", id="save", variant="primary")
-                yield Button("Cancel", id="cancel")
+                yield Button("Save (Enter)", id="save", variant="primary")
+                yield Button("Cancel (Esc)", id="cancel")
 
     def on_mount(self) -> None:
         # The end in view: the file's name and extension (a long path's folders scroll off

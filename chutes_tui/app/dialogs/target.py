@@ -30,8 +30,8 @@ class TargetScreen(Dialog[float | None]):
             yield Input(value=f"{self.current:.1f}", id="target-turns")
             yield Static(id="target-problem")
             with Horizontal(classes="buttons"):
-                yield Button("Suggest", id="suggest", variant="primary")
-                yield Button("Cancel", id="cancel")
+                yield Button("Suggest (Enter)", id="suggest", variant="primary")
+                yield Button("Cancel (Esc)", id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#target-turns", Input).focus()

@@ -200,4 +200,6 @@ class DiagonalScreen(StyledOnce, Screen[None]):
                 f"a fraction: {exact.numerator_digits:,} digits over {exact.denominator_digits:,} digits",
                 style="dim",
             )
-        return Group(head, Text(), table, Text(), tail)
+        # The exact value before the table of milestones: at 60x20 the table's end is out of
+        # sight (its last rows are the exact value's first digits), and the exact value was.
+        return Group(head, Text(), tail, Text(), table)

@@ -35,7 +35,7 @@ from chutes_tui.io.boardfile import format_toml
 from chutes_tui.model.board import Board, BoardError, jump_kind
 from chutes_tui.model.decisions import decides
 from chutes_tui.model.edits import EditHistory, add_jump, move_jump_end, remove_jump
-from chutes_tui.model.generate import random_board
+from chutes_tui.model.generate import jump_counts, random_board
 from chutes_tui.model.players import PlayerSpec
 from chutes_tui.model.ruletable import RuleOverrides, said
 from chutes_tui.model.text import count, file_stem, path_text, printable, shown
@@ -336,8 +336,14 @@ class EditorScreen(StyledOnce, DismissOnlyWhenOnTop, Screen[Board | None]):
 
     def _randomize(self) -> None:
         try:
+            ladders, chutes = jump_counts(self.board.end)  # R on tiny-10 was refused: 19 jumps
             drawn = random_board(
-                None, squares=self.board.end, die=self.board.die, end_rule=self.board.end_rule
+                None,
+                squares=self.board.end,
+                ladders=ladders,
+                chutes=chutes,
+                die=self.board.die,
+                end_rule=self.board.end_rule,
             )
             # New jumps; the rules stay this board's (start square, extra roll included).
             board = self.board.replace(jumps=drawn.jumps, name=drawn.name, description="")
@@ -380,8 +386,13 @@ class EditorScreen(StyledOnce, DismissOnlyWhenOnTop, Screen[Board | None]):
             confirm_then(self.app, self.ask_before_play(board), lambda: self.dismiss(board), "Play it")
 
     async def action_back(self) -> None:
-        """Esc: back to the game; the first screen quits the app (asking as ctrl+q does)."""
-        if self.quits:
+        """Esc: a tail marked or a jump end picked up is let go (Esc left the editor, or quit,
+        with it in hand); then back to the game; the first screen quits (asking as ctrl+q)."""
+        if self.tail is not None or self.moving is not None:
+            self.tail = self.moving = None
+            self._status("Let go: nothing changed.")
+            self._show()
+        elif self.quits:
             await self.app.run_action("quit")
         else:  # the game below keeps the board it had: only the edits made here would go
             self._ask_if_unsaved(

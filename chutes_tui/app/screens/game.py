@@ -75,7 +75,7 @@ class GameScreen(PanelScreen[None]):
         save_path: str | Path | None = None,
         save_replaces: bool = True,
         hint: str | None = None,
-        replay: str | None = None,
+        replay: tuple[str, ...] | None = None,
         board_unsaved: bool = False,
     ) -> None:
         """``hint``: a line of keys for the turn log (someone's first game); ``replay``: open

@@ -34,7 +34,7 @@ class GameEnd:
         controller: TurnController,
         session: GameSession,
         play: Callable[[Game, bool], None],
-        replay: str | None,
+        replay: tuple[str, ...] | None,
     ) -> None:
         self.screen = screen
         self.controller = controller
@@ -80,7 +80,9 @@ class GameEnd:
         elif choice == "review":
             self.review(then_winner=True)
 
-    def review(self, turn: int | None = None, notice: str | None = None, then_winner: bool = False) -> None:
+    def review(
+        self, turn: int | None = None, notice: tuple[str, ...] = (), then_winner: bool = False
+    ) -> None:
         """Review this game from ``turn`` (``None``: the last); ``then_winner``: Esc goes back to
         the winner's dialog."""
         from chutes_tui.app.screens.review import PlayOn, ReviewScreen

@@ -50,8 +50,9 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
     BINDINGS = REVIEW_KEYS
     BARS = 2  # the review's bar and its line of lead changes, under the panels
 
-    def __init__(self, review: Review, turn: int | None = None, notice: str | None = None) -> None:
-        """``turn``: where to start (``None``: the last); ``notice``: a line for the bar."""
+    def __init__(self, review: Review, turn: int | None = None, notice: tuple[str, ...] = ()) -> None:
+        """``turn``: where to start (``None``: the last); ``notice``: a line for the bar, in its
+        forms, longest first (the first that fits is shown)."""
         super().__init__()
         self.review = review
         self.turn = review.last if turn is None else max(0, min(turn, review.last))
@@ -168,14 +169,16 @@ class ReviewScreen(PanelScreen[PlayOn | None]):
         blunder = next((c for c in self._costs if c.turn == turn and c.blunder), None)
         if blunder is not None:
             marks.append(f" {blunder.words}", style="bold")
-        if self.notice:
-            marks.append(f" · {self.notice}")
         room = (self.size.width if width is None else width) - 2  # the bar's padding
         forms = [(headers[0], said[0]), *((headers[1], what) for what in said)]
-        for header, what in forms:
-            text = Text.assemble(("Review ", "bold"), f"{header} · {what}", marks)
-            if text.cell_len <= room:
-                break
+        # The notice in its longest form that fits beside the turn in any of its forms (the
+        # turn's whole line is the log's; the notice is said nowhere else on the screen).
+        candidates = [
+            Text.assemble(("Review ", "bold"), f"{header} · {what}", marks, f" · {notice}" if notice else "")
+            for notice in self.notice or ("",)
+            for header, what in forms
+        ]
+        text = next((text for text in candidates if text.cell_len <= room), candidates[-1])
         self.query_one("#review-bar", Static).update(text, layout=False)
 
     def _show_drama(self) -> None:

@@ -29,7 +29,9 @@ def report_text(report: SquareReport, mover: str | None = None) -> Text:
     lines = [
         f"Turns left {report.expected_turns:.1f} ± {report.sd_turns:.1f} · median {report.median_turns}"
         f" · 5–95% {low}–{high}",
-        item(f"Finish within {'/'.join(map(str, report.p_finish_within))}:") + f" {within}",
+        # "Finish within" and its turns are items of their own: one item of the three was folded
+        # inside a number ("Finish within 1" / "0/20/50:") in the panel at 60 columns.
+        f"{item('Finish within')} {'/'.join(map(str, report.p_finish_within))}: {within}",
         f"From the start: {report.expected_visits:.2f} turns here · P(ever) {report.p_visit:.0%}",
         roll_line(report),
     ]

@@ -20,7 +20,7 @@ from chutes_tui.app.themes import ink
 from chutes_tui.app.widgets.basestyle import CachedBaseStyle
 from chutes_tui.engine.turn import Snapshot
 from chutes_tui.model.players import PlayerSpec
-from chutes_tui.model.text import percent_shares
+from chutes_tui.model.text import elide, percent_shares
 
 BAR_WIDTH = 10
 NAME_WIDTH = 10
@@ -180,12 +180,23 @@ class PlayersTable(CachedBaseStyle, Widget):
             # NAME_LEAST of the name's letters ("Be·cpu"): the name says who it is.
             spec = self.specs[seat]
             suffix = "·cpu" if self.mark_computers and not spec.human else ""
-            if column.width - 1 - len(suffix) >= NAME_LEAST:  # 1: the arrow's place
-                text = text[: column.width - len(suffix)] + suffix
+            arrow, room = text[0], column.width - 1  # 1: the arrow's place
+            if room - len(suffix) >= NAME_LEAST:
+                text = arrow + self._cut(spec.name, room - len(suffix)) + suffix
             else:  # the mark gives way whole (not "Best·cp")
-                text = text[: len(text) - len(suffix)]
+                text = arrow + self._cut(spec.name, room)
         text = text[: column.width]
         return text.rjust(column.width) if column.right else text.ljust(column.width)
+
+    def _cut(self, name: str, room: int) -> str:
+        """``name`` in ``room`` letters, a cut marked "…": its start ("Turi…": cut bare, "Turing"
+        read "Turin"), or where another player's name starts the same, its start and its end
+        (cut at the end, "Player 1" and "Player 2" both read "Player" at 60x20: "Play… 1")."""
+        if len(name) <= room:
+            return name
+        start = name[: room - 1]
+        shared = sum(spec.name.startswith(start) for spec in self.specs) > 1
+        return elide(name, room) if shared else start + "…"
 
 
 def _turns(value: float) -> str:

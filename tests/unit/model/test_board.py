@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from chutes_tui.io.boardfile import format_plain, format_toml, load_board, parse_plain, parse_toml, read_board
 from chutes_tui.io.bundled import bundled_board_names
 from chutes_tui.model.board import Board, BoardError
-from chutes_tui.model.generate import random_board
+from chutes_tui.model.generate import jump_counts, random_board
 from chutes_tui.model.rules import EndRule
 
 STANDARD_JUMPS = {
@@ -209,6 +209,17 @@ def test_random_board_is_valid_and_reproducible():
     assert len(a.ladders) == 5 and len(a.chutes) == 5
     with pytest.raises(BoardError, match="distinct squares"):
         random_board(1, squares=10, ladders=5, chutes=5)
+
+
+def test_the_standard_boards_jump_counts_fit_every_board_size():
+    """The editor's R draws the standard board's 9 ladders and 10 chutes, fewer on a small board:
+    on 10 squares 19 jumps were refused ("19 jumps need 38 distinct squares")."""
+    assert jump_counts(100) == jump_counts(10_000) == (9, 10)
+    assert jump_counts(10) == (1, 1)
+    for squares in range(2, 101):
+        ladders, chutes = jump_counts(squares)
+        assert 2 * (ladders + chutes) <= squares - 1, squares
+        random_board(squares, squares=squares, ladders=ladders, chutes=chutes)  # never refused
 
 
 # -- property tests ---------------------------------------------------------------------------
