@@ -276,7 +276,11 @@ def inspect_square(board: Board, square: int, opponent: int | PieceState | None 
     chain = build_chain(board)
     dist = finishing_distribution(chain, where)
     visits = visit_statistics(chain, board.start)
-    outcomes = [_roll_from(board, square, roll) for roll in board.die.values]
+    # The rolls of a piece resting where a landing here leaves it, as the statistics are: no
+    # piece stands on a jump's tail (rolls from it were listed, under a heading saying its
+    # statistics are its head's), and none rolls on the goal.
+    goal = where == board.goal_square
+    outcomes = [] if goal else [_roll_from(board, where, roll) for roll in board.die.values]
     impact = None
     jump = board.jump_at(square)
     if jump is not None:

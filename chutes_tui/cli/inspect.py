@@ -122,7 +122,8 @@ def _rows(report: SquareReport) -> list[tuple[str, RenderableType]]:
     if report.statistics_from == board.goal_square:
         rows.append(("rolls", "none: this is the goal, the game is over there"))
     else:
-        rows.append(("rolls", Items([f"{o.roll} {o.describe()}" for o in report.roll_outcomes], "   ")))
+        rolls = "rolls" if report.statistics_from == report.square else f"rolls from {report.statistics_from}"
+        rows.append((rolls, Items([f"{o.roll} {o.describe()}" for o in report.roll_outcomes], "   ")))
     if report.jump is not None:
         jump = report.jump
         without = "unwinnable" if jump.expected_without is None else f"{jump.expected_without:.4f}"

@@ -57,7 +57,13 @@ def report_text(report: SquareReport, mover: str | None = None) -> Text:
 
 def roll_line(report: SquareReport) -> str:
     """``Each roll leads to (* by a jump, ↻ then rolls again): 1→11  2→8*  …  6→4*↻`` (the
-    marks' key names those the line shows)."""
+    marks' key names those the line shows): from where a landing here leaves the piece, as
+    the statistics are (``Each roll from 84 leads to``)."""
+    if not report.roll_outcomes:
+        return "No rolls: this is the goal, the game is over there"
+    lead = (
+        "Each roll" if report.statistics_from == report.square else f"Each roll from {report.statistics_from}"
+    )
     again = THROW_AGAIN.mark  # the square's mark for another roll in the same turn
     rolls = "  ".join(
         f"{o.roll}→{o.final}{'*' if o.jump else ''}{again if o.again else ''}" for o in report.roll_outcomes
@@ -67,7 +73,7 @@ def roll_line(report: SquareReport) -> str:
         for shown, words in (("*", "* by a jump"), (again, f"{again} then rolls again"))
         if any(shown in part for part in rolls.split())
     ]
-    return f"Each roll leads to ({', '.join(marks)}): {rolls}" if marks else f"Each roll leads to: {rolls}"
+    return f"{lead} leads to ({', '.join(marks)}): {rolls}" if marks else f"{lead} leads to: {rolls}"
 
 
 class InspectorPanel(VerticalScroll):

@@ -12,8 +12,11 @@ def test_inspector_numbers(standard, classic):
     assert inspect_square(standard, 99).expected_turns == pytest.approx(6.0, abs=1e-12)
     assert inspect_square(classic, 29).expected_turns == pytest.approx(36.8911770, abs=5e-8)
     report = inspect_square(standard, 95)
-    assert [o.final for o in report.roll_outcomes] == [96, 97, 78, 99, 100, 95]
+    # A chute's tail: no piece stands there; its rolls are its head's, as its statistics are.
+    assert [o.final for o in report.roll_outcomes] == [76, 77, 78, 79, 100, 81]
+    assert [o.final for o in inspect_square(standard, 94).roll_outcomes] == [75, 96, 97, 78, 99, 100]
     assert report.statistics_from == 75 and report.jump.head == 75
+    assert inspect_square(standard, 80).roll_outcomes == []  # a ladder to the goal: no rolls
     assert report.expected_turns == inspect_square(standard, 75).expected_turns
 
 
@@ -58,7 +61,7 @@ def test_inspect_cli_json(capsys):
         "jump",
     ):
         assert key in data
-    assert [o["to"] for o in data["roll_outcomes"]] == [96, 97, 78, 99, 100, 95]
+    assert [o["to"] for o in data["roll_outcomes"]] == [76, 77, 78, 79, 100, 81]
     assert [o["roll"] for o in data["roll_outcomes"]] == [1, 2, 3, 4, 5, 6]
     assert data["jump"]["to"] == 75 and data["statistics_from"] == 75
     assert main(["inspect", "standard", "30", "--json"]) == 0
