@@ -341,10 +341,10 @@ def _start_line(scene: Scene) -> list[Segment]:
         used = sum(len(segment.text) for segment in segments)
         room = (scene.line_width or scene.layout.width) - used - len(low) - len(high) - len(SCALE) - 6
         words = [w for w in (overlay.label, overlay.short, overlay.shorter) if w]
-        label = next((w for w in words if len(w) <= room), words[-1])
-        room = max(room, 8)
-        label = label if len(label) <= room else label[: room - 1] + "…"
-        segments.append(Segment(f"  {label}: {low} "))
+        label = next((w for w in words if len(w) <= room), words[-1][: room - 1] + "…")
+        # Too narrow for a word: the scale and its two ends alone (a label of at least 8 cells
+        # pushed the high end off a narrow board: "turns l…: 0.0 ▇▇▇…", tiny-10 at 60×20).
+        segments.append(Segment(f"  {label}: {low} " if room >= 4 else f"  {low} "))
         segments += [Segment(" ", Style(bgcolor=color)) for color in SCALE]
         segments.append(Segment(f" {high}"))
     return segments

@@ -141,3 +141,16 @@ async def test_the_win_chart_names_its_lines_by_token_without_colour(monkeypatch
         # at each line's last point, side by side where they meet (highest first)
         ends = "".join(m.group() for line in plot if (m := re.search("[●▲■]+$", line.rstrip())))
         assert sorted(ends) == sorted("●▲■")  # Ann, Bob, Cy
+
+
+async def test_the_overlays_scale_ends_on_a_narrow_board():
+    """The editor's turns-left overlay on tiny-10 at 60×20: the scale's high end shows (a label
+    held to at least 8 cells pushed it off: "turns l…: 0.0 ▇▇▇…")."""
+    async with ChutesApp(board=load_board("tiny-10"), edit=True).run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        view = pilot.app.screen.view
+        overlay = view.overlay
+        assert overlay is not None
+        start = next(line for line in board_lines(view) if line.strip().startswith("start"))
+        assert start.rstrip().endswith(overlay.fmt.format(overlay.high)), start
+        assert overlay.fmt.format(overlay.low) in start
