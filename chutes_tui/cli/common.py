@@ -289,9 +289,16 @@ def square_argument(board: Board, square: int, argument: str, *, allow_end: bool
 # -- output ---------------------------------------------------------------------------------------
 
 
+class _Results(Console):
+    def on_broken_pipe(self) -> None:
+        # Rich's own ends the process with status 1 (a board that cannot be used); the reader
+        # went away (``| head``): main stops quietly with 0.
+        raise BrokenPipeError
+
+
 def stdout() -> Console:
     """Results: user text never read as markup; output is built from Text and tables."""
-    return Console(highlight=False, markup=False, emoji=False)
+    return _Results(highlight=False, markup=False, emoji=False)
 
 
 def stderr() -> Console:

@@ -198,3 +198,18 @@ def test_argparse_echoes_are_short(capsys):
     assert code == 2 and one_line(err)
     code, _, err = run(capsys, "x" * 100_000)
     assert code == 2 and one_line(err)
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly_with_status_0(tmp_path):
+    """`chutes-tui squares BOARD | head -1` exited 1 (the status of a board that cannot be used):
+    rich's console ends the process itself on a broken pipe (SystemExit(1)) before main's own
+    handler, which stops quietly with 0, ever saw it."""
+    board = tmp_path / "long.toml"
+    board.write_text("squares = 5000\n")  # 5,000 lines: more than a pipe holds
+    command = [sys.executable, "-m", "chutes_tui", "squares", str(board)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline().startswith(b"long")
+    process.stdout.close()  # as head does after its line
+    error = process.stderr.read()
+    assert process.wait(timeout=60) == 0 and error == b""
