@@ -213,3 +213,20 @@ def test_a_reader_that_goes_away_ends_the_command_quietly_with_status_0(tmp_path
     process.stdout.close()  # as head does after its line
     error = process.stderr.read()
     assert process.wait(timeout=60) == 0 and error == b""
+
+
+@pytest.mark.parametrize("mark", ["\u202e", "\u2067", "\u200f", "\u200b", "\ufeff"])
+def test_direction_and_invisible_marks_from_a_file_or_an_argument_are_shown_as_escapes(
+    capsys, tmp_path, mark
+):
+    """A board named 'x\\u202eevil' printed its heading turned around (a right-to-left override
+    reverses what follows on the terminal), and so did an error quoting an argument with one:
+    player names refused these marks, everything else showed them as they were."""
+    board = tmp_path / "marked.toml"
+    board.write_text(f'squares = 10\nname = "x{mark}evil"\n', encoding="utf-8")
+    escape = f"\\u{ord(mark):04x}"
+    code, out, err = run(capsys, "analyze", str(board))
+    assert code == 0 and out.splitlines()[0].startswith(f"x{escape}evil ")
+    assert mark not in out
+    code, out, err = run(capsys, "analyze", "standard", "--players", f"{mark}Ann")
+    assert code == 2 and escape in one_line(err) and mark not in err
