@@ -34,6 +34,9 @@ from chutes_tui.model.ruletable import (
 )
 from chutes_tui.model.text import path_text, shown
 
+# Rich lays a table out at a few thousand rows a second (100,000 rows: 22 s with nothing shown);
+# a longer table prints as plain lines (plain_table).
+LONG_TABLE_ROWS = 2_000
 SEED_HELP = "seed the random numbers: a whole number 0..2^63-1 (default: a fresh one, shown)"
 
 
@@ -288,9 +291,16 @@ def square_argument(board: Board, square: int, argument: str, *, allow_end: bool
 # -- output ---------------------------------------------------------------------------------------
 
 
+class _Results(Console):
+    def on_broken_pipe(self) -> None:
+        # Rich's own ends the process with status 1 (a board that cannot be used); the reader
+        # went away (``| head``): main stops quietly with 0.
+        raise BrokenPipeError
+
+
 def stdout() -> Console:
     """Results: user text never read as markup; output is built from Text and tables."""
-    return Console(highlight=False, markup=False, emoji=False)
+    return _Results(highlight=False, markup=False, emoji=False)
 
 
 def stderr() -> Console:
@@ -350,11 +360,36 @@ def print_json(console: Console, data: Any) -> int:
     return 0
 
 
+def plain_table(console: Console, table: Table) -> None:
+    """``table`` as its title, then its header and rows as aligned lines of plain text, each
+    column as wide as its widest cell and justified as the table says (no borders, no wrapping)."""
+    columns = [[_plain(column.header), *map(_plain, column.cells)] for column in table.columns]
+    widths = [max(map(len, cells)) for cells in columns]
+    lines = []
+    for row in zip(*columns, strict=True):
+        cells = (
+            cell.rjust(width) if column.justify == "right" else cell.ljust(width)
+            for cell, width, column in zip(row, widths, table.columns, strict=True)
+        )
+        lines.append("  ".join(cells).rstrip())
+    if table.title is not None:
+        console.print(Text(_plain(table.title), style="italic"))
+    console.out("\n".join(lines), highlight=False)
+
+
+def _plain(cell: object) -> str:
+    return cell.plain if isinstance(cell, Text) else str(cell)
+
+
 def emit(console: Console, args: argparse.Namespace, data: Any, table: Table, *notes: str) -> int:
-    """``--json``: the data; otherwise the table and its notes."""
+    """``--json``: the data; otherwise the table (past :data:`LONG_TABLE_ROWS` rows as plain
+    lines) and its notes."""
     if args.json:
         return print_json(console, data)
-    console.print(table)
+    if table.row_count > LONG_TABLE_ROWS:
+        plain_table(console, table)
+    else:
+        console.print(table)
     for note in notes:
         if note:
             console.print(Text(note))

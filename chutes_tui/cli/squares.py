@@ -9,7 +9,7 @@ import argparse
 from rich.console import Console
 from rich.text import Text
 
-from chutes_tui.cli import common
+from chutes_tui.cli import bars, common
 
 SORT_CHOICES = ("landings", "visits", "turns-left")
 
@@ -30,9 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, console: Console) -> int:
     board = common.board_from_args(args)
-    from chutes_tui.analysis.landings import squares_report  # scipy: only when analysing
+    with bars.series_bar("ranking squares"):  # jumps' landings, every square's turns left
+        from chutes_tui.analysis.landings import squares_report  # scipy: only when analysing
 
-    report = squares_report(board, args.sort)
+        report = squares_report(board, args.sort)
     rows = report.rows[: args.top] if args.top else report.rows
     if args.json:
         data = report.to_json()

@@ -136,6 +136,22 @@ def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
     atomic_write_text(path, save_text(saved))
 
 
+class _RepeatedKeyError(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each written once (JSON itself would keep the last)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _RepeatedKeyError(key)
+        data[key] = value
+    return data
+
+
 def read_save(path: str | os.PathLike[str]) -> SavedGame:
     """Read and check a save file; :class:`SaveError` names the file and says why."""
     where = path_text(path)
@@ -147,9 +163,11 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
     if problem is not None:
         raise SaveError(f"{where}:{problem[1]}: not a save: {problem[0]}")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_once_each)
     except json.JSONDecodeError as error:
         raise SaveError(f"{where}:{error.lineno}: not valid JSON ({error.msg})") from None
+    except _RepeatedKeyError as error:
+        raise SaveError(f"{where}: not a save: the key {quote(error.key)} is written twice") from None
     except (ValueError, RecursionError) as error:
         raise SaveError(f"{where}: not a save: the JSON cannot be read ({type(error).__name__})") from None
     try:

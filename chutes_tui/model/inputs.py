@@ -20,7 +20,7 @@ import unicodedata
 
 from chutes_tui.model.dice import MAX_DIE, Dice
 from chutes_tui.model.errors import BoardError
-from chutes_tui.model.text import number, quote
+from chutes_tui.model.text import INVISIBLE, number, quote
 
 SEED_MAX = 2**63 - 1
 MAX_PLAYERS = 12  # the product's promise: games of 1 to 12 players
@@ -100,16 +100,6 @@ def player_count(text: str, low: int = 1) -> int:
     return whole(text, "the number of players", low, MAX_PLAYERS)
 
 
-# Marks that are invisible or reverse the text around them, so that a name could look like
-# another (U+202E shows "Ann\u202eboB" as "AnnBob"). Joiners (U+200C, U+200D) stay: emoji
-# sequences such as 👩‍🚀 need them.
-_INVISIBLE = frozenset(
-    "\u200b\u200e\u200f\u2060\ufeff"
-    + "".join(map(chr, range(0x202A, 0x202F)))
-    + "".join(map(chr, range(0x2066, 0x206A)))
-)
-
-
 def player_name(text: object) -> str:
     """A player's name: 1 to ``MAX_NAME_LENGTH`` characters, no control characters.
 
@@ -124,7 +114,9 @@ def player_name(text: object) -> str:
         raise InputError(f"a player's name has at most {MAX_NAME_LENGTH} characters, not {len(name):,}")
     if any(unicodedata.category(char) in _UNSAFE_IN_NAMES for char in name):
         raise InputError(f"a player's name cannot contain control characters: {quote(name, 30)}")
-    marks = sorted({f"U+{ord(char):04X}" for char in name if char in _INVISIBLE})
+    # A name with a mark that is invisible or turns text around could look like another
+    # (U+202E shows "Ann\u202eboB" as "AnnBob"): refused, not just shown escaped.
+    marks = sorted({f"U+{ord(char):04X}" for char in name if char in INVISIBLE})
     if marks:  # named by code, not shown: shown, they would turn the message around too
         raise InputError(f"a player's name cannot contain invisible or direction marks ({', '.join(marks)})")
     return name

@@ -21,6 +21,15 @@ PATH_LIMIT = 120  # a path is where, not what: keep more of it, but still one li
 # Categories that must never reach a terminal as they are: controls (C0, DEL, C1), line and
 # paragraph separators, and lone surrogates (which no encoder accepts).
 _UNSAFE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+# Marks that show nothing yet change what is shown: zero-width spaces, the byte-order mark, and
+# the direction marks, overrides and isolates (a right-to-left override turns the rest of a
+# terminal's line around). Escaped too; the joiners (U+200C, U+200D) are kept: emoji and scripts
+# need them.
+INVISIBLE = frozenset(
+    "\u200b\u200e\u200f\u2060\ufeff"
+    + "".join(map(chr, range(0x202A, 0x202F)))
+    + "".join(map(chr, range(0x2066, 0x206A)))
+)
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
 
@@ -41,7 +50,9 @@ def printable(text: str, *, newlines: bool = False) -> str:
     if text.isprintable():
         return text
     return "".join(
-        _escape(char) if unicodedata.category(char) in _UNSAFE and not (newlines and char == "\n") else char
+        _escape(char)
+        if (unicodedata.category(char) in _UNSAFE or char in INVISIBLE) and not (newlines and char == "\n")
+        else char
         for char in text
     )
 

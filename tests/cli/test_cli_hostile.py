@@ -198,3 +198,35 @@ def test_argparse_echoes_are_short(capsys):
     assert code == 2 and one_line(err)
     code, _, err = run(capsys, "x" * 100_000)
     assert code == 2 and one_line(err)
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly_with_status_0(tmp_path):
+    """`chutes-tui squares BOARD | head -1` exited 1 (the status of a board that cannot be used):
+    rich's console ends the process itself on a broken pipe (SystemExit(1)) before main's own
+    handler, which stops quietly with 0, ever saw it."""
+    board = tmp_path / "long.toml"
+    board.write_text("squares = 5000\n")  # 5,000 lines: more than a pipe holds
+    command = [sys.executable, "-m", "chutes_tui", "squares", str(board)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline().startswith(b"long")
+    process.stdout.close()  # as head does after its line
+    error = process.stderr.read()
+    assert process.wait(timeout=60) == 0 and error == b""
+
+
+@pytest.mark.parametrize("mark", ["\u202e", "\u2067", "\u200f", "\u200b", "\ufeff"])
+def test_direction_and_invisible_marks_from_a_file_or_an_argument_are_shown_as_escapes(
+    capsys, tmp_path, mark
+):
+    """A board named 'x\\u202eevil' printed its heading turned around (a right-to-left override
+    reverses what follows on the terminal), and so did an error quoting an argument with one:
+    player names refused these marks, everything else showed them as they were."""
+    board = tmp_path / "marked.toml"
+    board.write_text(f'squares = 10\nname = "x{mark}evil"\n', encoding="utf-8")
+    escape = f"\\u{ord(mark):04x}"
+    code, out, err = run(capsys, "analyze", str(board))
+    assert code == 0 and out.splitlines()[0].startswith(f"x{escape}evil ")
+    assert mark not in out
+    code, out, err = run(capsys, "analyze", "standard", "--players", f"{mark}Ann")
+    assert code == 2 and escape in one_line(err) and mark not in err

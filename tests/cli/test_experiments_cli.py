@@ -42,3 +42,27 @@ def test_jump_impacts_two_player_edge_refuses_the_bump_rule_in_one_line(capsys):
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
     assert "the bump rule makes players interact; experiments jump-impact --exact works out" in err
+
+
+def test_a_long_table_prints_as_plain_lines(capsys, tmp_path):
+    """experiments start-square on a 100,000-square board took 24 s, 22 of them Rich laying out a
+    table of 100,000 rows with nothing on the screen: past LONG_TABLE_ROWS rows a table is printed
+    as plain aligned lines (as squares prints), the same columns, in well under a second."""
+    from chutes_tui.cli.common import LONG_TABLE_ROWS
+
+    squares = LONG_TABLE_ROWS + 100
+    board = tmp_path / "long.toml"
+    board.write_text(f"squares = {squares}\n")
+    assert main(["experiments", "start-square", str(board)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "long: expected turns from each square"
+    assert lines[1].split() == ["square", "expected", "turns"]
+    assert "│" not in "\n".join(lines) and "━" not in "\n".join(lines)
+    assert main(["experiments", "start-square", str(board), "--json"]) == 0
+    expected = json.loads(capsys.readouterr().out)["squares"]
+    rows = [line.split() for line in lines[2 : 2 + len(expected)]]
+    assert [(int(r[0]), float(r[1])) for r in rows] == [
+        (e["square"], pytest.approx(e["expected_turns"], abs=5e-8)) for e in expected
+    ]
+    # aligned: every value ends in the same column (a note after it or not)
+    assert len({len(line.partition("  the square")[0]) for line in lines[2 : 2 + len(expected)]}) == 1

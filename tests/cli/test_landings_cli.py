@@ -75,3 +75,21 @@ def test_a_missing_board_is_one_line(capsys, verb, tmp_path):
 def test_a_bad_sort_is_one_line(capsys):
     code, _, err = run(capsys, "squares", "standard", "--sort", "popularity")
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("verb", "what"),
+    [("jumps", "counting jumps"), ("squares", "ranking squares"), ("paths", "finding paths")],
+)
+def test_the_long_work_shows_progress_on_a_terminal(capsys, monkeypatch, verb, what):
+    """A 20,000-square board with 8,000 jumps took 36 s in jumps and squares (a row of N for
+    every jump's head) and a 100,000-square board 36 s in paths (the series to the median),
+    with nothing on the terminal: now a transient line says what is being worked out (Ctrl-C
+    stops it). FORCE_COLOR makes stderr a terminal to rich."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert main([verb, "tiny-10"]) == 0
+    out, err = capsys.readouterr()
+    assert what in err and what not in out
+    monkeypatch.delenv("FORCE_COLOR")
+    assert main([verb, "tiny-10"]) == 0
+    assert capsys.readouterr().err == ""  # piped: stderr stays empty

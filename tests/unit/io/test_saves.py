@@ -178,3 +178,20 @@ def test_players_cannot_share_a_token(save_data):
     data = _set(save_data, ("players", 1, "token"), save_data["players"][0]["token"])
     with pytest.raises(SaveError, match="cannot share a token"):
         parse_save(data)
+
+
+def test_a_key_written_twice_is_refused_not_read_as_its_last(save_data, tmp_path):
+    """A save edited to say "seed" twice was read as its last seed (JSON's default), then
+    replayed as another game: a save is accepted exactly as written or refused, as a board file
+    with a key twice is."""
+    good = json.dumps(save_data, separators=(",", ":"))
+    path = tmp_path / "twice.json"
+    path.write_text(good[:-1] + ',"seed":8}', encoding="utf-8")
+    with pytest.raises(SaveError) as info:
+        read_save(path)
+    assert str(info.value) == f"{path}: not a save: the key 'seed' is written twice"
+    path.write_text(good.replace('"name":"Ann"', '"name":"Ann","name":"Zoe"'), encoding="utf-8")
+    with pytest.raises(SaveError, match="the key 'name' is written twice"):
+        read_save(path)
+    path.write_text(good, encoding="utf-8")
+    assert read_save(path).seed == 42
