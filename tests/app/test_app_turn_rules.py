@@ -183,8 +183,8 @@ async def test_the_inspector_on_leela_says_a_six_rolls_again():
         screen = app.screen
         await pilot.press("i")
         await settle(pilot)
-        screen.board.set_cursor(10)  # a ladder's tail: its rolls are its own
+        screen.board.set_cursor(10)  # a ladder's tail: the rolls of where it sends you, 23
         await settle(pilot)
         text = str(screen.query_one("#inspect-text", Static).content)
-        assert "Each roll leads to (* by a jump, ↻ then rolls again): 1→11  2→8*  3→13" in text
-        assert "6→4*↻" in text and "5→15↻" not in text
+        assert "Each roll from 23 leads to (* by a jump, ↻ then rolls again): 1→7*  2→25  3→26" in text
+        assert "6→6*↻" in text and "5→50*" in text and "5→50*↻" not in text

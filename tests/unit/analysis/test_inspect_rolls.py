@@ -16,8 +16,9 @@ def said(board, square):
 
 def test_on_leela_a_six_rolls_again_and_only_a_six_enters():
     leela = load_board("leela")
-    assert said(leela, 10)[6] == "→ 16 chute → 4, then rolls again"
-    assert said(leela, 10)[5] == "→ 15"
+    assert said(leela, 23)[6] == "→ 29 chute → 6, then rolls again"
+    assert said(leela, 23)[2] == "→ 25"
+    assert said(leela, 10) == said(leela, 23)  # a ladder's tail: the rolls of where it sends you
     start = said(leela, 0)
     assert start[6] == "→ 6, then rolls again"
     assert all(start[face] == "stays (this face does not enter)" for face in range(1, 6))
