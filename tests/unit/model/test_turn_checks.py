@@ -212,15 +212,10 @@ def test_a_board_with_turn_rules_stands_on_its_turns_ends():
     assert 0 in board.standable_squares and 3 in board.standable_squares
 
 
-def test_a_board_whose_turns_cross_it_is_refused_past_the_walks_limit(monkeypatch):
-    """With the extra roll and a miss-turn square every square's turn is walked, and a run of
-    sixes carries a turn across the board: the walk grows with the square of the board's length
-    (4,000 squares: 1.7 million within-turn states, 44 s, before the limit). Past
-    TURN_WALK_MAX_STATES the board is refused in one line naming it; the limit is set here at
-    what a 300-square board walks (about 7,600 states), counted as it is made."""
+def walks_counted(monkeypatch):
+    """The within-turn states of each turn walked from here on, a board made at a time."""
     import chutes_tui.model.turnlaw as turnlaw
 
-    rules = {"extra_roll": True, "miss_turn": (7,)}
     walked, real_chain = [], turnlaw.turn_chain
 
     def counted(board, piece):
@@ -229,9 +224,22 @@ def test_a_board_whose_turns_cross_it_is_refused_past_the_walks_limit(monkeypatc
         return chain
 
     monkeypatch.setattr(turnlaw, "turn_chain", counted)
+    return walked
+
+
+def test_a_board_whose_turns_cross_it_is_refused_past_the_walks_limit(monkeypatch):
+    """With the extra roll and a miss-turn square every square's turn is walked, and a run of
+    sixes carries a turn across the board: the walk grows with the square of the board's length
+    (4,000 squares: 1.7 million within-turn states, 44 s, before the limit). Past
+    TURN_WALK_MAX_STATES the board is refused in one line naming it; the limit is set here at
+    what a 300-square board walks (about 7,600 states), counted as it is made."""
+    rules = {"extra_roll": True, "miss_turn": (7,)}
+    walked = walks_counted(monkeypatch)
     Board(300, **rules)
     states = sum(walked)
     assert states > 5_000  # about 25 per square: runs of sixes cross the board
+    import chutes_tui.model.turnlaw as turnlaw
+
     monkeypatch.setattr(turnlaw, "TURN_WALK_MAX_STATES", states)
     Board(300, **rules)  # exactly at the limit: made
     monkeypatch.setattr(turnlaw, "TURN_WALK_MAX_STATES", states - 1)
@@ -245,17 +253,8 @@ def test_a_board_far_past_the_walks_limit_is_refused_after_its_first_turn(monkey
     """The walk's length is foreseen from the first turn's (about ``L₀ (g + 1) / 2`` states):
     a 3,000-square board (about 750,000 states, 20 s of walking) is refused at once, one turn
     walked; a 300-square one is foreseen within 2% of what it walks."""
-    import chutes_tui.model.turnlaw as turnlaw
-
     rules = {"extra_roll": True, "miss_turn": (7,)}
-    walked, real_chain = [], turnlaw.turn_chain
-
-    def counted(board, piece):
-        chain = real_chain(board, piece)
-        walked.append(len(chain.states))
-        return chain
-
-    monkeypatch.setattr(turnlaw, "turn_chain", counted)
+    walked = walks_counted(monkeypatch)
     with pytest.raises(
         BoardError,
         match="turns would pass through about 750,250 within-turn states, more than 300,000 "
