@@ -164,6 +164,10 @@ class JumpImpact:
         return jump_kind(self.tail, self.head)
 
 
+# Why a square's report lists no rolls (the piece rests on the goal), in both front ends' words.
+NO_ROLLS = "this is the goal, the game is over there"
+
+
 @dataclass(frozen=True, eq=False)
 class SquareReport:
     board: Board

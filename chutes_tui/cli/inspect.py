@@ -120,7 +120,9 @@ def _rows(report: SquareReport) -> list[tuple[str, RenderableType]]:
         )
     )
     if report.statistics_from == board.goal_square:
-        rows.append(("rolls", "none: this is the goal, the game is over there"))
+        from chutes_tui.analysis.reports import NO_ROLLS  # loaded: the report was made there
+
+        rows.append(("rolls", f"none: {NO_ROLLS}"))
     else:
         rolls = "rolls" if report.statistics_from == report.square else f"rolls from {report.statistics_from}"
         rows.append((rolls, Items([f"{o.roll} {o.describe()}" for o in report.roll_outcomes], "   ")))

@@ -283,3 +283,16 @@ async def test_the_inspector_at_60_by_20_never_breaks_a_word(standard):
     assert max(map(cell_len, lines)) < len("Finish within 10/20/50:")  # narrower than the item was
     drawn = {word for line in lines for word in line.split()}
     assert set(text.split()) <= drawn, lines
+
+
+def test_the_inspectors_rolls_are_from_where_a_landing_leaves_the_piece(standard):
+    """A jump's tail: the rolls of its head, named (no piece stands on the tail); a ladder to
+    the goal: none, said in the words of `inspect`."""
+    from chutes_tui.analysis.reports import inspect_square
+    from chutes_tui.app.widgets.inspector import roll_line
+
+    assert roll_line(inspect_square(standard, 28)).startswith(
+        "Each roll from 84 leads to (* by a jump): 1→85"
+    )
+    assert roll_line(inspect_square(standard, 27)).startswith("Each roll leads to (* by a jump): 1→84*")
+    assert roll_line(inspect_square(standard, 80)) == "No rolls: this is the goal, the game is over there"

@@ -60,7 +60,9 @@ def roll_line(report: SquareReport) -> str:
     marks' key names those the line shows): from where a landing here leaves the piece, as
     the statistics are (``Each roll from 84 leads to``)."""
     if not report.roll_outcomes:
-        return "No rolls: this is the goal, the game is over there"
+        from chutes_tui.analysis.reports import NO_ROLLS  # loaded: the report was made there
+
+        return f"No rolls: {NO_ROLLS}"
     lead = (
         "Each roll" if report.statistics_from == report.square else f"Each roll from {report.statistics_from}"
     )
