@@ -265,3 +265,18 @@ def test_a_board_far_past_the_walks_limit_is_refused_after_its_first_turn(monkey
     walked.clear()
     Board(300, **rules)
     assert abs(walked[0] * 301 // 2 - sum(walked)) < 0.02 * sum(walked)
+
+
+def test_a_turn_made_long_near_the_start_alone_foresees_nothing(monkeypatch):
+    """Throw-again squares on the first hundred of 2,000: the first turn's states, times the
+    squares to go, foresee ten times the walk; the turn's reach is not the board's (under a
+    twentieth of it), so the count as walked decides, and at exactly the limit the board is made."""
+    import chutes_tui.model.turnlaw as turnlaw
+
+    rules = {"throw_again": tuple(range(2, 100, 2))}
+    walked = walks_counted(monkeypatch)
+    Board(2000, **rules)
+    states, first = sum(walked), walked[0]
+    assert first * 2001 // 2 > 10 * states and first * turnlaw.WALK_FORESEEN_REACH < 2001
+    monkeypatch.setattr(turnlaw, "TURN_WALK_MAX_STATES", states)
+    Board(2000, **rules)  # made: not refused on the first turn's foresight
