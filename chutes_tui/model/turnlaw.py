@@ -206,11 +206,6 @@ def _visits(chain: TurnChain) -> list[Fraction]:
     return [rows[i][n] for i in range(n)]
 
 
-# The first turn's states that foresee the walk: at least a twentieth of the squares to go (a
-# turn's reach growing with the board: under the extra roll about a sixth).
-WALK_FORESEEN_REACH = 20
-
-
 def reached_pieces(board: TurnBoard) -> tuple[dict[PieceState, tuple[PieceState, ...]], tuple[Rolling, ...]]:
     """Every piece state a game can stand on between turns (the start's, and every turn's ends
     from there; the goal included), each with the piece states its turn can end on (the goal:
@@ -223,10 +218,10 @@ def reached_pieces(board: TurnBoard) -> tuple[dict[PieceState, tuple[PieceState,
     walk over every square is about ``L₀ (g - s₀ + 1) / 2`` states (within 2% on the extra
     roll with a miss-turn square, 300 to 1,500 squares). Past twice the limit the board is
     refused up front, after its first turn (twice: the estimate stands a piece on every square,
-    and jumps skip some), where that turn's states are a twentieth of the squares to go or more:
-    a reach that grows with the board. A turn made long by squares near the start alone (throw
-    again on 300 of them) foresees nothing of the others'; there the count as it is walked
-    decides."""
+    and jumps skip some), where a turn from halfway to the goal has at least a quarter of the
+    first turn's states (``L(s)`` falls as ``g - s``: half, on the model): the reach is the
+    board's. A turn made long by squares near the start alone (throw again on the first
+    hundred) foresees nothing of the others'; there the count as it is walked decides."""
     start = PieceState(board.start)
     after: dict[PieceState, tuple[PieceState, ...]] = {}
     endless: list[Rolling] = []
@@ -247,7 +242,7 @@ def reached_pieces(board: TurnBoard) -> tuple[dict[PieceState, tuple[PieceState,
             if not walked:  # the first turn walked: how far turns reach
                 reach, span = len(chain.states), board.goal_square - piece.square + 1
                 about = reach * span // 2
-                if about > 2 * TURN_WALK_MAX_STATES and reach * WALK_FORESEEN_REACH >= span:
+                if about > 2 * TURN_WALK_MAX_STATES and _reach_scales(board, piece, reach, span):
                     raise _walk_refused(
                         f"would pass through about {about:,} within-turn states, more than "
                         f"{TURN_WALK_MAX_STATES:,}"
@@ -260,6 +255,16 @@ def reached_pieces(board: TurnBoard) -> tuple[dict[PieceState, tuple[PieceState,
         after[piece] = ends
         todo.extend(end for end in ends if end not in after)
     return dict(sorted(after.items())), tuple(endless)
+
+
+def _reach_scales(board: TurnBoard, piece: PieceState, reach: int, span: int) -> bool:
+    """Whether the first rolling square from halfway to the goal has a turn of at least a
+    quarter of ``reach`` states (the first turn's, from ``piece``, ``span`` squares to go)."""
+    for square in range(piece.square + span // 2, board.goal_square):
+        halfway = PieceState(square)
+        if isinstance(begin_turn(board, halfway), Rolling):
+            return 4 * len(turn_chain(board, halfway).states) >= reach
+    return False
 
 
 def _walk_refused(count: str) -> BoardError:

@@ -251,7 +251,7 @@ def test_a_board_whose_turns_cross_it_is_refused_past_the_walks_limit(monkeypatc
 
 def test_a_board_far_past_the_walks_limit_is_refused_after_its_first_turn(monkeypatch):
     """The walk's length is foreseen from the first turn's (about ``L₀ (g + 1) / 2`` states):
-    a 3,000-square board (about 750,000 states, 20 s of walking) is refused at once, one turn
+    a 3,000-square board (about 750,000 states, 20 s of walking) is refused at once, two turns
     walked; a 300-square one is foreseen within 2% of what it walks."""
     rules = {"extra_roll": True, "miss_turn": (7,)}
     walked = walks_counted(monkeypatch)
@@ -261,7 +261,7 @@ def test_a_board_far_past_the_walks_limit_is_refused_after_its_first_turn(monkey
         "\\(TURN_WALK_MAX_STATES\\)",
     ):
         Board(3000, **rules)
-    assert walked == [500]
+    assert walked == [500, 250]  # the first turn, and one from halfway (half as far)
     walked.clear()
     Board(300, **rules)
     assert abs(walked[0] * 301 // 2 - sum(walked)) < 0.02 * sum(walked)
@@ -269,14 +269,14 @@ def test_a_board_far_past_the_walks_limit_is_refused_after_its_first_turn(monkey
 
 def test_a_turn_made_long_near_the_start_alone_foresees_nothing(monkeypatch):
     """Throw-again squares on the first hundred of 2,000: the first turn's states, times the
-    squares to go, foresee ten times the walk; the turn's reach is not the board's (under a
-    twentieth of it), so the count as walked decides, and at exactly the limit the board is made."""
+    squares to go, foresee ten times the walk; a turn from halfway is one state, the reach is
+    not the board's, so the count as walked decides, and at exactly the limit the board is made."""
     import chutes_tui.model.turnlaw as turnlaw
 
     rules = {"throw_again": tuple(range(2, 100, 2))}
     walked = walks_counted(monkeypatch)
     Board(2000, **rules)
     states, first = sum(walked), walked[0]
-    assert first * 2001 // 2 > 10 * states and first * turnlaw.WALK_FORESEEN_REACH < 2001
+    assert first * 2001 // 2 > 10 * states
     monkeypatch.setattr(turnlaw, "TURN_WALK_MAX_STATES", states)
     Board(2000, **rules)  # made: not refused on the first turn's foresight
