@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -364,11 +365,13 @@ def plain_table(console: Console, table: Table) -> None:
     """``table`` as its title, then its header and rows as aligned lines of plain text, each
     column as wide as its widest cell and justified as the table says (no borders, no wrapping)."""
     columns = [[_plain(column.header), *map(_plain, column.cells)] for column in table.columns]
-    widths = [max(map(len, cells)) for cells in columns]
+    widths = [max(map(cell_len, cells)) for cells in columns]  # cells, as a terminal counts them
     lines = []
     for row in zip(*columns, strict=True):
         cells = (
-            cell.rjust(width) if column.justify == "right" else cell.ljust(width)
+            " " * (width - cell_len(cell)) + cell
+            if column.justify == "right"
+            else cell + " " * (width - cell_len(cell))
             for cell, width, column in zip(row, widths, table.columns, strict=True)
         )
         lines.append("  ".join(cells).rstrip())

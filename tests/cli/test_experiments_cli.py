@@ -66,3 +66,24 @@ def test_a_long_table_prints_as_plain_lines(capsys, tmp_path):
     ]
     # aligned: every value ends in the same column (a note after it or not)
     assert len({len(line.partition("  the square")[0]) for line in lines[2 : 2 + len(expected)]}) == 1
+
+
+def test_a_plain_table_aligns_by_the_cells_a_terminal_counts():
+    """A wide character takes two cells: the plain lines pad by cells, not characters, so a
+    right-justified column still ends in one column."""
+    import io
+
+    from rich.cells import cell_len
+    from rich.console import Console
+    from rich.table import Table
+
+    from chutes_tui.cli.common import plain_table
+
+    table = Table("name", "turns")
+    table.columns[1].justify = "right"
+    for name, turns in (("漢字", "1.5"), ("ab", "12.25"), ("Ann", "3")):
+        table.add_row(name, turns)
+    out = io.StringIO()
+    plain_table(Console(file=out, width=200), table)
+    lines = out.getvalue().splitlines()
+    assert len({cell_len(line) for line in lines}) == 1 and lines[1] == "漢字    1.5"
